@@ -1,0 +1,64 @@
+// The boundary between the identification engine and the rest of the service.
+// Nothing here knows about HTTP or the database: the domain layer feeds the
+// engine bytes and stored fingerprints, and the engine answers with values.
+
+/** Result of looking at one uploaded photo. */
+export type PhotoAnalysis =
+  | {
+      readonly kind: 'scroll';
+      /** Opaque, versioned, serialisable fingerprint of the physical scroll; stored in the database as a blob. */
+      readonly fingerprint: Uint8Array;
+      /** JPEG, at most 640 px on the long side, metadata stripped; present when asked for. */
+      readonly preview?: Uint8Array;
+    }
+  | {
+      /** The image decoded, but holds no readable mezuzah text (background, blur, blank parchment, other text...). */
+      readonly kind: 'invalid';
+      readonly reason: string;
+    };
+
+export type AnalyzeOptions = {
+  /** Also produce a downsized, metadata-free JPEG preview of the photo (registration keeps one). */
+  readonly preview?: boolean;
+};
+
+export type Comparison = {
+  /** Calibrated similarity in [0, 1]. */
+  readonly similarity: number;
+  /** similarity >= the engine's match threshold. */
+  readonly isMatched: boolean;
+};
+
+export type Candidate = {
+  readonly scrollId: string;
+  readonly similarity: number;
+};
+
+export interface IdentificationEngine {
+  /**
+   * Decodes the photo (EXIF orientation honoured), finds the scroll and fingerprints it, in the worker pool.
+   * Rejects with UnsupportedImageError when the bytes are not an accepted image (JPEG, PNG, WebP, HEIC/HEIF)
+   * or exceed the pixel limit, and with EngineBusyError when the work queue is full.
+   */
+  analyzePhoto(image: Uint8Array, options?: AnalyzeOptions): Promise<PhotoAnalysis>;
+  /** Verifies two fingerprints against each other. */
+  compare(a: Uint8Array, b: Uint8Array): Promise<Comparison>;
+  /** 1:N search of the index: the registered scroll the fingerprint matches, or null when none does. */
+  identify(fingerprint: Uint8Array): Promise<Candidate | null>;
+  /** Adds (or replaces) a registered scroll in the in-memory index. */
+  addToIndex(scrollId: string, fingerprint: Uint8Array): void;
+  removeFromIndex(scrollId: string): void;
+  /** Number of scrolls in the index. */
+  readonly indexedCount: number;
+  close(): Promise<void>;
+}
+
+/** The upload is not an image this service accepts; the message says why and is safe to show to the client. */
+export class UnsupportedImageError extends Error {
+  override readonly name = 'UnsupportedImageError';
+}
+
+/** The worker pool's queue is full; the caller should answer 503 with Retry-After. */
+export class EngineBusyError extends Error {
+  override readonly name = 'EngineBusyError';
+}
