@@ -1,0 +1,200 @@
+// What a certificate says, in both languages and in reading order. The PDF,
+// PNG and DOCX renderers all print exactly this, so wording, the choice of
+// fields and their order live here and nowhere else.
+
+import type { CertificatePayload, PersonOnCertificate } from './payload.ts';
+
+/** The same statement in English and Hebrew. */
+export type Bilingual = { readonly en: string; readonly he: string };
+
+/**
+ * A field's value: data printed as is (a uuid, a date, a name — whatever
+ * script it is in), or wording of our own that exists in both languages.
+ */
+export type FieldValue =
+  | { readonly kind: 'data'; readonly text: string }
+  | { readonly kind: 'words'; readonly text: Bilingual };
+
+export const Tone = { plain: 'plain', good: 'good', warning: 'warning' } as const;
+export type Tone = (typeof Tone)[keyof typeof Tone];
+
+export type CertificateField = {
+  readonly key: string;
+  readonly label: Bilingual;
+  readonly value: FieldValue;
+  readonly tone: Tone;
+};
+
+export type CertificateSection = {
+  readonly key: string;
+  readonly heading: Bilingual;
+  readonly fields: readonly CertificateField[];
+};
+
+export type CertificateContent = {
+  readonly registry: Bilingual;
+  readonly title: Bilingual;
+  readonly subtitle: Bilingual;
+  readonly status: {
+    readonly verified: boolean;
+    readonly headline: Bilingual;
+    readonly detail: Bilingual;
+  };
+  /** Printed across the page while the scroll is unverified, so the state cannot be missed. */
+  readonly watermark: Bilingual | null;
+  readonly photo: { readonly jpeg: Uint8Array | null; readonly caption: Bilingual; readonly missing: Bilingual };
+  readonly qr: { readonly url: string; readonly code: string; readonly codeLabel: Bilingual; readonly caption: Bilingual };
+  readonly sections: readonly CertificateSection[];
+  readonly statement: Bilingual;
+  readonly issued: { readonly label: Bilingual; readonly value: string };
+};
+
+/** Every fixed wording on a certificate. */
+export const certificateWording = {
+  registry: { en: 'Mezuzah Registry', he: 'מרשם המזוזות' },
+  title: { en: 'Mezuzah Scroll Certificate', he: 'תעודת מזוזה' },
+  subtitle: {
+    en: 'Registration and examination of a handwritten mezuzah scroll',
+    he: 'רישום ובדיקה של מזוזה בכתב יד',
+  },
+  verified: { en: 'Verified', he: 'מאומתת' },
+  notVerified: { en: 'Not yet verified', he: 'טרם אומתה' },
+  verifiedDetail: (date: string | null): Bilingual => ({
+    en: `The megiah’s examination was confirmed${date ? ` on ${date}` : ''}.`,
+    he: `בדיקת המגיה אושרה${date ? ` ב-${date}` : ''}.`,
+  }),
+  notVerifiedDetail: {
+    en: 'The megiah has not yet confirmed this examination.',
+    he: 'המגיה טרם אישר את הבדיקה.',
+  },
+  photoCaption: { en: 'Photograph at registration', he: 'צילום בעת הרישום' },
+  photoMissing: { en: 'No photograph on file', he: 'אין צילום במרשם' },
+  codeLabel: { en: 'Code', he: 'קוד' },
+  qrCaption: { en: 'Scan to verify', he: 'סרקו לאימות' },
+  sections: {
+    scroll: { en: 'The scroll', he: 'המזוזה' },
+    people: { en: 'Sofer and megiah', he: 'הסופר והמגיה' },
+    store: { en: 'Registering store', he: 'החנות הרושמת' },
+    verification: { en: 'Verification', he: 'אימות' },
+  },
+  fields: {
+    uuid: { en: 'Scroll ID', he: 'מזהה המזוזה' },
+    font: { en: 'Script', he: 'סוג הכתב' },
+    size: { en: 'Size', he: 'גודל' },
+    written: { en: 'Written on', he: 'תאריך הכתיבה' },
+    examined: { en: 'Examined on', he: 'תאריך הבדיקה' },
+    lastRepaired: { en: 'Last repaired on', he: 'תיקון אחרון' },
+    registered: { en: 'Registered on', he: 'תאריך הרישום' },
+    note: { en: 'Note', he: 'הערה' },
+    sofer: { en: 'Sofer (scribe)', he: 'הסופר' },
+    soferDiploma: { en: 'Sofer’s diploma', he: 'תעודת הסמכה של הסופר' },
+    megiah: { en: 'Megiah (examiner)', he: 'המגיה' },
+    megiahDiploma: { en: 'Megiah’s diploma', he: 'תעודת הסמכה של המגיה' },
+    store: { en: 'Store', he: 'שם החנות' },
+    location: { en: 'Location', he: 'מקום' },
+    status: { en: 'Status', he: 'מצב' },
+    verifiedAt: { en: 'Verified on', he: 'תאריך האימות' },
+    verifiedBy: { en: 'Verified by', he: 'אומתה על ידי' },
+  },
+  noDiploma: { en: 'None on file', he: 'לא הוגשה' },
+  notApplicable: { en: '—', he: '—' },
+  statement: {
+    en: 'This certificate attests that the mezuzah scroll described above is recorded in the Mezuzah Registry. Scan the QR code to confirm its current status.',
+    he: 'תעודה זו מאשרת כי המזוזה המתוארת לעיל רשומה במרשם המזוזות. לאימות מצבה העדכני יש לסרוק את קוד ה-QR.',
+  },
+  issued: { en: 'Issued on', he: 'הונפקה בתאריך' },
+} as const;
+
+const data = (text: string): FieldValue => ({ kind: 'data', text });
+const words = (text: Bilingual): FieldValue => ({ kind: 'words', text });
+
+/** Timestamps arrive as `YYYY-MM-DD HH:MM:SS` in UTC; the zone is printed so no reader assumes local time. */
+function utc(timestamp: string): string {
+  return `${timestamp} UTC`;
+}
+
+function field(key: keyof typeof certificateWording.fields, value: FieldValue, tone: Tone = Tone.plain): CertificateField {
+  return { key, label: certificateWording.fields[key], value, tone };
+}
+
+function diploma(person: PersonOnCertificate): FieldValue {
+  return person.diplomaRef === '' ? words(certificateWording.noDiploma) : data(person.diplomaRef);
+}
+
+export function describeCertificate(p: CertificatePayload): CertificateContent {
+  const w = certificateWording;
+  const { scroll } = p;
+  const verifiedAt = scroll.isVerified && scroll.verifiedAt ? utc(scroll.verifiedAt) : null;
+
+  const scrollFields: CertificateField[] = [
+    field('uuid', data(scroll.uuid)),
+    field('font', data(scroll.font)),
+    field('size', data(scroll.size)),
+    field('written', data(scroll.writtenDate)),
+    field('examined', data(scroll.examinedDate)),
+  ];
+  if (scroll.lastRepairedDate !== null) scrollFields.push(field('lastRepaired', data(scroll.lastRepairedDate)));
+  scrollFields.push(field('registered', data(utc(scroll.registeredAt))));
+  if (scroll.note.trim() !== '') scrollFields.push(field('note', data(scroll.note.trim())));
+
+  const location = [p.store.city, p.store.country].filter((part) => part.trim() !== '').join(', ');
+
+  return {
+    registry: w.registry,
+    title: w.title,
+    subtitle: w.subtitle,
+    status: scroll.isVerified
+      ? {
+          verified: true,
+          headline: w.verified,
+          // The date alone; the time and who confirmed it are in the verification section.
+          detail: w.verifiedDetail(scroll.verifiedAt ? scroll.verifiedAt.slice(0, 10) : null),
+        }
+      : { verified: false, headline: w.notVerified, detail: w.notVerifiedDetail },
+    watermark: scroll.isVerified ? null : w.notVerified,
+    photo: { jpeg: p.preview, caption: w.photoCaption, missing: w.photoMissing },
+    qr: { url: p.qr.url, code: p.qr.code, codeLabel: w.codeLabel, caption: w.qrCaption },
+    sections: [
+      { key: 'scroll', heading: w.sections.scroll, fields: scrollFields },
+      {
+        key: 'people',
+        heading: w.sections.people,
+        fields: [
+          field('sofer', data(p.sofer.username)),
+          field('soferDiploma', diploma(p.sofer)),
+          field('megiah', data(p.megiah.username)),
+          field('megiahDiploma', diploma(p.megiah)),
+        ],
+      },
+      {
+        key: 'store',
+        heading: w.sections.store,
+        fields: [
+          field('store', data(p.store.username)),
+          field('location', location === '' ? words(w.notApplicable) : data(location)),
+        ],
+      },
+      {
+        key: 'verification',
+        heading: w.sections.verification,
+        fields: [
+          field(
+            'status',
+            words(scroll.isVerified ? w.verified : w.notVerified),
+            scroll.isVerified ? Tone.good : Tone.warning,
+          ),
+          field('verifiedAt', verifiedAt ? data(verifiedAt) : words(w.notApplicable)),
+          field('verifiedBy', scroll.isVerified && scroll.verifiedBy ? data(scroll.verifiedBy) : words(w.notApplicable)),
+        ],
+      },
+    ],
+    statement: w.statement,
+    issued: { label: w.issued, value: utc(p.issuedAt) },
+  };
+}
+
+/** A words value in one line for layouts with a single value column: English, then Hebrew. */
+export function valueInOneLine(value: FieldValue): string {
+  if (value.kind === 'data') return value.text;
+  return value.text.en === value.text.he ? value.text.en : `${value.text.en} · ${value.text.he}`;
+}

@@ -1,0 +1,158 @@
+// Where everything on the A4 certificate goes. Bilingual by position: English
+// reads from the left edge, Hebrew from the right edge, and data (uuid, dates,
+// names) sits in the centre column between them, so neither language is a
+// translation tucked under the other.
+
+import { Align, placeText, wrapText } from './drawing.ts';
+import type { Color, Drawing, Shape } from './drawing.ts';
+import type { Bilingual, CertificateContent, FieldValue, Tone } from './certificate-content.ts';
+import { valueInOneLine } from './certificate-content.ts';
+import { FontStyle } from './fonts.ts';
+import type { FontSet } from './fonts.ts';
+import { readJpegSize } from './jpeg-size.ts';
+import { createQrMatrix, qrQuietZone } from './qr-matrix.ts';
+
+/** A4 in points. */
+export const certificatePage = { width: 595.28, height: 841.89 } as const;
+
+const palette = {
+  ink: '#1b2540',
+  muted: '#5b6478',
+  gold: '#a07a28',
+  rule: '#c9b27a',
+  good: '#1d6b3b',
+  goodWash: '#e9f4ec',
+  warning: '#a3261b',
+  warningWash: '#fbecea',
+  watermark: '#f6dedb',
+  photoWash: '#f4f1ea',
+} as const satisfies Record<string, Color>;
+
+const toneColor: Readonly<Record<Tone, Color>> = { plain: palette.ink, good: palette.good, warning: palette.warning };
+
+const margin = 50;
+const left = margin;
+const right = certificatePage.width - margin;
+const centre = certificatePage.width / 2;
+const contentWidth = right - left;
+/** Label columns either side of the centred value. */
+const labelColumn = 128;
+const valueWidth = contentWidth - 2 * labelColumn - 16;
+
+/** Where the QR symbol sits on the page, exported so tests can sample it in the PNG. */
+export const certificateQrBox = { x: 378, y: 220, size: 116 } as const;
+const photoBox = { x: 94, y: 216, width: 170, height: 132 } as const;
+
+export function layOutCertificate(content: CertificateContent, fonts: FontSet): Drawing {
+  const shapes: Shape[] = [];
+  const text = (value: string, options: Parameters<typeof placeText>[2]) => shapes.push(placeText(fonts, value, options));
+  /** English at the left edge and Hebrew at the right edge of a band, on one baseline. */
+  const bilingualLine = (words: Bilingual, y: number, style: FontStyle, size: number, color: Color, from = left, to = right) => {
+    const half = (to - from) / 2 - 6;
+    text(words.en, { x: from, y, style, size, color, align: Align.left, direction: 'ltr', maxWidth: half, minSize: size * 0.8 });
+    text(words.he, { x: to, y, style, size: size * 1.08, color, align: Align.right, direction: 'rtl', maxWidth: half, minSize: size * 0.8 });
+  };
+
+  // Watermark first, so everything else is printed over it.
+  if (content.watermark) {
+    // Two lines turned together over the fields, clear of the QR code; the
+    // second sits one line below the first, across the slant.
+    const turn = 35;
+    const across = { x: Math.sin((turn * Math.PI) / 180), y: Math.cos((turn * Math.PI) / 180) };
+    const middle = { x: certificatePage.width / 2, y: 585 };
+    const spacing = 34;
+    const common = { style: FontStyle.serifBold, color: palette.watermark, align: Align.center, rotation: turn } as const;
+    text(content.watermark.en.toUpperCase(), { ...common, x: middle.x - across.x * spacing, y: middle.y - across.y * spacing, size: 50, direction: 'ltr' });
+    text(content.watermark.he, { ...common, x: middle.x + across.x * spacing, y: middle.y + across.y * spacing, size: 58, direction: 'rtl' });
+  }
+
+  // Double frame.
+  shapes.push({ kind: 'rect', x: 20, y: 20, width: certificatePage.width - 40, height: certificatePage.height - 40, stroke: palette.gold, lineWidth: 2 });
+  shapes.push({ kind: 'rect', x: 26, y: 26, width: certificatePage.width - 52, height: certificatePage.height - 52, stroke: palette.rule, lineWidth: 0.6 });
+
+  // Header: registry, title, subtitle.
+  bilingualLine({ en: content.registry.en.toUpperCase(), he: content.registry.he }, 56, FontStyle.serifBold, 9.5, palette.gold);
+  shapes.push({ kind: 'line', x1: left, y1: 63, x2: right, y2: 63, color: palette.rule, lineWidth: 0.6 });
+  text(content.title.he, { x: centre, y: 102, style: FontStyle.serifBold, size: 30, color: palette.ink, align: Align.center, direction: 'rtl' });
+  text(content.title.en, { x: centre, y: 130, style: FontStyle.serif, size: 21, color: palette.ink, align: Align.center, direction: 'ltr' });
+  text(content.subtitle.en, { x: centre, y: 146, style: FontStyle.serif, size: 9, color: palette.muted, align: Align.center, direction: 'ltr' });
+  text(content.subtitle.he, { x: centre, y: 159, style: FontStyle.serif, size: 9.5, color: palette.muted, align: Align.center, direction: 'rtl' });
+
+  // Status banner: the one thing a reader must not miss.
+  const verified = content.status.verified;
+  const bannerTop = 168;
+  const bannerColor = verified ? palette.good : palette.warning;
+  shapes.push({ kind: 'rect', x: left, y: bannerTop, width: contentWidth, height: 32, fill: verified ? palette.goodWash : palette.warningWash, stroke: bannerColor, lineWidth: 1 });
+  bilingualLine({ en: content.status.headline.en.toUpperCase(), he: content.status.headline.he }, bannerTop + 14, FontStyle.serifBold, 11.5, bannerColor, left + 10, right - 10);
+  bilingualLine(content.status.detail, bannerTop + 26, FontStyle.serif, 8.5, palette.ink, left + 10, right - 10);
+
+  // Photograph and QR code side by side.
+  shapes.push({ kind: 'rect', x: photoBox.x, y: photoBox.y, width: photoBox.width, height: photoBox.height, fill: palette.photoWash, stroke: palette.rule, lineWidth: 0.6 });
+  const photoSize = content.photo.jpeg ? readJpegSize(content.photo.jpeg) : null;
+  if (content.photo.jpeg && photoSize) {
+    const inset = 4;
+    const scale = Math.min((photoBox.width - 2 * inset) / photoSize.width, (photoBox.height - 2 * inset) / photoSize.height);
+    const width = photoSize.width * scale;
+    const height = photoSize.height * scale;
+    shapes.push({ kind: 'image', jpeg: content.photo.jpeg, x: photoBox.x + (photoBox.width - width) / 2, y: photoBox.y + (photoBox.height - height) / 2, width, height });
+  } else {
+    const middle = photoBox.x + photoBox.width / 2;
+    text(content.photo.missing.en, { x: middle, y: photoBox.y + photoBox.height / 2 - 2, style: FontStyle.serif, size: 9, color: palette.muted, align: Align.center, direction: 'ltr' });
+    text(content.photo.missing.he, { x: middle, y: photoBox.y + photoBox.height / 2 + 12, style: FontStyle.serif, size: 9.5, color: palette.muted, align: Align.center, direction: 'rtl' });
+  }
+  const photoMiddle = photoBox.x + photoBox.width / 2;
+  const photoFoot = photoBox.y + photoBox.height;
+  text(content.photo.caption.en, { x: photoMiddle, y: photoFoot + 13, style: FontStyle.serif, size: 8, color: palette.muted, align: Align.center, direction: 'ltr' });
+  text(content.photo.caption.he, { x: photoMiddle, y: photoFoot + 25, style: FontStyle.serif, size: 8.5, color: palette.muted, align: Align.center, direction: 'rtl' });
+
+  const qr = createQrMatrix(content.qr.url);
+  const quietZone = (qrQuietZone * certificateQrBox.size) / qr.size;
+  // Opaque quiet zone: nothing (not even the watermark) may show between modules.
+  shapes.push({ kind: 'rect', x: certificateQrBox.x - quietZone, y: certificateQrBox.y - quietZone, width: certificateQrBox.size + 2 * quietZone, height: certificateQrBox.size + 2 * quietZone, fill: '#ffffff' });
+  // The box is the symbol itself; the page around it stays blank for the quiet zone.
+  shapes.push({ kind: 'qr', matrix: qr, x: certificateQrBox.x, y: certificateQrBox.y, size: certificateQrBox.size, color: '#000000' });
+  const qrMiddle = certificateQrBox.x + certificateQrBox.size / 2;
+  const qrFoot = certificateQrBox.y + certificateQrBox.size + quietZone / 2;
+  text(content.qr.code, { x: qrMiddle, y: qrFoot + 12, style: FontStyle.sansBold, size: 13, color: palette.ink, align: Align.center, direction: 'ltr', maxWidth: 170, minSize: 8 });
+  text(`${content.qr.caption.en} · ${content.qr.caption.he}`, { x: qrMiddle, y: qrFoot + 25, style: FontStyle.serif, size: 8.5, color: palette.muted, align: Align.center, direction: 'ltr' });
+
+  // The fields, section by section.
+  let y = 398;
+  for (const section of content.sections) {
+    bilingualLine(section.heading, y, FontStyle.serifBold, 10.5, palette.gold);
+    shapes.push({ kind: 'line', x1: left, y1: y + 4.5, x2: right, y2: y + 4.5, color: palette.rule, lineWidth: 0.5 });
+    y += 17;
+    for (const field of section.fields) {
+      text(field.label.en, { x: left, y, style: FontStyle.serif, size: 8.5, color: palette.muted, align: Align.left, direction: 'ltr', maxWidth: labelColumn, minSize: 7 });
+      text(field.label.he, { x: right, y, style: FontStyle.serif, size: 9.5, color: palette.muted, align: Align.right, direction: 'rtl', maxWidth: labelColumn, minSize: 7 });
+      placeValue(field.value, field.tone, y);
+      y += 14;
+    }
+    y += 10;
+  }
+
+  function placeValue(value: FieldValue, tone: Tone, baseline: number) {
+    const style = tone === 'plain' ? FontStyle.serif : FontStyle.serifBold;
+    text(valueInOneLine(value), { x: centre, y: baseline, style, size: 10, color: toneColor[tone], align: Align.center, maxWidth: valueWidth, minSize: 7 });
+  }
+
+  // Footer: the attestation and the issue date.
+  const footerTop = Math.max(y - 2, 730);
+  shapes.push({ kind: 'line', x1: left, y1: footerTop, x2: right, y2: footerTop, color: palette.rule, lineWidth: 0.5 });
+  const columnWidth = contentWidth / 2 - 14;
+  let enY = footerTop + 13;
+  for (const line of wrapText(fonts, content.statement.en, FontStyle.serif, 8, columnWidth)) {
+    text(line, { x: left, y: enY, style: FontStyle.serif, size: 8, color: palette.ink, align: Align.left, direction: 'ltr' });
+    enY += 10.5;
+  }
+  let heY = footerTop + 13;
+  for (const line of wrapText(fonts, content.statement.he, FontStyle.serif, 8.5, columnWidth)) {
+    text(line, { x: right, y: heY, style: FontStyle.serif, size: 8.5, color: palette.ink, align: Align.right, direction: 'rtl' });
+    heY += 10.5;
+  }
+  const issuedY = Math.max(enY, heY) + 6;
+  text(`${content.issued.label.en} ${content.issued.value}`, { x: left, y: issuedY, style: FontStyle.serifBold, size: 8.5, color: palette.ink, align: Align.left, direction: 'ltr' });
+  text(`${content.issued.label.he} ${content.issued.value}`, { x: right, y: issuedY, style: FontStyle.serifBold, size: 9, color: palette.ink, align: Align.right, direction: 'rtl' });
+
+  return { width: certificatePage.width, height: certificatePage.height, shapes };
+}
