@@ -1,0 +1,393 @@
+import type { Blob } from './components.ts';
+import { median, weightedLeastSquares } from './geometry.ts';
+
+/** A text line found in the photo, in the frame rotated so that text runs along +u. */
+export type TextLine = {
+  /** Indices into the blob array, sorted by u. */
+  blobs: number[];
+  /** v = c0 + c1·u + c2·u² : the line's centre curve. */
+  curve: [number, number, number];
+  uMin: number;
+  uMax: number;
+  /** Median letter height on this line, in pixels. */
+  letterHeight: number;
+};
+
+export type LineLayout = {
+  /** Text direction (radians, image frame); u = x·cos + y·sin, v = −x·sin + y·cos. */
+  angle: number;
+  letterHeight: number;
+  lines: TextLine[];
+  /** Blob centres in the rotated frame. */
+  u: Float64Array;
+  v: Float64Array;
+};
+
+export function rotatePoint(angle: number, x: number, y: number): [number, number] {
+  const c = Math.cos(angle);
+  const s = Math.sin(angle);
+  return [x * c + y * s, -x * s + y * c];
+}
+
+export function unrotatePoint(angle: number, u: number, v: number): [number, number] {
+  const c = Math.cos(angle);
+  const s = Math.sin(angle);
+  return [u * c - v * s, u * s + v * c];
+}
+
+const blobHeight = (b: Blob) => b.maxY - b.minY + 1;
+const blobWidth = (b: Blob) => b.maxX - b.minX + 1;
+
+/** Letter-sized blobs: neither specks of texture nor the scroll's edge or background shapes. */
+export function letterCandidates(blobs: Blob[], width: number, height: number): { indices: number[]; letterHeight: number } {
+  const maxDim = Math.min(width, height) / 6;
+  const sized = blobs
+    .map((b, i) => ({ b, i }))
+    .filter(({ b }) => b.area >= 8 && blobWidth(b) <= maxDim && blobHeight(b) <= maxDim);
+  if (sized.length < 20) return { indices: [], letterHeight: 0 };
+  const areas = sized.map(({ b }) => b.area);
+  const medArea = median(areas);
+  const substantial = sized.filter(({ b }) => b.area >= 0.3 * medArea);
+  const letterHeight = median(substantial.map(({ b }) => Math.max(blobHeight(b), blobWidth(b) * 0.8)));
+  const indices = sized
+    .filter(({ b }) => Math.max(blobWidth(b), blobHeight(b)) <= 4 * letterHeight && b.area >= 0.04 * letterHeight * letterHeight)
+    .map(({ i }) => i);
+  return { indices, letterHeight };
+}
+
+/** Dominant direction (mod π) of nearest-neighbour links between letter blobs. */
+export function dominantTextAngle(blobs: Blob[], indices: number[], letterHeight: number): number {
+  const bins = 180;
+  const hist = new Float64Array(bins);
+  const reach = 3 * letterHeight;
+  const sorted = [...indices].sort((a, b) => blobs[a].cx - blobs[b].cx);
+  for (let k = 0; k < sorted.length; k++) {
+    const a = blobs[sorted[k]];
+    let best = Infinity;
+    let bestDx = 0;
+    let bestDy = 0;
+    for (let j = k - 1; j >= 0 && a.cx - blobs[sorted[j]].cx < reach; j--) consider(blobs[sorted[j]]);
+    for (let j = k + 1; j < sorted.length && blobs[sorted[j]].cx - a.cx < reach; j++) consider(blobs[sorted[j]]);
+    if (best < reach * reach) {
+      let t = Math.atan2(bestDy, bestDx);
+      if (t < 0) t += Math.PI;
+      hist[Math.min(bins - 1, Math.floor((t / Math.PI) * bins))] += 1;
+    }
+    function consider(b: Blob) {
+      const dx = b.cx - a.cx;
+      const dy = b.cy - a.cy;
+      const d = dx * dx + dy * dy;
+      if (d < best) {
+        best = d;
+        bestDx = dx;
+        bestDy = dy;
+      }
+    }
+  }
+  let bestBin = 0;
+  let bestScore = -1;
+  for (let i = 0; i < bins; i++) {
+    let s = 0;
+    for (let d = -3; d <= 3; d++) s += hist[(i + d + bins) % bins] * (4 - Math.abs(d));
+    if (s > bestScore) {
+      bestScore = s;
+      bestBin = i;
+    }
+  }
+  // Refine with the circular mean of the links near the peak.
+  let sx = 0;
+  let sy = 0;
+  for (let d = -5; d <= 5; d++) {
+    const i = (bestBin + d + bins) % bins;
+    const t = ((i + 0.5) / bins) * 2 * Math.PI; // doubled angle makes the mean mod π
+    sx += hist[i] * Math.cos(t);
+    sy += hist[i] * Math.sin(t);
+  }
+  return Math.atan2(sy, sx) / 2;
+}
+
+/**
+ * Robust polynomial fit v(u) of degree 1 or 2: least squares, then two rounds of
+ * Tukey reweighting so that a stray blob from the neighbouring line (an ascender,
+ * a descender) cannot tilt the line.
+ */
+export function fitCurve(us: ArrayLike<number>, vs: ArrayLike<number>, degree: 1 | 2, scale: number): [number, number, number] {
+  const n = us.length;
+  if (n === 0) return [0, 0, 0];
+  if (n < 2) return [vs[0], 0, 0];
+  const k = degree === 2 && n >= 6 ? 3 : 2;
+  let u0 = 0;
+  for (let i = 0; i < n; i++) u0 += us[i];
+  u0 /= n;
+  const rows: number[][] = [];
+  for (let i = 0; i < n; i++) {
+    const d = us[i] - u0;
+    rows.push(k === 3 ? [1, d, d * d] : [1, d]);
+  }
+  let w: Float64Array | null = null;
+  let sol: Float64Array | null = null;
+  for (let iter = 0; iter < 3; iter++) {
+    sol = weightedLeastSquares(rows, vs, w, k);
+    if (!sol) break;
+    w = new Float64Array(n);
+    const c = 0.5 * scale;
+    for (let i = 0; i < n; i++) {
+      let pred = 0;
+      for (let p = 0; p < k; p++) pred += sol[p] * rows[i][p];
+      const r = (vs[i] - pred) / c;
+      w[i] = Math.abs(r) < 1 ? (1 - r * r) ** 2 : 0;
+    }
+  }
+  if (!sol) return [median(vs), 0, 0];
+  const a = sol[0];
+  const b = sol[1];
+  const c2 = k === 3 ? sol[2] : 0;
+  // Re-express around u = 0.
+  return [a - b * u0 + c2 * u0 * u0, b - 2 * c2 * u0, c2];
+}
+
+type Chain = { members: number[]; curve: [number, number, number]; uMin: number; uMax: number };
+
+/**
+ * Joins chains that lie on one text line. Under perspective the lines fan out, so a
+ * short chain's own slope is unreliable: its slope is taken from the slope field of
+ * the long chains (slope varies linearly with v for a plane seen in perspective),
+ * and two chains join when their curves agree over the span between them.
+ */
+function mergeChains(chains: Chain[], u: Float64Array, v: Float64Array, h: number, makeChain: (m: number[]) => Chain): Chain[] {
+  const long = chains.filter((c) => c.members.length >= 10);
+  let s0 = 0;
+  let s1 = 0;
+  if (long.length >= 3) {
+    const rows = long.map((c) => [1, curveAt(c.curve, (c.uMin + c.uMax) / 2)]);
+    const slopes = long.map((c) => c.curve[1] + c.curve[2] * (c.uMin + c.uMax));
+    const w = long.map((c) => c.members.length);
+    const sol = weightedLeastSquares(rows, slopes, w, 2);
+    if (sol) [s0, s1] = sol;
+  } else if (long.length > 0) {
+    s0 = median(long.map((c) => c.curve[1]));
+  }
+  // Every chain as a straight line through its own centre with the field's slope, unless long.
+  const model = chains.map((c) => {
+    if (c.members.length >= 10) return c.curve;
+    const um = c.members.reduce((a, i) => a + u[i], 0) / c.members.length;
+    const vm = c.members.reduce((a, i) => a + v[i], 0) / c.members.length;
+    const slope = s0 + s1 * vm;
+    return [vm - slope * um, slope, 0] as [number, number, number];
+  });
+  const parent = chains.map((_, i) => i);
+  const find = (a: number): number => (parent[a] === a ? a : (parent[a] = find(parent[a])));
+  const order = chains.map((_, i) => i).sort((a, b) => chains[b].members.length - chains[a].members.length);
+  for (let x = 0; x < order.length; x++) {
+    for (let y = x + 1; y < order.length; y++) {
+      const a = order[x];
+      const b = order[y];
+      const A = chains[a];
+      const B = chains[b];
+      const overlap = Math.min(A.uMax, B.uMax) - Math.max(A.uMin, B.uMin);
+      if (overlap > 1.0 * h) continue;
+      const gap = Math.max(0, -overlap);
+      if (gap > 12 * h) continue;
+      // Compare the long one's curve with the short one's members directly.
+      let err = 0;
+      for (const i of B.members) err += Math.abs(v[i] - curveAt(model[a], u[i]));
+      err /= B.members.length;
+      const at = overlap > 0 ? (Math.max(A.uMin, B.uMin) + Math.min(A.uMax, B.uMax)) / 2 : A.uMax < B.uMin ? (A.uMax + B.uMin) / 2 : (B.uMax + A.uMin) / 2;
+      const dv = Math.abs(curveAt(model[a], at) - curveAt(model[b], at));
+      if (err < 0.3 * h + 0.01 * gap && dv < 0.35 * h + 0.02 * gap) {
+        const ra = find(a);
+        const rb = find(b);
+        if (ra !== rb) parent[rb] = ra;
+      }
+    }
+  }
+  const groups = new Map<number, number[]>();
+  chains.forEach((c, i) => {
+    const r = find(i);
+    const g = groups.get(r) ?? [];
+    g.push(...c.members);
+    groups.set(r, g);
+  });
+  return [...groups.values()].map((m) => makeChain(m.sort((p, q) => u[p] - u[q])));
+}
+
+/**
+ * Joins lines that sit side by side at the same height: pieces of one text line
+ * that the chaining left apart (a wide word gap, a finger, glare). Neighbours in
+ * v order whose spans do not overlap and whose curves meet within a fraction of
+ * the line pitch are one line.
+ */
+function joinSideBySide(lines: TextLine[], blobs: Blob[], u: Float64Array, v: Float64Array, h: number): void {
+  if (lines.length < 3) return;
+  const mids = lines.map((l) => curveAt(l.curve, (l.uMin + l.uMax) / 2));
+  const steps: number[] = [];
+  for (let i = 1; i < lines.length; i++) steps.push(mids[i] - mids[i - 1]);
+  const pitch = Math.max(h, median(steps.filter((d) => d > 0.8 * h)) || 1.7 * h);
+  let changed = true;
+  while (changed) {
+    changed = false;
+    for (let i = 0; i < lines.length && !changed; i++) {
+      for (let j = i + 1; j < Math.min(lines.length, i + 4) && !changed; j++) {
+        const a = lines[i];
+        const b = lines[j];
+        const overlap = Math.min(a.uMax, b.uMax) - Math.max(a.uMin, b.uMin);
+        if (overlap > 0.8 * h) continue;
+        const [left, right] = a.uMax <= b.uMax ? [a, b] : [b, a];
+        const meet = (left.uMax + right.uMin) / 2;
+        // The longer line's curve is the better reference.
+        const ref = a.blobs.length >= b.blobs.length ? a : b;
+        const other = ref === a ? b : a;
+        const otherV = other.blobs.reduce((acc, k) => acc + v[k], 0) / other.blobs.length;
+        const otherU = other.blobs.reduce((acc, k) => acc + u[k], 0) / other.blobs.length;
+        const dv = Math.abs(curveAt(ref.curve, otherU) - otherV);
+        const dMeet = Math.abs(curveAt(left.curve, meet) - curveAt(right.curve, meet));
+        if (dv < 0.35 * pitch && dMeet < 0.5 * pitch) {
+          const members = [...a.blobs, ...b.blobs].sort((p, q) => u[p] - u[q]);
+          const big = members.filter((k) => blobs[k].area >= 0.12 * h * h);
+          const fitOn = big.length >= 4 ? big : members;
+          lines[i] = {
+            blobs: members,
+            curve: fitCurve(
+              fitOn.map((k) => u[k]),
+              fitOn.map((k) => v[k]),
+              fitOn.length >= 20 ? 2 : 1,
+              h,
+            ),
+            uMin: Math.min(a.uMin, b.uMin),
+            uMax: Math.max(a.uMax, b.uMax),
+            letterHeight: (a.letterHeight + b.letterHeight) / 2,
+          };
+          lines.splice(j, 1);
+          changed = true;
+        }
+      }
+    }
+  }
+  lines.sort((p, q) => curveAt(p.curve, (p.uMin + p.uMax) / 2) - curveAt(q.curve, (q.uMin + q.uMax) / 2));
+}
+
+export const curveAt = (curve: readonly [number, number, number], u: number) => curve[0] + curve[1] * u + curve[2] * u * u;
+
+/**
+ * Groups letter blobs into text lines: mutual nearest successors along the text
+ * direction form chains, chains that continue each other merge, and every
+ * remaining letter-sized blob joins the line whose curve passes closest.
+ */
+export function findLines(blobs: Blob[], width: number, height: number): LineLayout | null {
+  const { indices, letterHeight: h } = letterCandidates(blobs, width, height);
+  if (indices.length < 30 || !(h > 3)) return null;
+  const angle = dominantTextAngle(blobs, indices, h);
+  const n = blobs.length;
+  const u = new Float64Array(n);
+  const v = new Float64Array(n);
+  for (const i of indices) {
+    const [a, b] = rotatePoint(angle, blobs[i].cx, blobs[i].cy);
+    u[i] = a;
+    v[i] = b;
+  }
+  // Chain only blobs of letter size; small marks are attached at the end.
+  const core = indices.filter((i) => blobs[i].area >= 0.12 * h * h);
+  core.sort((a, b) => u[a] - u[b]);
+  const next = new Map<number, number>();
+  const prevBest = new Map<number, { from: number; cost: number }>();
+  for (let k = 0; k < core.length; k++) {
+    const a = core[k];
+    let best = -1;
+    let bestCost = Infinity;
+    for (let j = k + 1; j < core.length; j++) {
+      const b = core[j];
+      const du = u[b] - u[a];
+      if (du > 2.5 * h) break;
+      if (du <= 0.05 * h) continue;
+      const dv = Math.abs(v[b] - v[a]);
+      if (dv > 0.3 * h + 0.1 * du) continue;
+      const cost = du + 3 * dv;
+      if (cost < bestCost) {
+        bestCost = cost;
+        best = b;
+      }
+    }
+    if (best >= 0) {
+      next.set(a, best);
+      const p = prevBest.get(best);
+      if (!p || bestCost < p.cost) prevBest.set(best, { from: a, cost: bestCost });
+    }
+  }
+  const hasPrev = new Set<number>();
+  const link = new Map<number, number>();
+  for (const [a, b] of next) {
+    if (prevBest.get(b)?.from === a) {
+      link.set(a, b);
+      hasPrev.add(b);
+    }
+  }
+  let chains: Chain[] = [];
+  for (const a of core) {
+    if (hasPrev.has(a)) continue;
+    const members = [a];
+    let c = a;
+    while (link.has(c)) {
+      c = link.get(c)!;
+      members.push(c);
+    }
+    if (members.length >= 3) chains.push(makeChain(members));
+  }
+  function makeChain(members: number[]): Chain {
+    const us = members.map((i) => u[i]);
+    const vs = members.map((i) => v[i]);
+    return { members, curve: fitCurve(us, vs, members.length >= 20 ? 2 : 1, h), uMin: Math.min(...us), uMax: Math.max(...us) };
+  }
+  chains = mergeChains(chains, u, v, h, makeChain);
+  chains = chains.filter((c) => c.members.length >= 4);
+  if (chains.length === 0) return null;
+  // Every letter-sized blob joins the closest line within reach.
+  const members: number[][] = chains.map(() => []);
+  for (const i of indices) {
+    let best = -1;
+    let bestD = 0.55 * h;
+    for (let c = 0; c < chains.length; c++) {
+      const ch = chains[c];
+      if (u[i] < ch.uMin - 1.5 * h || u[i] > ch.uMax + 1.5 * h) continue;
+      const d = Math.abs(v[i] - curveAt(ch.curve, u[i]));
+      if (d < bestD) {
+        bestD = d;
+        best = c;
+      }
+    }
+    if (best >= 0) members[best].push(i);
+  }
+  const lines: TextLine[] = [];
+  for (let c = 0; c < chains.length; c++) {
+    const m = members[c].sort((p, q) => u[p] - u[q]);
+    if (m.length < 4) continue;
+    const big = m.filter((i) => blobs[i].area >= 0.12 * h * h);
+    const fitOn = big.length >= 4 ? big : m;
+    const curve = fitCurve(
+      fitOn.map((i) => u[i]),
+      fitOn.map((i) => v[i]),
+      fitOn.length >= 20 ? 2 : 1,
+      h,
+    );
+    let uMin = Infinity;
+    let uMax = -Infinity;
+    for (const i of m) {
+      const b = blobs[i];
+      // Extent along u from the bounding box corners, projected.
+      for (const [x, y] of [
+        [b.minX, b.minY],
+        [b.maxX + 1, b.minY],
+        [b.minX, b.maxY + 1],
+        [b.maxX + 1, b.maxY + 1],
+      ]) {
+        const [pu] = rotatePoint(angle, x, y);
+        if (pu < uMin) uMin = pu;
+        if (pu > uMax) uMax = pu;
+      }
+    }
+    lines.push({ blobs: m, curve, uMin, uMax, letterHeight: median(big.map((i) => blobHeight(blobs[i]))) || h });
+  }
+  const mid = (l: TextLine) => curveAt(l.curve, (l.uMin + l.uMax) / 2);
+  lines.sort((a, b) => mid(a) - mid(b));
+  joinSideBySide(lines, blobs, u, v, h);
+  return { angle, letterHeight: h, lines, u, v };
+}

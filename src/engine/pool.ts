@@ -1,0 +1,82 @@
+import { Worker } from 'node:worker_threads';
+import { EngineBusyError, UnsupportedImageError, type AnalyzeOptions, type PhotoAnalysis } from './types.ts';
+import type { WorkerRequest, WorkerResponse } from './worker.ts';
+
+type Job = { req: WorkerRequest; resolve: (r: PhotoAnalysis) => void; reject: (e: Error) => void };
+
+/**
+ * A fixed set of worker threads with a bounded queue: when every worker is busy
+ * and the queue is full, new work is refused at once (EngineBusyError) rather
+ * than piling up memory and latency. A worker that dies is replaced and its job
+ * fails; the others carry on.
+ */
+export class WorkerPool {
+  readonly #size: number;
+  readonly #maxQueue: number;
+  #idle: Worker[] = [];
+  #running = new Map<Worker, Job>();
+  #queue: Job[] = [];
+  #nextId = 1;
+  #closed = false;
+
+  constructor(size: number, maxQueue: number) {
+    this.#size = size;
+    this.#maxQueue = maxQueue;
+    for (let i = 0; i < size; i++) this.#idle.push(this.#spawn());
+  }
+
+  get size(): number {
+    return this.#size;
+  }
+
+  #spawn(): Worker {
+    const worker = new Worker(new URL('./worker.ts', import.meta.url));
+    worker.on('message', (res: WorkerResponse) => {
+      const job = this.#running.get(worker);
+      this.#running.delete(worker);
+      if (job) {
+        if (res.ok) job.resolve(res.result);
+        else job.reject(res.unsupported ? new UnsupportedImageError(res.message) : new Error(res.message));
+      }
+      this.#release(worker);
+    });
+    worker.on('error', (err) => {
+      const job = this.#running.get(worker);
+      this.#running.delete(worker);
+      job?.reject(err);
+      if (!this.#closed) this.#release(this.#spawn());
+    });
+    return worker;
+  }
+
+  #release(worker: Worker): void {
+    const next = this.#queue.shift();
+    if (next) this.#start(worker, next);
+    else this.#idle.push(worker);
+  }
+
+  #start(worker: Worker, job: Job): void {
+    this.#running.set(worker, job);
+    worker.postMessage(job.req);
+  }
+
+  run(bytes: Uint8Array, options: AnalyzeOptions): Promise<PhotoAnalysis> {
+    if (this.#closed) return Promise.reject(new Error('the engine is closed'));
+    return new Promise((resolve, reject) => {
+      const job: Job = { req: { id: this.#nextId++, bytes, options }, resolve, reject };
+      const worker = this.#idle.pop();
+      if (worker) this.#start(worker, job);
+      else if (this.#queue.length >= this.#maxQueue) reject(new EngineBusyError('the identification engine is at capacity'));
+      else this.#queue.push(job);
+    });
+  }
+
+  async close(): Promise<void> {
+    this.#closed = true;
+    for (const job of this.#queue) job.reject(new Error('the engine is closed'));
+    this.#queue = [];
+    const all = [...this.#idle, ...this.#running.keys()];
+    this.#idle = [];
+    await Promise.all(all.map((w) => w.terminate()));
+  }
+}

@@ -1,0 +1,84 @@
+// Minimal raster types and the low-level operations the engine needs. Kept free of
+// any image library so the hot loops are plain typed-array code the JIT optimises.
+
+/** A single-channel 8-bit image, row-major. */
+export type Gray = { readonly width: number; readonly height: number; readonly data: Uint8Array };
+
+/** Summed-area table with one extra row and column of zeros, so box sums need no bounds checks. */
+export function integralImage(img: Gray): Float64Array {
+  const { width: w, height: h, data } = img;
+  const stride = w + 1;
+  const sat = new Float64Array(stride * (h + 1));
+  for (let y = 0; y < h; y++) {
+    let row = 0;
+    const src = y * w;
+    const dst = (y + 1) * stride;
+    for (let x = 0; x < w; x++) {
+      row += data[src + x];
+      sat[dst + x + 1] = sat[dst - stride + x + 1] + row;
+    }
+  }
+  return sat;
+}
+
+/** Box-filtered copy (mean over a (2r+1)² window clipped to the image). */
+export function boxBlur(img: Gray, r: number): Gray {
+  const { width: w, height: h } = img;
+  const sat = integralImage(img);
+  const stride = w + 1;
+  const out = new Uint8Array(w * h);
+  for (let y = 0; y < h; y++) {
+    const y0 = Math.max(0, y - r);
+    const y1 = Math.min(h, y + r + 1);
+    for (let x = 0; x < w; x++) {
+      const x0 = Math.max(0, x - r);
+      const x1 = Math.min(w, x + r + 1);
+      const s = sat[y1 * stride + x1] - sat[y0 * stride + x1] - sat[y1 * stride + x0] + sat[y0 * stride + x0];
+      out[y * w + x] = s / ((y1 - y0) * (x1 - x0));
+    }
+  }
+  return { width: w, height: h, data: out };
+}
+
+/** Grey-level dilation (local maximum) with a square window, separable. */
+export function maxFilter(img: Gray, r: number): Gray {
+  const { width: w, height: h, data } = img;
+  const tmp = new Uint8Array(w * h);
+  const out = new Uint8Array(w * h);
+  for (let y = 0; y < h; y++) slidingMax(data, tmp, y * w, 1, w, r);
+  for (let x = 0; x < w; x++) slidingMax(tmp, out, x, w, h, r);
+  return { width: w, height: h, data: out };
+}
+
+// Van Herk/Gil-Werman would be O(1) per pixel; windows here are small enough that
+// a monotonic deque is simpler and just as fast.
+function slidingMax(src: Uint8Array, dst: Uint8Array, offset: number, step: number, n: number, r: number): void {
+  const q = new Int32Array(n);
+  let head = 0;
+  let tail = 0;
+  let next = 0;
+  for (let i = 0; i < n; i++) {
+    const hi = Math.min(n - 1, i + r);
+    while (next <= hi) {
+      const v = src[offset + next * step];
+      while (tail > head && src[offset + q[tail - 1] * step] <= v) tail--;
+      q[tail++] = next++;
+    }
+    while (q[head] < i - r) head++;
+    dst[offset + i * step] = src[offset + q[head] * step];
+  }
+}
+
+/** Bilinear sample of a grey image at a sub-pixel position; outside the image gives NaN. */
+export function sampleBilinear(img: Gray, x: number, y: number): number {
+  const { width: w, height: h, data } = img;
+  if (x < 0 || y < 0 || x > w - 1 || y > h - 1) return Number.NaN;
+  const x0 = Math.min(w - 2, Math.floor(x));
+  const y0 = Math.min(h - 2, Math.floor(y));
+  const fx = x - x0;
+  const fy = y - y0;
+  const i = y0 * w + x0;
+  const top = data[i] + (data[i + 1] - data[i]) * fx;
+  const bottom = data[i + w] + (data[i + w + 1] - data[i + w]) * fx;
+  return top + (bottom - top) * fy;
+}

@@ -1,0 +1,192 @@
+import type { LineLayout } from './lines.ts';
+import { TEMPLATE_LINES, WORD_GAP, type TemplateWord } from './template.ts';
+import type { WordSpan } from './words.ts';
+import { pointOnLine } from './words.ts';
+
+/** One measured word end, tied to its place in the text. */
+export type WordEnd = {
+  /** 2 × template word id + 0 for the word's reading start, 1 for its reading end. */
+  key: number;
+  /** Image coordinates, pixels. */
+  x: number;
+  y: number;
+  /** Canonical position: along the line in column widths (0 = right margin), and line index. */
+  cx: number;
+  cy: number;
+};
+
+export type LayoutMatch = {
+  ends: WordEnd[];
+  /** Template words explained by detected ink. */
+  matchedWords: number;
+  /** Mean alignment cost per matched word (lower is better). */
+  costPerWord: number;
+  /** Detected lines tied to text lines. */
+  matchedLines: number;
+};
+
+type Step = { kind: 'match' | 'merge' | 'split' | 'skipT' | 'skipD'; d: number; t: number };
+
+const WIDTH_SIGMA = 0.18;
+const MISMATCH_CAP = 4;
+const SKIP_TEMPLATE_EDGE = 1.2;
+const SKIP_TEMPLATE_INNER = 2.5;
+const SKIP_DETECTED = 2.5;
+const JOIN_PENALTY = 0.6;
+const SCALES = [0.62, 0.7, 0.78, 0.87, 0.96, 1.06, 1.17, 1.29, 1.42, 1.56];
+
+function widthCost(d: number, e: number): number {
+  if (!(d > 0) || !(e > 0)) return MISMATCH_CAP;
+  const r = Math.log(d / e) / WIDTH_SIGMA;
+  return Math.min(MISMATCH_CAP, r * r);
+}
+
+/** Aligns the detected words of one line (reading order) with one text line's words. */
+function alignWords(d: number[], gaps: number[], tpl: readonly TemplateWord[], scale: number): { cost: number; steps: Step[] } {
+  const m = d.length;
+  const k = tpl.length;
+  const W = k + 1;
+  const cost = new Float64Array((m + 1) * W).fill(Infinity);
+  const from = new Int8Array((m + 1) * W).fill(-1);
+  cost[0] = 0;
+  for (let a = 0; a <= m; a++) {
+    for (let b = 0; b <= k; b++) {
+      const c = cost[a * W + b];
+      if (c === Infinity) continue;
+      const relax = (na: number, nb: number, add: number, kind: number) => {
+        const idx = na * W + nb;
+        if (c + add < cost[idx]) {
+          cost[idx] = c + add;
+          from[idx] = kind;
+        }
+      };
+      if (a < m && b < k) relax(a + 1, b + 1, widthCost(d[a], scale * tpl[b].width), 0);
+      if (a < m && b + 1 < k) relax(a + 1, b + 2, widthCost(d[a], scale * (tpl[b].width + WORD_GAP + tpl[b + 1].width)) + JOIN_PENALTY, 1);
+      if (a + 1 < m && b < k) relax(a + 2, b + 1, widthCost(d[a] + gaps[a] + d[a + 1], scale * tpl[b].width) + JOIN_PENALTY, 2);
+      if (b < k) relax(a, b + 1, a === 0 || a === m ? SKIP_TEMPLATE_EDGE : SKIP_TEMPLATE_INNER, 3);
+      if (a < m) relax(a + 1, b, SKIP_DETECTED, 4);
+    }
+  }
+  const steps: Step[] = [];
+  let a = m;
+  let b = k;
+  while (a > 0 || b > 0) {
+    const kind = from[a * W + b];
+    if (kind === 0) steps.push({ kind: 'match', d: --a, t: --b });
+    else if (kind === 1) steps.push({ kind: 'merge', d: --a, t: (b -= 2) });
+    else if (kind === 2) steps.push({ kind: 'split', d: (a -= 2), t: --b });
+    else if (kind === 3) steps.push({ kind: 'skipT', d: a, t: --b });
+    else steps.push({ kind: 'skipD', d: --a, t: b });
+  }
+  steps.reverse();
+  return { cost: cost[m * W + k], steps };
+}
+
+type DetectedLine = { spans: WordSpan[]; widths: number[]; gaps: number[] };
+
+function readingOrder(words: WordSpan[], h: number, flipped: boolean): DetectedLine {
+  // Hebrew runs right to left: with the text direction along +u, reading order is decreasing u.
+  const spans = [...words].sort((p, q) => (flipped ? p.u0 - q.u0 : q.u0 - p.u0));
+  const widths = spans.map((s) => (s.u1 - s.u0) / h);
+  const gaps: number[] = [];
+  for (let i = 0; i + 1 < spans.length; i++) {
+    const g = flipped ? spans[i + 1].u0 - spans[i].u1 : spans[i].u0 - spans[i + 1].u1;
+    gaps.push(Math.max(0, g / h));
+  }
+  return { spans, widths, gaps };
+}
+
+/**
+ * Ties the detected lines and words to the mezuzah text: a monotone alignment of
+ * detected lines to the 22 text lines (either way up), each pair scored by the
+ * best word-width alignment over a range of per-line scales. Returns the word
+ * ends with their canonical positions, or null when the ink does not read as
+ * this text.
+ */
+export function recogniseLayout(layout: LineLayout, words: WordSpan[][]): LayoutMatch | null {
+  let best: { total: number; ends: WordEnd[]; matched: number; cost: number; lines: number } | null = null;
+  for (const flipped of [false, true]) {
+    const order = layout.lines.map((_, i) => i);
+    if (flipped) order.reverse();
+    const det = order.map((i) => readingOrder(words[i], layout.lines[i].letterHeight, flipped));
+    const n = det.length;
+    const T = TEMPLATE_LINES.length;
+    // Pairwise line costs, each with its best scale.
+    const pair: { cost: number; steps: Step[] }[][] = det.map((dl) =>
+      TEMPLATE_LINES.map((tpl) => {
+        let bestPair = { cost: Infinity, steps: [] as Step[] };
+        for (const s of SCALES) {
+          const r = alignWords(dl.widths, dl.gaps, tpl, s);
+          if (r.cost < bestPair.cost) bestPair = r;
+        }
+        return bestPair;
+      }),
+    );
+    // Monotone line alignment; skipping a text line costs its words as missing.
+    const W = T + 1;
+    const cost = new Float64Array((n + 1) * W).fill(Infinity);
+    const from = new Int8Array((n + 1) * W).fill(-1);
+    cost[0] = 0;
+    const skipLine = (j: number) => TEMPLATE_LINES[j].length * SKIP_TEMPLATE_EDGE;
+    const skipDetected = (i: number) => det[i].widths.length * SKIP_DETECTED;
+    for (let i = 0; i <= n; i++) {
+      for (let j = 0; j <= T; j++) {
+        const c = cost[i * W + j];
+        if (c === Infinity) continue;
+        if (i < n && j < T && c + pair[i][j].cost < cost[(i + 1) * W + j + 1]) {
+          cost[(i + 1) * W + j + 1] = c + pair[i][j].cost;
+          from[(i + 1) * W + j + 1] = 0;
+        }
+        if (j < T && c + skipLine(j) < cost[i * W + j + 1]) {
+          cost[i * W + j + 1] = c + skipLine(j);
+          from[i * W + j + 1] = 1;
+        }
+        if (i < n && c + skipDetected(i) < cost[(i + 1) * W + j]) {
+          cost[(i + 1) * W + j] = c + skipDetected(i);
+          from[(i + 1) * W + j] = 2;
+        }
+      }
+    }
+    const total = cost[n * W + T];
+    if (best && total >= best.total) continue;
+    // Backtrack and collect word ends.
+    const ends: WordEnd[] = [];
+    let matched = 0;
+    let matchedCost = 0;
+    let lines = 0;
+    let i = n;
+    let j = T;
+    while (i > 0 || j > 0) {
+      const kind = from[i * W + j];
+      if (kind === 0) {
+        i--;
+        j--;
+        lines++;
+        const li = order[i];
+        const line = layout.lines[li];
+        const dl = det[i];
+        const tpl = TEMPLATE_LINES[j];
+        for (const step of pair[i][j].steps) {
+          if (step.kind === 'skipT' || step.kind === 'skipD') continue;
+          const firstT = tpl[step.t];
+          const lastT = step.kind === 'merge' ? tpl[step.t + 1] : firstT;
+          const firstD = dl.spans[step.d];
+          const lastD = step.kind === 'split' ? dl.spans[step.d + 1] : firstD;
+          matched += step.kind === 'merge' ? 2 : 1;
+          // Reading start of a span is its high-u end when upright, its low-u end when flipped.
+          const startU = flipped ? firstD.u0 : firstD.u1;
+          const endU = flipped ? lastD.u1 : lastD.u0;
+          const [sx, sy] = pointOnLine(layout, line, startU);
+          const [ex, ey] = pointOnLine(layout, line, endU);
+          ends.push({ key: 2 * firstT.id, x: sx, y: sy, cx: firstT.start, cy: j });
+          ends.push({ key: 2 * lastT.id + 1, x: ex, y: ey, cx: lastT.end, cy: j });
+        }
+        matchedCost += pair[i][j].cost;
+      } else if (kind === 1) j--;
+      else i--;
+    }
+    best = { total, ends, matched, cost: matched ? matchedCost / matched : Infinity, lines };
+  }
+  if (!best) return null;
+  return { ends: best.ends, matchedWords: best.matched, costPerWord: best.cost, matchedLines: best.lines };
+}

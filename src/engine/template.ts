@@ -1,0 +1,53 @@
+import { MEZUZAH_WORDS } from '../text/mezuzah-text.ts';
+
+// Approximate advance widths of STAM letters in letter heights. Only ratios matter:
+// they let a run of ink be recognised as a given word, not measured against it.
+const LETTER_WIDTH: Record<string, number> = {
+  א: 1.0, ב: 0.95, ג: 0.6, ד: 0.9, ה: 0.95, ו: 0.3, ז: 0.35, ח: 0.95, ט: 0.95, י: 0.3, כ: 0.85, ך: 0.85,
+  ל: 0.85, מ: 0.95, ם: 0.95, נ: 0.55, ן: 0.3, ס: 0.9, ע: 0.95, פ: 0.9, ף: 0.9, צ: 0.9, ץ: 0.9, ק: 0.95,
+  ר: 0.85, ש: 1.1, ת: 1.0,
+};
+const LETTER_GAP = 0.1;
+export const WORD_GAP = 0.5;
+
+export type TemplateWord = {
+  /** Index of the word in the whole text, 0..169. */
+  id: number;
+  line: number;
+  /** Width in letter heights. */
+  width: number;
+  /** Canonical position of the word's reading start and end along its line, in [0, 1] (0 = right margin). */
+  start: number;
+  end: number;
+};
+
+export const TEMPLATE_LINES: readonly (readonly TemplateWord[])[] = (() => {
+  let id = 0;
+  const lines = MEZUZAH_WORDS.map((words, line) =>
+    words.map((w) => {
+      let width = 0;
+      for (const ch of w) width += LETTER_WIDTH[ch] ?? 0.9;
+      width += LETTER_GAP * (w.length - 1);
+      return { id: id++, line, width, start: 0, end: 0 };
+    }),
+  );
+  // Full lines are justified to the column width; lines 6 and 22 end early, and
+  // line 22 sits at the left end, so it is placed against the left margin.
+  const lengths = lines.map((ws) => ws.reduce((a, w) => a + w.width, 0) + WORD_GAP * (ws.length - 1));
+  const column = Math.max(...lengths);
+  lines.forEach((ws, li) => {
+    const natural = lengths[li];
+    const justified = li !== 5 && li !== 21;
+    const stretch = justified ? column / natural : 1;
+    let pos = li === 21 ? column - natural : 0;
+    for (const w of ws) {
+      w.start = pos / column;
+      pos += w.width * stretch;
+      w.end = pos / column;
+      pos += WORD_GAP * stretch;
+    }
+  });
+  return lines;
+})();
+
+export const TEMPLATE_WORD_COUNT = TEMPLATE_LINES.reduce((a, l) => a + l.length, 0);

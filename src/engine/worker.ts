@@ -1,0 +1,19 @@
+// Worker-thread entry: runs the per-photo pipeline off the event loop.
+import { parentPort } from 'node:worker_threads';
+import { analyzePhoto } from './analyze-photo.ts';
+import { UnsupportedImageError, type AnalyzeOptions } from './types.ts';
+
+export type WorkerRequest = { id: number; bytes: Uint8Array; options: AnalyzeOptions };
+export type WorkerResponse =
+  | { id: number; ok: true; result: Awaited<ReturnType<typeof analyzePhoto>> }
+  | { id: number; ok: false; unsupported: boolean; message: string };
+
+parentPort!.on('message', async (req: WorkerRequest) => {
+  let res: WorkerResponse;
+  try {
+    res = { id: req.id, ok: true, result: await analyzePhoto(req.bytes, req.options) };
+  } catch (err) {
+    res = { id: req.id, ok: false, unsupported: err instanceof UnsupportedImageError, message: err instanceof Error ? err.message : String(err) };
+  }
+  parentPort!.postMessage(res);
+});

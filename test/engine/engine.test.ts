@@ -1,0 +1,107 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import sharp from 'sharp';
+import { createEngine, UnsupportedImageError, type IdentificationEngine } from '../../src/engine/index.ts';
+import { decodeFingerprint, encodeFingerprint, InvalidFingerprintError } from '../../src/engine/fingerprint.ts';
+import { haveSamples, manifest, samplePhoto } from './samples.ts';
+
+const skip = haveSamples ? false : 'shared sample photos are not present beside the repository';
+
+async function fingerprintOf(sut: IdentificationEngine, path: string): Promise<Uint8Array> {
+  const r = await sut.analyzePhoto(samplePhoto(path));
+  assert.equal(r.kind, 'scroll', `${path} should read as a scroll`);
+  return r.kind === 'scroll' ? r.fingerprint : new Uint8Array();
+}
+
+describe('identification engine on sample photos', { skip }, () => {
+  let sut: IdentificationEngine;
+  before(async () => {
+    sut = await createEngine({ workers: 2 });
+  });
+  after(() => sut.close());
+
+  it('matches a phone photo to the registration photo of the same scroll, and not to a sibling by the same scribe', async () => {
+    const m = manifest();
+    const scroll = m.scrolls.find((s) => s.id === 'r0002')!;
+    const sibling = m.scrolls.find((s) => s.id !== scroll.id && s.scribe === scroll.scribe)!;
+    const [ref, query, siblingRef] = await Promise.all([fingerprintOf(sut, scroll.reference), fingerprintOf(sut, scroll.queries[0]), fingerprintOf(sut, sibling.reference)]);
+    const genuine = await sut.compare(ref, query);
+    const impostor = await sut.compare(siblingRef, query);
+    assert.equal(genuine.isMatched, true);
+    assert.equal(impostor.isMatched, false);
+    assert.ok(genuine.similarity > impostor.similarity + 0.3, `genuine ${genuine.similarity} vs sibling ${impostor.similarity}`);
+    assert.ok(genuine.similarity <= 1 && impostor.similarity >= 0);
+  });
+
+  it('finds the registered scroll among others, and nothing for an unregistered sibling', async () => {
+    const m = manifest();
+    const registered = m.scrolls.filter((s) => ['r0002', 'r0003', 'r0004'].includes(s.id));
+    for (const s of registered) sut.addToIndex(s.id, await fingerprintOf(sut, s.reference));
+    assert.equal(sut.indexedCount, 3);
+    const hit = await sut.identify(await fingerprintOf(sut, registered[1].queries[0]));
+    assert.equal(hit?.scrollId, registered[1].id);
+    // u0000 is by the scribe of r0003.
+    const unregistered = m.unregistered.find((u) => u.scribe === registered[1].scribe)!;
+    assert.equal(await sut.identify(await fingerprintOf(sut, unregistered.queries[0])), null);
+    sut.removeFromIndex(registered[1].id);
+    assert.equal(sut.indexedCount, 2);
+    assert.equal(await sut.identify(await fingerprintOf(sut, registered[1].queries[0])), null);
+  });
+
+  it('answers invalid for images without a readable scroll', async () => {
+    const m = manifest();
+    for (const kind of ['background', 'other_text', 'blank_parchment', 'photo', 'unreadable_scroll']) {
+      const item = m.invalid.find((i) => i.kind === kind)!;
+      const r = await sut.analyzePhoto(samplePhoto(item.path));
+      assert.equal(r.kind, 'invalid', `${item.path} (${kind})`);
+    }
+  });
+
+  it('returns a small, metadata-free preview when asked', async () => {
+    const r = await sut.analyzePhoto(samplePhoto(manifest().scrolls[0].reference), { preview: true });
+    assert.equal(r.kind, 'scroll');
+    assert.ok(r.kind === 'scroll' && r.preview);
+    const meta = await sharp(r.kind === 'scroll' ? r.preview : undefined).metadata();
+    assert.equal(meta.format, 'jpeg');
+    assert.ok(Math.max(meta.width!, meta.height!) <= 640);
+    assert.equal(meta.exif, undefined);
+  });
+});
+
+describe('identification engine input handling', () => {
+  let sut: IdentificationEngine;
+  before(async () => {
+    sut = await createEngine({ workers: 1, maxQueue: 1 });
+  });
+  after(() => sut.close());
+
+  it('refuses bytes that are not an image', async () => {
+    await assert.rejects(sut.analyzePhoto(new TextEncoder().encode('%PDF-1.7 not a photo')), UnsupportedImageError);
+  });
+
+  it('refuses formats other than JPEG, PNG, WebP and HEIC', async () => {
+    const gif = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#fff' } }).gif().toBuffer();
+    await assert.rejects(sut.analyzePhoto(gif), /format gif is not accepted/);
+  });
+
+  it('refuses a decompression bomb from its header', async () => {
+    // A 12000×12000 PNG of one colour compresses to a few hundred kilobytes.
+    const bomb = await sharp({ create: { width: 12000, height: 12000, channels: 3, background: "#000" } }).png({ compressionLevel: 9 }).toBuffer();
+    await assert.rejects(sut.analyzePhoto(bomb), /more than the 100 megapixels/);
+  });
+
+  it('answers invalid for a flat image', async () => {
+    const flat = await sharp({ create: { width: 640, height: 480, channels: 3, background: '#e8dcc0' } }).jpeg().toBuffer();
+    assert.equal((await sut.analyzePhoto(flat)).kind, 'invalid');
+  });
+});
+
+describe('fingerprint encoding', () => {
+  it('round-trips and rejects damaged bytes', () => {
+    const points = { keys: Uint16Array.of(0, 1, 7), xs: Float32Array.of(0.25, 0.5, 0.75), ys: Float32Array.of(0, 0.05, 0.1) };
+    const bytes = encodeFingerprint(points);
+    assert.deepEqual(decodeFingerprint(bytes), points);
+    assert.throws(() => decodeFingerprint(bytes.subarray(0, bytes.length - 1)), InvalidFingerprintError);
+    assert.throws(() => decodeFingerprint(Uint8Array.of(1, 2, 3, 4, 5, 6)), InvalidFingerprintError);
+  });
+});
