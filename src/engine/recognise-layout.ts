@@ -41,45 +41,79 @@ function widthCost(d: number, e: number): number {
   return Math.min(MISMATCH_CAP, r * r);
 }
 
-/** Aligns the detected words of one line (reading order) with one text line's words. */
-function alignWords(d: number[], gaps: number[], tpl: readonly TemplateWord[], scale: number): { cost: number; steps: Step[] } {
+// Scratch buffers for the alignment; lines hold at most a few dozen words.
+let costBuf = new Float64Array(1024);
+let fromBuf = new Int8Array(1024);
+
+/**
+ * Aligns the detected words of one line (reading order) with one text line's
+ * words: edit-distance style, where a detected word may match one text word, two
+ * text words run together (a missed gap), or one text word may be split in two
+ * (a broken letter), and words may be missing (crop, finger) or spurious.
+ * Returns the cost; with `steps`, also the alignment.
+ */
+function alignWords(d: number[], gaps: number[], tpl: readonly TemplateWord[], scale: number, steps?: Step[]): number {
   const m = d.length;
   const k = tpl.length;
   const W = k + 1;
-  const cost = new Float64Array((m + 1) * W).fill(Infinity);
-  const from = new Int8Array((m + 1) * W).fill(-1);
+  const size = (m + 1) * W;
+  if (costBuf.length < size) {
+    costBuf = new Float64Array(size * 2);
+    fromBuf = new Int8Array(size * 2);
+  }
+  const cost = costBuf;
+  const from = fromBuf;
+  cost.fill(Infinity, 0, size);
   cost[0] = 0;
   for (let a = 0; a <= m; a++) {
+    const edge = a === 0 || a === m;
     for (let b = 0; b <= k; b++) {
       const c = cost[a * W + b];
       if (c === Infinity) continue;
-      const relax = (na: number, nb: number, add: number, kind: number) => {
-        const idx = na * W + nb;
-        if (c + add < cost[idx]) {
-          cost[idx] = c + add;
-          from[idx] = kind;
+      let idx: number;
+      let v: number;
+      if (a < m && b < k) {
+        idx = (a + 1) * W + b + 1;
+        v = c + widthCost(d[a], scale * tpl[b].width);
+        if (v < cost[idx]) { cost[idx] = v; from[idx] = 0; }
+        if (b + 1 < k) {
+          idx = (a + 1) * W + b + 2;
+          v = c + widthCost(d[a], scale * (tpl[b].width + WORD_GAP + tpl[b + 1].width)) + JOIN_PENALTY;
+          if (v < cost[idx]) { cost[idx] = v; from[idx] = 1; }
         }
-      };
-      if (a < m && b < k) relax(a + 1, b + 1, widthCost(d[a], scale * tpl[b].width), 0);
-      if (a < m && b + 1 < k) relax(a + 1, b + 2, widthCost(d[a], scale * (tpl[b].width + WORD_GAP + tpl[b + 1].width)) + JOIN_PENALTY, 1);
-      if (a + 1 < m && b < k) relax(a + 2, b + 1, widthCost(d[a] + gaps[a] + d[a + 1], scale * tpl[b].width) + JOIN_PENALTY, 2);
-      if (b < k) relax(a, b + 1, a === 0 || a === m ? SKIP_TEMPLATE_EDGE : SKIP_TEMPLATE_INNER, 3);
-      if (a < m) relax(a + 1, b, SKIP_DETECTED, 4);
+        if (a + 1 < m) {
+          idx = (a + 2) * W + b + 1;
+          v = c + widthCost(d[a] + gaps[a] + d[a + 1], scale * tpl[b].width) + JOIN_PENALTY;
+          if (v < cost[idx]) { cost[idx] = v; from[idx] = 2; }
+        }
+      }
+      if (b < k) {
+        idx = a * W + b + 1;
+        v = c + (edge ? SKIP_TEMPLATE_EDGE : SKIP_TEMPLATE_INNER);
+        if (v < cost[idx]) { cost[idx] = v; from[idx] = 3; }
+      }
+      if (a < m) {
+        idx = (a + 1) * W + b;
+        v = c + SKIP_DETECTED;
+        if (v < cost[idx]) { cost[idx] = v; from[idx] = 4; }
+      }
     }
   }
-  const steps: Step[] = [];
-  let a = m;
-  let b = k;
-  while (a > 0 || b > 0) {
-    const kind = from[a * W + b];
-    if (kind === 0) steps.push({ kind: 'match', d: --a, t: --b });
-    else if (kind === 1) steps.push({ kind: 'merge', d: --a, t: (b -= 2) });
-    else if (kind === 2) steps.push({ kind: 'split', d: (a -= 2), t: --b });
-    else if (kind === 3) steps.push({ kind: 'skipT', d: a, t: --b });
-    else steps.push({ kind: 'skipD', d: --a, t: b });
+  const total = cost[m * W + k];
+  if (steps) {
+    let a = m;
+    let b = k;
+    while (a > 0 || b > 0) {
+      const kind = from[a * W + b];
+      if (kind === 0) steps.push({ kind: 'match', d: --a, t: --b });
+      else if (kind === 1) steps.push({ kind: 'merge', d: --a, t: (b -= 2) });
+      else if (kind === 2) steps.push({ kind: 'split', d: (a -= 2), t: --b });
+      else if (kind === 3) steps.push({ kind: 'skipT', d: a, t: --b });
+      else steps.push({ kind: 'skipD', d: --a, t: b });
+    }
+    steps.reverse();
   }
-  steps.reverse();
-  return { cost: cost[m * W + k], steps };
+  return total;
 }
 
 type DetectedLine = { spans: WordSpan[]; widths: number[]; gaps: number[] };
@@ -112,12 +146,12 @@ export function recogniseLayout(layout: LineLayout, words: WordSpan[][]): Layout
     const n = det.length;
     const T = TEMPLATE_LINES.length;
     // Pairwise line costs, each with its best scale.
-    const pair: { cost: number; steps: Step[] }[][] = det.map((dl) =>
+    const pair: { cost: number; scale: number }[][] = det.map((dl) =>
       TEMPLATE_LINES.map((tpl) => {
-        let bestPair = { cost: Infinity, steps: [] as Step[] };
+        let bestPair = { cost: Infinity, scale: 1 };
         for (const s of SCALES) {
-          const r = alignWords(dl.widths, dl.gaps, tpl, s);
-          if (r.cost < bestPair.cost) bestPair = r;
+          const c = alignWords(dl.widths, dl.gaps, tpl, s);
+          if (c < bestPair.cost) bestPair = { cost: c, scale: s };
         }
         return bestPair;
       }),
@@ -166,7 +200,9 @@ export function recogniseLayout(layout: LineLayout, words: WordSpan[][]): Layout
         const line = layout.lines[li];
         const dl = det[i];
         const tpl = TEMPLATE_LINES[j];
-        for (const step of pair[i][j].steps) {
+        const steps: Step[] = [];
+        alignWords(dl.widths, dl.gaps, tpl, pair[i][j].scale, steps);
+        for (const step of steps) {
           if (step.kind === 'skipT' || step.kind === 'skipD') continue;
           const firstT = tpl[step.t];
           const lastT = step.kind === 'merge' ? tpl[step.t + 1] : firstT;
