@@ -1,0 +1,86 @@
+// buildApp(deps): every Fastify option, plugin and route in one place.
+// Production (main.ts) and the tests build exactly this app; only deps differ.
+import multipart from '@fastify/multipart';
+import swagger from '@fastify/swagger';
+import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import { errorBody, httpStatusOf, type ErrorCode } from './errors.ts';
+import type { AppDeps } from './http/app-deps.ts';
+import { openapiOptions } from './http/openapi.ts';
+import { checkMezuzahRoute } from './http/routes/v1/public/check-mezuzah.ts';
+import { compareMezuzotRoute } from './http/routes/v1/public/compare-mezuzot.ts';
+import { scanQrcodeRoute } from './http/routes/v1/public/scan-qrcode.ts';
+import { openapiRoute } from './http/routes/v1/openapi.ts';
+import { creditsRoute } from './http/routes/v1/store/credits.ts';
+import { inventoryRoute } from './http/routes/v1/store/inventory.ts';
+import { mezuzahCertificateRoute } from './http/routes/v1/store/mezuzah-certificate.ts';
+import { mezuzahRoute } from './http/routes/v1/store/mezuzah.ts';
+import { registerMezuzahRoute } from './http/routes/v1/store/register-mezuzah.ts';
+import { salesHistoryRoute } from './http/routes/v1/store/sales-history.ts';
+import { sellMezuzahRoute } from './http/routes/v1/store/sell-mezuzah.ts';
+import { sofersMegiahsLookupRoute } from './http/routes/v1/store/sofers-megiahs-lookup.ts';
+import { sofersMegiahsRoute } from './http/routes/v1/store/sofers-megiahs.ts';
+import { staticFilesRoute } from './http/routes/static-files.ts';
+
+/** JSON bodies (the sale) are small; uploads go through multipart with their own limits. */
+const JSON_BODY_LIMIT_BYTES = 64 * 1024;
+
+const routes: readonly ((app: FastifyInstance, deps: AppDeps) => void)[] = [
+  checkMezuzahRoute,
+  compareMezuzotRoute,
+  scanQrcodeRoute,
+  registerMezuzahRoute,
+  inventoryRoute,
+  mezuzahRoute,
+  mezuzahCertificateRoute,
+  sellMezuzahRoute,
+  salesHistoryRoute,
+  creditsRoute,
+  sofersMegiahsRoute,
+  sofersMegiahsLookupRoute,
+  staticFilesRoute,
+];
+
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: deps.logger === false ? false : { level: deps.logger === true ? 'info' : deps.logger.level },
+    // Only the listed proxies may set the client address through X-Forwarded-For.
+    trustProxy: deps.trustProxy.length > 0 ? [...deps.trustProxy] : false,
+    bodyLimit: JSON_BODY_LIMIT_BYTES,
+    // On close, idle keep-alive sockets are dropped at once; in-flight requests finish.
+    forceCloseConnections: 'idle',
+  });
+
+  await app.register(swagger, openapiOptions(deps.publicBaseUrl));
+  await app.register(multipart);
+
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    const { code, msg } = classify(error);
+    if (httpStatusOf(code) >= 500) request.log.error({ err: error }, 'request failed');
+    // 5xx details stay in the log; the client sees only the registry's message.
+    return reply.code(httpStatusOf(code)).send(errorBody(code, httpStatusOf(code) >= 500 ? undefined : msg));
+  });
+  app.setNotFoundHandler((request, reply) =>
+    reply.code(httpStatusOf('route_not_found')).send(errorBody('route_not_found', `No endpoint ${request.method} ${request.url.split('?')[0]}.`)),
+  );
+
+  for (const route of routes) route(app, deps);
+  openapiRoute(app);
+  return app;
+}
+
+function classify(error: FastifyError): { code: ErrorCode; msg: string } {
+  if (error.validation !== undefined && error.validation.length > 0) {
+    const [first] = error.validation;
+    const params = first.params as { missingProperty?: string; additionalProperty?: string };
+    const path = first.instancePath.replace(/^\//, '').replaceAll('/', '.');
+    const field = [path, params.missingProperty].filter((part) => part !== undefined && part !== '').join('.');
+    if (params.missingProperty !== undefined) return { code: 'invalid_request', msg: `${field} is required.` };
+    const where = field === '' ? (error.validationContext ?? 'request') : field;
+    return { code: 'invalid_request', msg: `${where} ${first.message ?? 'is invalid'}.` };
+  }
+  const status = error.statusCode ?? 500;
+  if (status === 413) return { code: 'too_large', msg: 'The request body is too large.' };
+  if (status === 415) return { code: 'invalid_request', msg: 'Unsupported Content-Type for this endpoint.' };
+  if (status >= 400 && status < 500) return { code: 'invalid_request', msg: error.message };
+  return { code: 'internal_error', msg: '' };
+}

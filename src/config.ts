@@ -1,0 +1,149 @@
+// Configuration is read from the environment once, at start-up, by one schema
+// that yields both the checked values and their TypeScript type. A bad value
+// stops the process with a message that names the variable.
+import { isIP } from 'node:net';
+import path from 'node:path';
+
+export class ConfigError extends Error {
+  override readonly name = 'ConfigError';
+}
+
+type Env = Readonly<Record<string, string | undefined>>;
+
+type Field<T> = { readonly variable: string; readonly parse: (raw: string | undefined, env: Env) => T };
+
+function field<T>(variable: string, parse: (raw: string | undefined, env: Env) => T): Field<T> {
+  return { variable, parse };
+}
+
+function integer(min: number, max: number, fallback: number) {
+  return (raw: string | undefined): number => {
+    if (raw === undefined || raw === '') return fallback;
+    if (!/^\d+$/.test(raw)) throw new Error(`must be an integer between ${min} and ${max}, got "${raw}"`);
+    const value = Number(raw);
+    if (value < min || value > max) throw new Error(`must be an integer between ${min} and ${max}, got ${value}`);
+    return value;
+  };
+}
+
+function optionalInteger(min: number, max: number) {
+  return (raw: string | undefined): number | undefined =>
+    raw === undefined || raw === '' ? undefined : integer(min, max, 0)(raw);
+}
+
+function text(fallback: string) {
+  return (raw: string | undefined): string => (raw === undefined || raw === '' ? fallback : raw);
+}
+
+function positiveNumber(fallback: number) {
+  return (raw: string | undefined): number => {
+    if (raw === undefined || raw === '') return fallback;
+    const value = Number(raw);
+    if (!/^\d*\.?\d+$/.test(raw) || !Number.isFinite(value) || value <= 0) {
+      throw new Error(`must be a positive number, got "${raw}"`);
+    }
+    return value;
+  };
+}
+
+export type DatabaseLocation =
+  | { readonly kind: 'sqlite'; readonly file: string }
+  | { readonly kind: 'postgres'; readonly url: string };
+
+function databaseLocation(raw: string | undefined, env: Env): DatabaseLocation {
+  const dataDir = path.resolve(text('./data')(env.DATA_DIR));
+  if (raw === undefined || raw === '') return { kind: 'sqlite', file: path.join(dataDir, 'registry.sqlite') };
+  if (raw.startsWith('postgres://') || raw.startsWith('postgresql://')) return { kind: 'postgres', url: raw };
+  if (raw.startsWith('sqlite:')) {
+    const file = raw.slice('sqlite:'.length).replace(/^\/\//, '');
+    if (file === '') throw new Error('sqlite: URL names no file');
+    return { kind: 'sqlite', file: path.resolve(file) };
+  }
+  throw new Error(`must be postgres://..., sqlite:<file>, or unset for SQLite in DATA_DIR; got "${raw}"`);
+}
+
+function redisUrl(raw: string | undefined): string | undefined {
+  if (raw === undefined || raw === '') return undefined;
+  if (!/^rediss?:\/\//.test(raw)) throw new Error(`must start with redis:// or rediss://, got "${raw}"`);
+  return raw;
+}
+
+function publicBaseUrl(raw: string | undefined, env: Env): string {
+  // A bad PORT is reported under its own name; here it only shapes the default.
+  const port = /^\d+$/.test(env.PORT ?? '') ? Number(env.PORT) : 3000;
+  const fallback = `http://${hostForUrl(text('127.0.0.1')(env.HOST))}:${port}`;
+  const value = raw === undefined || raw === '' ? fallback : raw;
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new Error(`must be an absolute http(s) URL, got "${value}"`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error(`must be an http(s) URL, got "${value}"`);
+  if (url.search !== '' || url.hash !== '') throw new Error(`must not carry a query or fragment, got "${value}"`);
+  return value.replace(/\/+$/, '');
+}
+
+function hostForUrl(host: string): string {
+  if (host === '0.0.0.0' || host === '::') return '127.0.0.1';
+  return isIP(host) === 6 ? `[${host}]` : host;
+}
+
+// Only listed proxies are believed: with none, a client cannot choose its own
+// per-IP rate-limit bucket by sending X-Forwarded-For.
+function trustedProxies(raw: string | undefined): readonly string[] {
+  if (raw === undefined || raw.trim() === '') return [];
+  const entries = raw.split(',').map((entry) => entry.trim()).filter((entry) => entry !== '');
+  for (const entry of entries) {
+    const [address, bits, ...rest] = entry.split('/');
+    const family = isIP(address);
+    const maxBits = family === 4 ? 32 : 128;
+    const validBits = bits === undefined || (/^\d+$/.test(bits) && Number(bits) <= maxBits);
+    if (family === 0 || !validBits || rest.length > 0) {
+      throw new Error(`must be a comma-separated list of IP addresses or CIDR ranges, got "${entry}"`);
+    }
+  }
+  return entries;
+}
+
+function logLevel(raw: string | undefined): string {
+  const levels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
+  const value = raw === undefined || raw === '' ? 'info' : raw;
+  if (!levels.includes(value)) throw new Error(`must be one of ${levels.join(', ')}, got "${value}"`);
+  return value;
+}
+
+const schema = {
+  port: field('PORT', integer(0, 65535, 3000)),
+  host: field('HOST', text('127.0.0.1')),
+  dataDir: field('DATA_DIR', (raw) => path.resolve(text('./data')(raw))),
+  database: field('DATABASE_URL', databaseLocation),
+  redisUrl: field('REDIS_URL', redisUrl),
+  publicBaseUrl: field('PUBLIC_BASE_URL', publicBaseUrl),
+  rateLimitScale: field('RATE_LIMIT_SCALE', positiveNumber(1)),
+  trustProxy: field('TRUST_PROXY', trustedProxies),
+  logLevel: field('LOG_LEVEL', logLevel),
+  engineWorkers: field('ENGINE_WORKERS', optionalInteger(1, 64)),
+  engineMaxQueue: field('ENGINE_MAX_QUEUE', optionalInteger(1, 100_000)),
+  shutdownTimeoutMs: field('SHUTDOWN_TIMEOUT_MS', integer(0, 600_000, 30_000)),
+} as const;
+
+export type Config = { readonly [K in keyof typeof schema]: ReturnType<(typeof schema)[K]['parse']> };
+
+/** Parses every variable and reports all bad ones at once. */
+export function parseConfig(env: Env): Config {
+  const problems: string[] = [];
+  const values: Record<string, unknown> = {};
+  for (const [key, { variable, parse }] of Object.entries(schema)) {
+    try {
+      values[key] = parse(env[variable], env);
+    } catch (error) {
+      problems.push(`${variable} ${(error as Error).message}`);
+    }
+  }
+  if (problems.length > 0) throw new ConfigError(`Invalid configuration:\n  ${problems.join('\n  ')}`);
+  return values as Config;
+}
+
+/** The variables this service reads, for documentation and error messages. */
+export const configVariables: readonly string[] = Object.values(schema).map((entry) => entry.variable);

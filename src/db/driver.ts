@@ -1,0 +1,28 @@
+// The narrow contract every database driver (SQLite now, PostgreSQL next)
+// fulfils. Repositories speak only this; nothing above them sees a driver.
+import type { Dialect, Sql } from './sql.ts';
+
+export type Row = Record<string, unknown>;
+
+export interface SqlExecutor {
+  readonly dialect: Dialect;
+  all<T = Row>(query: Sql): Promise<T[]>;
+  one<T = Row>(query: Sql): Promise<T | undefined>;
+  /** Runs a statement; `changes` counts the rows it inserted, updated or deleted. */
+  run(query: Sql): Promise<{ readonly changes: number }>;
+}
+
+export interface SqlDriver extends SqlExecutor {
+  /**
+   * Runs `work` in one transaction that holds write intent from its first
+   * statement (SQLite: BEGIN IMMEDIATE; PostgreSQL: conditional updates take
+   * row locks), committing when it resolves and rolling back when it throws.
+   */
+  transaction<T>(work: (tx: SqlExecutor) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+}
+
+/** A unique constraint refused a write; drivers translate their own error codes into this. */
+export class UniqueViolationError extends Error {
+  override readonly name = 'UniqueViolationError';
+}

@@ -1,0 +1,7 @@
+// The ordered list of migrations. Append only: a released migration never changes.
+import type { Dialect } from '../sql.ts';
+import * as initial from './001-initial.ts';
+
+export type Migration = { readonly id: string; readonly up: (dialect: Dialect) => string[] };
+
+export const migrations: readonly Migration[] = [{ id: '001-initial', up: initial.up }];

@@ -1,0 +1,107 @@
+import type { SqlExecutor } from '../driver.ts';
+import type { Account, NewAccount, Page, PageRequest, Role } from '../records.ts';
+import { sql, type Sql } from '../sql.ts';
+
+type AccountRow = {
+  id: number | string;
+  uuid: string;
+  role: Role;
+  username: string;
+  email: string;
+  confirmed: number;
+  megiah_type: string | null;
+  company: string | null;
+  country: string;
+  state: string;
+  city: string;
+  lat: number | null;
+  lng: number | null;
+  avatar_key: string | null;
+  diploma_key: string | null;
+  created_at: string;
+};
+
+function toAccount(row: AccountRow): Account {
+  return {
+    id: Number(row.id),
+    uuid: row.uuid,
+    role: row.role,
+    username: row.username,
+    email: row.email,
+    confirmed: Number(row.confirmed) === 1,
+    megiahType: row.megiah_type,
+    company: row.company,
+    country: row.country,
+    state: row.state,
+    city: row.city,
+    lat: row.lat === null ? null : Number(row.lat),
+    lng: row.lng === null ? null : Number(row.lng),
+    avatarKey: row.avatar_key,
+    diplomaKey: row.diploma_key,
+    createdAt: row.created_at,
+  };
+}
+
+/** Case-insensitive matching goes through these keys, stored beside the original spelling. */
+export function emailKey(email: string): string {
+  return email.trim().toLowerCase();
+}
+
+export function usernameKey(username: string): string {
+  return username.trim().toLowerCase();
+}
+
+export type DirectoryFilter = { readonly role?: 'sofer' | 'megiah' };
+
+export function accountRepository(db: SqlExecutor) {
+  const directoryWhere = (filter: DirectoryFilter): Sql =>
+    filter.role === undefined
+      ? sql`confirmed = 1 AND role IN ('sofer', 'megiah')`
+      : sql`confirmed = 1 AND role = ${filter.role}`;
+
+  return {
+    async create(account: NewAccount): Promise<Account> {
+      const row = await db.one<AccountRow>(sql`
+        INSERT INTO accounts (uuid, role, username, username_key, email, email_key, confirmed, megiah_type, company,
+          country, state, city, lat, lng, avatar_key, diploma_key, created_at)
+        VALUES (${account.uuid}, ${account.role}, ${account.username}, ${usernameKey(account.username)},
+          ${account.email}, ${emailKey(account.email)}, ${account.confirmed ? 1 : 0}, ${account.megiahType},
+          ${account.company}, ${account.country}, ${account.state}, ${account.city}, ${account.lat}, ${account.lng},
+          ${account.avatarKey}, ${account.diplomaKey}, ${account.createdAt})
+        RETURNING *`);
+      return toAccount(row as AccountRow);
+    },
+
+    async findById(id: number): Promise<Account | undefined> {
+      const row = await db.one<AccountRow>(sql`SELECT * FROM accounts WHERE id = ${id}`);
+      return row && toAccount(row);
+    },
+
+    async findByUuid(uuid: string): Promise<Account | undefined> {
+      const row = await db.one<AccountRow>(sql`SELECT * FROM accounts WHERE uuid = ${uuid}`);
+      return row && toAccount(row);
+    },
+
+    async findByEmail(email: string): Promise<Account | undefined> {
+      const row = await db.one<AccountRow>(sql`SELECT * FROM accounts WHERE email_key = ${emailKey(email)}`);
+      return row && toAccount(row);
+    },
+
+    async listDirectory(filter: DirectoryFilter, page: PageRequest): Promise<Page<Account>> {
+      const where = directoryWhere(filter);
+      const count = await db.one<{ total: number | string }>(sql`SELECT COUNT(*) AS total FROM accounts WHERE ${where}`);
+      const rows = await db.all<AccountRow>(
+        sql`SELECT * FROM accounts WHERE ${where} ORDER BY id LIMIT ${page.limit} OFFSET ${page.offset}`,
+      );
+      return { total: Number(count?.total ?? 0), items: rows.map(toAccount) };
+    },
+
+    async findDirectoryEntry(by: { readonly email: string } | { readonly username: string }): Promise<Account | undefined> {
+      const match = 'email' in by ? sql`email_key = ${emailKey(by.email)}` : sql`username_key = ${usernameKey(by.username)}`;
+      const row = await db.one<AccountRow>(sql`SELECT * FROM accounts WHERE ${directoryWhere({})} AND ${match}`);
+      return row && toAccount(row);
+    },
+  };
+}
+
+export type AccountRepository = ReturnType<typeof accountRepository>;

@@ -1,0 +1,58 @@
+import type { SqlExecutor } from '../driver.ts';
+import type { Page, PageRequest, Sale, SaleDetails } from '../records.ts';
+import { sql } from '../sql.ts';
+
+type SaleRow = {
+  id: number | string;
+  uuid: string;
+  scroll_id: number | string;
+  seller_id: number | string;
+  buyer_id: number | string;
+  note: string;
+  created_at: string;
+};
+
+function toSale(row: SaleRow): Sale {
+  return {
+    id: Number(row.id),
+    uuid: row.uuid,
+    scrollId: Number(row.scroll_id),
+    sellerId: Number(row.seller_id),
+    buyerId: Number(row.buyer_id),
+    note: row.note,
+    createdAt: row.created_at,
+  };
+}
+
+export function saleRepository(db: SqlExecutor) {
+  return {
+    async insert(sale: Omit<Sale, 'id'>): Promise<Sale> {
+      const row = await db.one<SaleRow>(sql`
+        INSERT INTO sales (uuid, scroll_id, seller_id, buyer_id, note, created_at)
+        VALUES (${sale.uuid}, ${sale.scrollId}, ${sale.sellerId}, ${sale.buyerId}, ${sale.note}, ${sale.createdAt})
+        RETURNING *`);
+      return toSale(row as SaleRow);
+    },
+
+    /** The seller's sales, newest first. */
+    async listBySeller(sellerId: number, page: PageRequest): Promise<Page<SaleDetails>> {
+      const count = await db.one<{ total: number | string }>(
+        sql`SELECT COUNT(*) AS total FROM sales WHERE seller_id = ${sellerId}`,
+      );
+      const rows = await db.all<SaleRow & { scroll_uuid: string; buyer_uuid: string; buyer_username: string }>(sql`
+        SELECT sa.*, s.uuid AS scroll_uuid, b.uuid AS buyer_uuid, b.username AS buyer_username
+        FROM sales sa JOIN scrolls s ON s.id = sa.scroll_id JOIN accounts b ON b.id = sa.buyer_id
+        WHERE sa.seller_id = ${sellerId} ORDER BY sa.id DESC LIMIT ${page.limit} OFFSET ${page.offset}`);
+      return {
+        total: Number(count?.total ?? 0),
+        items: rows.map((row) => ({
+          ...toSale(row),
+          scrollUuid: row.scroll_uuid,
+          buyer: { uuid: row.buyer_uuid, username: row.buyer_username },
+        })),
+      };
+    },
+  };
+}
+
+export type SaleRepository = ReturnType<typeof saleRepository>;

@@ -1,0 +1,136 @@
+import type { SqlExecutor } from '../driver.ts';
+import type { NewScroll, Page, PageRequest, Scroll, ScrollDetails } from '../records.ts';
+import { sql, type Sql } from '../sql.ts';
+
+type ScrollRow = {
+  id: number | string;
+  uuid: string;
+  qr_code: string;
+  registered_by_id: number | string;
+  owner_id: number | string;
+  sofer_id: number | string;
+  megiah_id: number | string;
+  font: string;
+  size: string;
+  note: string;
+  written_date: string;
+  examined_date: string;
+  last_repaired_date: string | null;
+  is_verified: number | string;
+  verified_at: string | null;
+  verified_by_id: number | string | null;
+  photo_key: string;
+  preview_key: string;
+  created_at: string;
+};
+
+type DetailsRow = ScrollRow & {
+  sofer_uuid: string;
+  sofer_username: string;
+  megiah_uuid: string;
+  megiah_username: string;
+  certificate_pdf_key: string | null;
+};
+
+function toScroll(row: ScrollRow): Scroll {
+  return {
+    id: Number(row.id),
+    uuid: row.uuid,
+    qrCode: row.qr_code,
+    registeredById: Number(row.registered_by_id),
+    ownerId: Number(row.owner_id),
+    soferId: Number(row.sofer_id),
+    megiahId: Number(row.megiah_id),
+    font: row.font,
+    size: row.size,
+    note: row.note,
+    writtenDate: row.written_date,
+    examinedDate: row.examined_date,
+    lastRepairedDate: row.last_repaired_date,
+    isVerified: Number(row.is_verified) === 1,
+    verifiedAt: row.verified_at,
+    verifiedById: row.verified_by_id === null ? null : Number(row.verified_by_id),
+    photoKey: row.photo_key,
+    previewKey: row.preview_key,
+    createdAt: row.created_at,
+  };
+}
+
+function toDetails(row: DetailsRow): ScrollDetails {
+  return {
+    ...toScroll(row),
+    sofer: { uuid: row.sofer_uuid, username: row.sofer_username },
+    megiah: { uuid: row.megiah_uuid, username: row.megiah_username },
+    certificatePdfKey: row.certificate_pdf_key,
+  };
+}
+
+const selectDetails = sql`
+  SELECT s.*, so.uuid AS sofer_uuid, so.username AS sofer_username,
+    me.uuid AS megiah_uuid, me.username AS megiah_username, c.pdf_key AS certificate_pdf_key
+  FROM scrolls s
+  JOIN accounts so ON so.id = s.sofer_id
+  JOIN accounts me ON me.id = s.megiah_id
+  LEFT JOIN certificates c ON c.scroll_id = s.id`;
+
+export function scrollRepository(db: SqlExecutor) {
+  const findDetails = async (where: Sql): Promise<ScrollDetails | undefined> => {
+    const row = await db.one<DetailsRow>(sql`${selectDetails} WHERE ${where}`);
+    return row && toDetails(row);
+  };
+
+  return {
+    async insert(scroll: NewScroll): Promise<Scroll> {
+      const row = await db.one<ScrollRow>(sql`
+        INSERT INTO scrolls (uuid, qr_code, registered_by_id, owner_id, sofer_id, megiah_id, font, size, note,
+          written_date, examined_date, photo_key, preview_key, created_at)
+        VALUES (${scroll.uuid}, ${scroll.qrCode}, ${scroll.registeredById}, ${scroll.ownerId}, ${scroll.soferId},
+          ${scroll.megiahId}, ${scroll.font}, ${scroll.size}, ${scroll.note}, ${scroll.writtenDate},
+          ${scroll.examinedDate}, ${scroll.photoKey}, ${scroll.previewKey}, ${scroll.createdAt})
+        RETURNING *`);
+      return toScroll(row as ScrollRow);
+    },
+
+    async findByUuid(uuid: string): Promise<ScrollDetails | undefined> {
+      return findDetails(sql`s.uuid = ${uuid}`);
+    },
+
+    async findById(id: number): Promise<ScrollDetails | undefined> {
+      return findDetails(sql`s.id = ${id}`);
+    },
+
+    async findByQrCode(code: string): Promise<ScrollDetails | undefined> {
+      return findDetails(sql`s.qr_code = ${code}`);
+    },
+
+    /** Scrolls the account owns now, newest first. */
+    async listOwnedBy(ownerId: number, page: PageRequest): Promise<Page<ScrollDetails>> {
+      const count = await db.one<{ total: number | string }>(
+        sql`SELECT COUNT(*) AS total FROM scrolls WHERE owner_id = ${ownerId}`,
+      );
+      const rows = await db.all<DetailsRow>(
+        sql`${selectDetails} WHERE s.owner_id = ${ownerId} ORDER BY s.id DESC LIMIT ${page.limit} OFFSET ${page.offset}`,
+      );
+      return { total: Number(count?.total ?? 0), items: rows.map(toDetails) };
+    },
+
+    /**
+     * Moves ownership only from the expected owner, so two concurrent sales of
+     * one scroll cannot both succeed. Returns whether it moved.
+     */
+    async transferOwnership(scrollId: number, fromOwnerId: number, toOwnerId: number): Promise<boolean> {
+      const result = await db.run(
+        sql`UPDATE scrolls SET owner_id = ${toOwnerId} WHERE id = ${scrollId} AND owner_id = ${fromOwnerId}`,
+      );
+      return result.changes === 1;
+    },
+
+    async markVerified(scrollId: number, byAccountId: number, at: string): Promise<void> {
+      await db.run(sql`
+        UPDATE scrolls SET is_verified = 1, verified_at = ${at}, verified_by_id = ${byAccountId}
+        WHERE id = ${scrollId} AND is_verified = 0`);
+    },
+  };
+}
+
+export type ScrollRepository = ReturnType<typeof scrollRepository>;

@@ -1,0 +1,127 @@
+// SQLite through node:sqlite. The driver is synchronous, so one connection
+// serves the process; an async mutex keeps every other query out of an open
+// transaction (otherwise a query issued while a transaction awaits would run
+// inside it). WAL lets the admin CLI read and write while the server runs.
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { DatabaseSync, type StatementSync } from 'node:sqlite';
+import type { Row, SqlDriver, SqlExecutor } from './driver.ts';
+import { UniqueViolationError } from './driver.ts';
+import { renderSql, type Sql, type SqlValue } from './sql.ts';
+
+const SQLITE_CONSTRAINT_UNIQUE = 2067;
+const SQLITE_CONSTRAINT_PRIMARYKEY = 1555;
+/** How long a write waits for another process (the CLI) to release the file. */
+const BUSY_TIMEOUT_MS = 5000;
+
+export function openSqlite(file: string): SqlDriver {
+  if (file !== ':memory:') mkdirSync(path.dirname(file), { recursive: true });
+  const db = new DatabaseSync(file);
+  db.exec(`PRAGMA busy_timeout = ${BUSY_TIMEOUT_MS}`);
+  db.exec('PRAGMA journal_mode = WAL');
+  db.exec('PRAGMA synchronous = NORMAL');
+  db.exec('PRAGMA foreign_keys = ON');
+
+  const statements = new Map<string, StatementSync>();
+  function prepare(text: string): StatementSync {
+    let statement = statements.get(text);
+    if (statement === undefined) {
+      statement = db.prepare(text);
+      statements.set(text, statement);
+    }
+    return statement;
+  }
+
+  function translate(error: unknown): unknown {
+    const errcode = (error as { errcode?: number }).errcode;
+    if (errcode === SQLITE_CONSTRAINT_UNIQUE || errcode === SQLITE_CONSTRAINT_PRIMARYKEY) {
+      return new UniqueViolationError((error as Error).message, { cause: error });
+    }
+    return error;
+  }
+
+  function execute<T>(query: Sql, mode: 'all' | 'run'): T {
+    const { text, params } = renderSql(query, 'sqlite');
+    try {
+      const statement = prepare(text);
+      return (mode === 'all' ? statement.all(...(params as SqlValue[])) : statement.run(...(params as SqlValue[]))) as T;
+    } catch (error) {
+      throw translate(error);
+    }
+  }
+
+  const direct: SqlExecutor = {
+    dialect: 'sqlite',
+    async all<T = Row>(query: Sql) {
+      return execute<T[]>(query, 'all');
+    },
+    async one<T = Row>(query: Sql) {
+      return execute<T[]>(query, 'all')[0];
+    },
+    async run(query: Sql) {
+      const result = execute<{ changes: number | bigint }>(query, 'run');
+      return { changes: Number(result.changes) };
+    },
+  };
+
+  // Transactions queue behind each other; plain queries wait for the open one.
+  let tail: Promise<unknown> = Promise.resolve();
+  let inTransaction = false;
+  let closed = false;
+
+  async function outside<T>(work: () => Promise<T>): Promise<T> {
+    if (closed) throw new Error('The database is closed.');
+    if (!inTransaction) return work();
+    const previous = tail;
+    const run = previous.then(work, work);
+    tail = run.catch(() => undefined);
+    return run;
+  }
+
+  return {
+    dialect: 'sqlite',
+    all: (query) => outside(() => direct.all(query)),
+    one: (query) => outside(() => direct.one(query)),
+    run: (query) => outside(() => direct.run(query)),
+    transaction<T>(work: (tx: SqlExecutor) => Promise<T>): Promise<T> {
+      if (closed) return Promise.reject(new Error('The database is closed.'));
+      const start = async (): Promise<T> => {
+        inTransaction = true;
+        let open = true;
+        const guard = <R>(fn: () => Promise<R>): Promise<R> => {
+          if (!open) return Promise.reject(new Error('Transaction already finished.'));
+          return fn();
+        };
+        const tx: SqlExecutor = {
+          dialect: 'sqlite',
+          all: (query) => guard(() => direct.all(query)),
+          one: (query) => guard(() => direct.one(query)),
+          run: (query) => guard(() => direct.run(query)),
+        };
+        try {
+          db.exec('BEGIN IMMEDIATE');
+          try {
+            const result = await work(tx);
+            db.exec('COMMIT');
+            return result;
+          } catch (error) {
+            if (db.isTransaction) db.exec('ROLLBACK');
+            throw error;
+          }
+        } finally {
+          open = false;
+          inTransaction = false;
+        }
+      };
+      const run = tail.then(start, start);
+      tail = run.catch(() => undefined);
+      return run;
+    },
+    async close() {
+      if (closed) return;
+      await tail;
+      closed = true;
+      db.close();
+    },
+  };
+}

@@ -1,0 +1,18 @@
+// Rules about accounts that several use cases share.
+import type { Account, Role } from '../db/records.ts';
+
+/** Store endpoints accept keys of these roles; `agent` is a store that may also register scrolls. */
+export function isStore(account: Account): boolean {
+  return account.role === 'store' || account.role === 'agent';
+}
+
+/** A scroll owned by anyone but a store has left the trade: it counts as sold. */
+export function isBuyerRole(role: Role): boolean {
+  return role === 'user';
+}
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+export function isEmail(text: string): boolean {
+  return text.length <= 254 && EMAIL.test(text);
+}

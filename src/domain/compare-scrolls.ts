@@ -1,0 +1,30 @@
+import { succeed, type Outcome } from '../errors.ts';
+import type { DomainDeps } from './deps.ts';
+import { analyzeUpload, engineCall } from './photo.ts';
+
+export type ScrollComparison =
+  | { readonly kind: 'compared'; readonly similarity: number; readonly isMatched: boolean }
+  /** The spec answers this with HTTP 200, so it is a result, not a failure. */
+  | { readonly kind: 'unreadable'; readonly msg: string };
+
+export async function compareScrolls(
+  deps: Pick<DomainDeps, 'engine'>,
+  first: Uint8Array,
+  second: Uint8Array,
+): Promise<Outcome<ScrollComparison, 'invalid_request' | 'busy'>> {
+  const [a, b] = await Promise.all([
+    analyzeUpload(deps.engine, first, 'image1', { preview: false }),
+    analyzeUpload(deps.engine, second, 'image2', { preview: false }),
+  ]);
+  for (const analysis of [a, b]) {
+    if (!analysis.ok && analysis.code !== 'invalid_photo') return { ...analysis, code: analysis.code };
+  }
+  if (!a.ok || !b.ok) {
+    const unreadable = [a.ok ? null : 'image1', b.ok ? null : 'image2'].filter((field) => field !== null);
+    return succeed({ kind: 'unreadable', msg: `No readable scroll text in ${unreadable.join(' and ')}.` });
+  }
+  const comparison = await engineCall(() => deps.engine.compare(a.value.fingerprint, b.value.fingerprint));
+  if (!comparison.ok) return comparison;
+  return succeed({ kind: 'compared', similarity: comparison.value.similarity, isMatched: comparison.value.isMatched });
+}
+

@@ -1,0 +1,26 @@
+// What use cases depend on, passed explicitly. Each use case takes only the
+// part it needs (Pick<...>), so the admin CLI can run without an engine.
+import type { CertificatePayload } from '../certificates/payload.ts';
+import type { Database } from '../db/database.ts';
+import type { IdentificationEngine } from '../engine/types.ts';
+import type { FileStorage } from '../files/file-storage.ts';
+import type { Clock } from './clock.ts';
+import type { KeyedLock } from './keyed-lock.ts';
+
+export type CertificateRenderers = {
+  readonly pdf: (payload: CertificatePayload) => Promise<Uint8Array>;
+  readonly png: (payload: CertificatePayload) => Promise<Uint8Array>;
+  /** Optional: the spec lets `doc_url` be empty while no DOCX renderer is wired in. */
+  readonly docx?: (payload: CertificatePayload) => Promise<Uint8Array>;
+};
+
+export type DomainDeps = {
+  readonly db: Database;
+  readonly engine: IdentificationEngine;
+  readonly files: FileStorage;
+  readonly clock: Clock;
+  readonly locks: KeyedLock;
+  readonly renderers: CertificateRenderers;
+  /** What the spec calls `{base_url}`; QR codes encode `{publicBaseUrl}/q/{code}`. */
+  readonly publicBaseUrl: string;
+};

@@ -1,0 +1,140 @@
+import type { Account } from '../db/records.ts';
+import { UniqueViolationError } from '../db/driver.ts';
+import { fail, succeed, type Outcome } from '../errors.ts';
+import { formatTimestamp, parseCalendarDate } from './clock.ts';
+import type { DomainDeps } from './deps.ts';
+import { newQrCode, newUuid } from './identifiers.ts';
+import { analyzeUpload, engineCall } from './photo.ts';
+import { requireText } from './text-fields.ts';
+import { transact } from './transact.ts';
+
+export type RegisterScrollInput = {
+  readonly photo: Uint8Array;
+  readonly sofer: string;
+  readonly megiah: string;
+  readonly writtendate: string;
+  readonly examinateddate: string;
+  readonly font: string;
+  readonly size: string;
+  readonly note?: string;
+  readonly owner_uuid?: string;
+};
+
+export type RegisteredScroll = { readonly uuid: string; readonly qrCode: string };
+
+type Failures = 'not_agent' | 'invalid_request' | 'invalid_photo' | 'duplicate' | 'no_credits' | 'busy';
+
+/** One registration at a time runs "identify, then insert", so a scroll uploaded twice at once is still caught. */
+export const REGISTRATION_LOCK = 'scroll-registration';
+/** A QR code or uuid collision is astronomically rare; retrying the insert is enough. */
+const INSERT_ATTEMPTS = 3;
+
+export async function registerScroll(
+  deps: Pick<DomainDeps, 'db' | 'engine' | 'files' | 'clock' | 'locks'>,
+  store: Account,
+  input: RegisterScrollInput,
+): Promise<Outcome<RegisteredScroll, Failures>> {
+  if (store.role !== 'agent') return fail('not_agent');
+
+  const fields = await validateFields(deps, input);
+  if (!fields.ok) return fields;
+
+  // The expensive analysis runs outside the lock; only the index check and insert are serialised.
+  const photo = await analyzeUpload(deps.engine, input.photo, 'mezuzah', { preview: true });
+  if (!photo.ok) return photo;
+  const { fingerprint, preview } = photo.value;
+  if (preview === undefined) throw new Error('The engine returned no preview although one was requested.');
+
+  return deps.locks.run(REGISTRATION_LOCK, async () => {
+    const match = await engineCall(() => deps.engine.identify(fingerprint));
+    if (!match.ok) return match;
+    if (match.value !== null) return fail('duplicate');
+
+    for (let attempt = 1; ; attempt++) {
+      const uuid = newUuid();
+      const photoKey = `private/photos/${uuid}`;
+      const previewKey = `public/previews/${uuid}.jpg`;
+      // Files first: a row must never name a file that is not complete.
+      await deps.files.put(photoKey, input.photo);
+      await deps.files.put(previewKey, preview);
+      const removeFiles = () => Promise.all([deps.files.remove(photoKey), deps.files.remove(previewKey)]);
+      const at = formatTimestamp(deps.clock.now());
+      try {
+        const outcome = await transact(deps.db, async (tx) => {
+          const scroll = await tx.scrolls.insert({
+            uuid,
+            qrCode: newQrCode(),
+            registeredById: store.id,
+            ownerId: fields.value.owner?.id ?? store.id,
+            soferId: fields.value.sofer.id,
+            megiahId: fields.value.megiah.id,
+            font: fields.value.font,
+            size: fields.value.size,
+            note: fields.value.note,
+            writtenDate: input.writtendate,
+            examinedDate: input.examinateddate,
+            photoKey,
+            previewKey,
+            createdAt: at,
+          });
+          await tx.fingerprints.insert(scroll.id, fingerprint, at);
+          if (fields.value.owner !== undefined) {
+            const balance = await tx.credits.consumeOne({
+              accountId: store.id,
+              reason: 'owner_registration',
+              scrollId: scroll.id,
+              saleId: null,
+              at,
+            });
+            if (balance === null) return fail('no_credits', 'No credits left to register a scroll with an owner.');
+          }
+          return succeed({ uuid: scroll.uuid, qrCode: scroll.qrCode });
+        });
+        if (!outcome.ok) {
+          await removeFiles();
+          return outcome;
+        }
+        deps.engine.addToIndex(uuid, fingerprint);
+        return outcome;
+      } catch (error) {
+        await removeFiles();
+        if (error instanceof UniqueViolationError && attempt < INSERT_ATTEMPTS) continue;
+        throw error;
+      }
+    }
+  });
+}
+
+async function validateFields(deps: Pick<DomainDeps, 'db' | 'clock'>, input: RegisterScrollInput) {
+  const written = parseCalendarDate(input.writtendate);
+  if (written === null) return fail('invalid_request', 'writtendate must be a date in YYYY-MM-DD form.');
+  const examined = parseCalendarDate(input.examinateddate);
+  if (examined === null) return fail('invalid_request', 'examinateddate must be a date in YYYY-MM-DD form.');
+  // A day of slack: "today" in the store's time zone may be tomorrow in UTC.
+  const latest = deps.clock.now().getTime() + 24 * 3600 * 1000;
+  if (written.getTime() > latest) return fail('invalid_request', 'writtendate must not be in the future.');
+  if (examined.getTime() > latest) return fail('invalid_request', 'examinateddate must not be in the future.');
+  if (examined < written) return fail('invalid_request', 'examinateddate must not be before writtendate.');
+
+  const font = requireText(input.font, 'font', { max: 100 });
+  if (!font.ok) return font;
+  const size = requireText(input.size, 'size', { max: 100 });
+  if (!size.ok) return size;
+  const note = requireText(input.note, 'note', { max: 2000, optional: true });
+  if (!note.ok) return note;
+
+  const sofer = await deps.db.accounts.findByUuid(input.sofer);
+  if (sofer === undefined) return fail('invalid_request', 'sofer names no known account.');
+  if (sofer.role !== 'sofer' || !sofer.confirmed) return fail('invalid_request', 'sofer must name a confirmed sofer.');
+  const megiah = await deps.db.accounts.findByUuid(input.megiah);
+  if (megiah === undefined) return fail('invalid_request', 'megiah names no known account.');
+  if (megiah.role !== 'megiah' || !megiah.confirmed) return fail('invalid_request', 'megiah must name a confirmed megiah.');
+
+  let owner: Account | undefined;
+  if (input.owner_uuid !== undefined && input.owner_uuid !== '') {
+    owner = await deps.db.accounts.findByUuid(input.owner_uuid);
+    if (owner === undefined) return fail('invalid_request', 'owner_uuid names no known account.');
+    if (owner.role !== 'user') return fail('invalid_request', 'owner_uuid must name a buyer (user) account.');
+  }
+  return succeed({ sofer, megiah, owner, font: font.value, size: size.value, note: note.value });
+}

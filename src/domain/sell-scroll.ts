@@ -1,0 +1,120 @@
+import type { Repositories } from '../db/database.ts';
+import type { Account } from '../db/records.ts';
+import { fail, succeed, type Outcome } from '../errors.ts';
+import { isEmail } from './accounts.ts';
+import { formatTimestamp } from './clock.ts';
+import type { DomainDeps } from './deps.ts';
+import { newUuid } from './identifiers.ts';
+import { readStoreScroll } from './read-store-scroll.ts';
+import { requireText } from './text-fields.ts';
+import { transact } from './transact.ts';
+
+/** A buyer with an account, or the details of one without (created or reused by email). */
+export type BuyerInput =
+  | { readonly kind: 'existing'; readonly uuid: string }
+  | {
+      readonly kind: 'new';
+      readonly username: string;
+      readonly email: string;
+      readonly country?: string;
+      readonly city?: string;
+    };
+
+export type SellScrollInput = { readonly scrollUuid: string; readonly buyer: BuyerInput; readonly note: string };
+
+export type CompletedSale = { readonly saleUuid: string; readonly buyerUuid: string };
+
+type Failures = 'invalid_request' | 'scroll_not_found' | 'scroll_not_owned' | 'no_credits';
+
+/**
+ * Everything happens in one transaction: a sale that fails (not owned, no
+ * credits) creates no buyer account, moves no scroll and consumes nothing.
+ */
+export async function sellScroll(
+  deps: Pick<DomainDeps, 'db' | 'clock'>,
+  store: Account,
+  input: SellScrollInput,
+): Promise<Outcome<CompletedSale, Failures>> {
+  const note = requireText(input.note, 'note', { max: 2000, optional: true });
+  if (!note.ok) return note;
+  const buyerDetails = validateBuyer(input.buyer);
+  if (!buyerDetails.ok) return buyerDetails;
+
+  const at = formatTimestamp(deps.clock.now());
+  return transact(deps.db, async (tx) => {
+    const scroll = await readStoreScroll({ db: tx }, store, input.scrollUuid);
+    if (!scroll.ok) return scroll;
+
+    const buyer = await resolveBuyer(tx, buyerDetails.value, at);
+    if (!buyer.ok) return buyer;
+
+    const sale = await tx.sales.insert({
+      uuid: newUuid(),
+      scrollId: scroll.value.id,
+      sellerId: store.id,
+      buyerId: buyer.value.id,
+      note: note.value,
+      createdAt: at,
+    });
+    // Conditional on the current owner: of two concurrent sales of one scroll, one moves it.
+    if (!(await tx.scrolls.transferOwnership(scroll.value.id, store.id, buyer.value.id))) {
+      return fail('scroll_not_owned');
+    }
+    const balance = await tx.credits.consumeOne({
+      accountId: store.id,
+      reason: 'sale',
+      scrollId: scroll.value.id,
+      saleId: sale.id,
+      at,
+    });
+    if (balance === null) return fail('no_credits', 'No credits left to record a sale.');
+    return succeed({ saleUuid: sale.uuid, buyerUuid: buyer.value.uuid });
+  });
+}
+
+function validateBuyer(buyer: BuyerInput): Outcome<BuyerInput, 'invalid_request'> {
+  if (buyer.kind === 'existing') return succeed(buyer);
+  const username = requireText(buyer.username, 'buyer.username', { max: 100 });
+  if (!username.ok) return username;
+  const email = requireText(buyer.email, 'buyer.email', { max: 254 });
+  if (!email.ok) return email;
+  if (!isEmail(email.value)) return fail('invalid_request', 'buyer.email must be an email address.');
+  const country = requireText(buyer.country, 'buyer.country', { max: 100, optional: true });
+  if (!country.ok) return country;
+  const city = requireText(buyer.city, 'buyer.city', { max: 100, optional: true });
+  if (!city.ok) return city;
+  return succeed({ kind: 'new', username: username.value, email: email.value, country: country.value, city: city.value });
+}
+
+async function resolveBuyer(tx: Repositories, buyer: BuyerInput, at: string): Promise<Outcome<Account, 'invalid_request'>> {
+  if (buyer.kind === 'existing') {
+    const account = await tx.accounts.findByUuid(buyer.uuid);
+    if (account === undefined) return fail('invalid_request', 'to_uuid names no known account.');
+    if (account.role !== 'user') return fail('invalid_request', 'to_uuid must name a buyer (user) account.');
+    return succeed(account);
+  }
+  const existing = await tx.accounts.findByEmail(buyer.email);
+  if (existing !== undefined) {
+    if (existing.role !== 'user') return fail('invalid_request', 'buyer.email belongs to an account that is not a buyer.');
+    return succeed(existing);
+  }
+  return succeed(
+    await tx.accounts.create({
+      uuid: newUuid(),
+      role: 'user',
+      username: buyer.username,
+      email: buyer.email,
+      confirmed: false,
+      megiahType: null,
+      company: null,
+      country: buyer.country ?? '',
+      state: '',
+      city: buyer.city ?? '',
+      lat: null,
+      lng: null,
+      avatarKey: null,
+      diplomaKey: null,
+      createdAt: at,
+    }),
+  );
+}

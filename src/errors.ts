@@ -1,0 +1,104 @@
+// The one registry of error codes: each code's HTTP status and body shape.
+// Bodies follow the partner spec: most carry `msg`, some also `status`; a few
+// spec-mandated bodies carry only `status` or only `msg`; 429 carries `error`.
+// Every code is documented in docs/errors.md (a test keeps the two in step).
+
+type BodyShape =
+  | { readonly kind: 'msg' }
+  | { readonly kind: 'msg_status'; readonly status: string }
+  | { readonly kind: 'status'; readonly status: string }
+  | { readonly kind: 'error'; readonly error: string };
+
+type ErrorDefinition = {
+  readonly httpStatus: number;
+  readonly body: BodyShape;
+  /** Shown when the caller gives no message of its own. */
+  readonly defaultMsg: string;
+};
+
+const msg = { kind: 'msg' } as const;
+const withStatus = (status: string) => ({ kind: 'msg_status', status }) as const;
+
+export const errorRegistry = {
+  invalid_request: { httpStatus: 400, body: withStatus('invalid_request'), defaultMsg: 'The request is malformed.' },
+  invalid_photo: { httpStatus: 400, body: withStatus('invalid'), defaultMsg: 'The scroll text in the photo cannot be read.' },
+  no_match: { httpStatus: 400, body: withStatus('not_found'), defaultMsg: 'No registered scroll matches this photo.' },
+  duplicate: { httpStatus: 400, body: withStatus('duplicate'), defaultMsg: 'This scroll is already registered.' },
+  no_credits: { httpStatus: 400, body: withStatus('no_credits'), defaultMsg: 'No credits left.' },
+  lookup_criteria_missing: { httpStatus: 400, body: msg, defaultMsg: 'Provide email or username.' },
+  unauthorized: { httpStatus: 401, body: withStatus('unauthorized'), defaultMsg: 'A valid X-Api-Key header is required.' },
+  forbidden: { httpStatus: 403, body: msg, defaultMsg: 'This operation is not allowed for your account.' },
+  not_agent: { httpStatus: 403, body: msg, defaultMsg: 'Only agent accounts may register scrolls.' },
+  scroll_not_owned: { httpStatus: 403, body: msg, defaultMsg: 'This scroll does not belong to your store.' },
+  scroll_not_found: { httpStatus: 404, body: msg, defaultMsg: 'Scroll not found.' },
+  directory_entry_not_found: { httpStatus: 404, body: msg, defaultMsg: 'No sofer or megiah found.' },
+  qr_code_not_found: { httpStatus: 404, body: { kind: 'status', status: 'not_found' }, defaultMsg: '' },
+  route_not_found: { httpStatus: 404, body: withStatus('not_found'), defaultMsg: 'No such endpoint.' },
+  too_large: { httpStatus: 413, body: withStatus('too_large'), defaultMsg: 'The request body is too large.' },
+  rate_limit_exceeded: { httpStatus: 429, body: { kind: 'error', error: 'rate_limit_exceeded' }, defaultMsg: '' },
+  internal_error: { httpStatus: 500, body: withStatus('internal_error'), defaultMsg: 'Internal server error.' },
+  busy: { httpStatus: 503, body: withStatus('busy'), defaultMsg: 'The service is busy; retry shortly.' },
+} as const satisfies Record<string, ErrorDefinition>;
+
+export type ErrorCode = keyof typeof errorRegistry;
+
+export const errorCodes = Object.keys(errorRegistry) as ErrorCode[];
+
+/** An expected outcome that is not a success: returned as a value, never thrown. */
+export type Failure<C extends ErrorCode = ErrorCode> = { readonly ok: false; readonly code: C; readonly msg: string };
+export type Success<T> = { readonly ok: true; readonly value: T };
+export type Outcome<T, C extends ErrorCode = ErrorCode> = Success<T> | Failure<C>;
+
+export function fail<C extends ErrorCode>(code: C, msg?: string): Failure<C> {
+  return { ok: false, code, msg: msg ?? errorRegistry[code].defaultMsg };
+}
+
+export function succeed<T>(value: T): Success<T> {
+  return { ok: true, value };
+}
+
+export function httpStatusOf(code: ErrorCode): number {
+  return errorRegistry[code].httpStatus;
+}
+
+export function errorBody(code: ErrorCode, message?: string): Record<string, string> {
+  const definition: ErrorDefinition = errorRegistry[code];
+  const text = message ?? definition.defaultMsg;
+  switch (definition.body.kind) {
+    case 'msg':
+      return { msg: text };
+    case 'msg_status':
+      return { msg: text, status: definition.body.status };
+    case 'status':
+      return { status: definition.body.status };
+    case 'error':
+      return { error: definition.body.error };
+  }
+}
+
+/** JSON schema of a code's body, for route response schemas and the OpenAPI document. */
+export function errorBodySchema(code: ErrorCode, description?: string): Record<string, unknown> {
+  const definition: ErrorDefinition = errorRegistry[code];
+  const properties: Record<string, unknown> = {};
+  switch (definition.body.kind) {
+    case 'msg':
+      properties.msg = { type: 'string' };
+      break;
+    case 'msg_status':
+      properties.msg = { type: 'string' };
+      properties.status = { type: 'string', enum: [definition.body.status] };
+      break;
+    case 'status':
+      properties.status = { type: 'string', enum: [definition.body.status] };
+      break;
+    case 'error':
+      properties.error = { type: 'string', enum: [definition.body.error] };
+      break;
+  }
+  return {
+    type: 'object',
+    description: description ?? `Error \`${code}\`.`,
+    required: Object.keys(properties),
+    properties,
+  };
+}

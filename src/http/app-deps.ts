@@ -1,0 +1,15 @@
+import type { DomainDeps } from '../domain/deps.ts';
+import type { RateLimitStore } from './rate-limit/rate-limit-store.ts';
+
+/** Everything buildApp needs; main.ts and the tests assemble the same shape. */
+export type AppDeps = DomainDeps & {
+  readonly rateLimit: {
+    readonly store: RateLimitStore;
+    /** Multiplies every limit of the spec (RATE_LIMIT_SCALE). */
+    readonly scale: number;
+  };
+  /** Reverse proxies whose X-Forwarded-For is believed (TRUST_PROXY); empty believes none. */
+  readonly trustProxy: readonly string[];
+  /** Fastify's logger option: false in tests, pino options in production. */
+  readonly logger: boolean | { readonly level: string };
+};

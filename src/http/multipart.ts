@@ -1,0 +1,87 @@
+// Multipart uploads: read exactly the declared parts, refuse anything else, and
+// keep every file within the photo size limit while it streams in.
+import type { FastifyRequest } from 'fastify';
+import { PHOTO_MAX_BYTES } from '../domain/photo.ts';
+import { fail, succeed, type Outcome } from '../errors.ts';
+
+export type MultipartSpec = {
+  readonly files: readonly string[];
+  readonly fields: readonly string[];
+};
+
+export type MultipartForm = {
+  readonly files: Readonly<Record<string, Uint8Array>>;
+  readonly fields: Readonly<Record<string, string>>;
+};
+
+/** Fields are short text; anything longer is a malformed request, not a large one. */
+const MAX_FIELD_BYTES = 16 * 1024;
+
+const TOO_LARGE_CODES = new Set(['FST_REQ_FILE_TOO_LARGE', 'FST_PARTS_LIMIT', 'FST_FILES_LIMIT', 'FST_FIELDS_LIMIT']);
+
+export async function readMultipart(
+  request: FastifyRequest,
+  spec: MultipartSpec,
+): Promise<Outcome<MultipartForm, 'invalid_request' | 'too_large'>> {
+  if (!request.isMultipart()) return fail('invalid_request', 'The request must be multipart/form-data.');
+  const files: Record<string, Uint8Array> = {};
+  const fields: Record<string, string> = {};
+  let problem: Outcome<never, 'invalid_request' | 'too_large'> | undefined;
+  try {
+    const parts = request.parts({
+      limits: {
+        fileSize: PHOTO_MAX_BYTES,
+        files: spec.files.length,
+        fields: spec.fields.length + 10,
+        fieldSize: MAX_FIELD_BYTES,
+        parts: spec.files.length + spec.fields.length + 10,
+      },
+    });
+    for await (const part of parts) {
+      if (part.type === 'file') {
+        if (!spec.files.includes(part.fieldname) || part.fieldname in files) {
+          part.file.resume();
+          problem ??= fail('invalid_request', `${part.fieldname}: unexpected file part.`);
+          continue;
+        }
+        files[part.fieldname] = new Uint8Array(await part.toBuffer());
+      } else {
+        if (part.valueTruncated) {
+          problem ??= fail('invalid_request', `${part.fieldname} is too long.`);
+          continue;
+        }
+        if (spec.fields.includes(part.fieldname)) {
+          if (part.fieldname in fields) problem ??= fail('invalid_request', `${part.fieldname} is given more than once.`);
+          fields[part.fieldname] = String(part.value);
+        }
+        // Unknown text fields are ignored, so clients may send extra metadata.
+      }
+    }
+  } catch (error) {
+    const code = (error as { code?: string }).code ?? '';
+    if (code === 'FST_REQ_FILE_TOO_LARGE') {
+      return fail('too_large', `Each file must be at most ${PHOTO_MAX_BYTES / (1024 * 1024)} MB.`);
+    }
+    if (TOO_LARGE_CODES.has(code)) return fail('too_large', 'The form has too many parts.');
+    if (code.startsWith('FST_')) return fail('invalid_request', 'The multipart body is malformed.');
+    throw error;
+  }
+  if (problem !== undefined) return problem;
+  for (const name of spec.files) {
+    if (files[name] === undefined) return fail('invalid_request', `${name} is required (a file).`);
+  }
+  return succeed({ files, fields });
+}
+
+/**
+ * The documented shape of a multipart body. It lives under a key Fastify does
+ * not validate (the parts are read by readMultipart, not by the body parser)
+ * and the OpenAPI transform in app.ts turns it into the request body.
+ */
+export const MULTIPART_DOC_KEY = 'x-multipart-body';
+
+export function multipartDoc(properties: Record<string, object>, required: readonly string[]) {
+  return { [MULTIPART_DOC_KEY]: { type: 'object', required, properties } };
+}
+
+export const fileProperty = (description: string) => ({ type: 'string', format: 'binary', description });

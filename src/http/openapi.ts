@@ -1,0 +1,42 @@
+// The OpenAPI document is generated from the route schemas; this module adds
+// what no single route states: authentication, conventions and decisions.
+import type { SwaggerOptions } from '@fastify/swagger';
+import { DEFAULT_PER_PAGE, MAX_PER_PAGE } from './pagination.ts';
+import { MULTIPART_DOC_KEY } from './multipart.ts';
+
+const overview = `
+Partner API of the mezuzah registry (spec: partner-api.md). Conventions and the decisions this service makes where the spec says "not shown":
+
+- **Timestamps** are UTC, \`YYYY-MM-DD HH:MM:SS\`. File URLs are relative (\`static/...\`) and served by this service.
+- **Authentication**: store endpoints need \`X-Api-Key\`. Keys belong to accounts (several per account), start with \`mzr_\` followed by 256 random bits, are shown once at creation, stored only as a hash, can be revoked, and record their last use. Missing or unknown key: 401 \`{msg, status: "unauthorized"}\`. A key of an account that is not a store (\`store\` or \`agent\`): 403 \`{msg}\`. Registering needs an \`agent\` account.
+- **Roles**: \`user\` (buyer/owner), \`store\`, \`agent\` (a store that may register scrolls), \`sofer\`, \`megiah\`, \`admin\`.
+- **Validation errors** (missing or malformed field, bad date, unknown or wrong-role sofer/megiah uuid, non-image upload): 400 \`{msg, status: "invalid_request"}\`, the message naming the field. Oversized bodies: 413 \`{msg, status: "too_large"}\`. Identification engine saturated: 503 \`{msg, status: "busy"}\` with Retry-After.
+- **Uploads**: JPEG, PNG or WebP photos, at most 25 MB and 100 megapixels (checked from the header before decoding).
+- **Pagination**: \`page\` is 0-based (default 0); \`per_page\` defaults to ${DEFAULT_PER_PAGE}, maximum ${MAX_PER_PAGE} on every listing; non-numeric or out-of-range values are 400.
+- **Credits**: an append-only ledger per account. Each sale and each registration with \`owner_uuid\` consumes one; the balance never goes negative, even under concurrent requests, and a failed sale or registration consumes nothing.
+- **QR codes**: every scroll gets one at registration (12 characters of Crockford's base32, 60 random bits, unique). Only verified scrolls resolve; \`is_verified\` becomes true when an admin or the scroll's own megiah confirms the examination.
+- **Privacy**: the public check shows a private buyer's coordinates rounded to 2 decimals (about 1 km).
+- **Rate limits** (spec §8, multiplied by the operator's RATE_LIMIT_SCALE): per API key on store endpoints, per client IP on public ones. Exceeding one returns 429 \`{error: "rate_limit_exceeded"}\` with Retry-After (seconds); every response carries X-RateLimit-Limit, X-RateLimit-Remaining and X-RateLimit-Reset.
+`.trim();
+
+export function openapiOptions(publicBaseUrl: string): SwaggerOptions {
+  return {
+    openapi: {
+      openapi: '3.0.3',
+      info: { title: 'Mezuzah Registry partner API', version: '1.0.0', description: overview },
+      servers: [{ url: publicBaseUrl }],
+      tags: [
+        { name: 'public', description: 'No authentication; rate-limited per IP.' },
+        { name: 'store', description: 'Header X-Api-Key of a store or agent account; rate-limited per key.' },
+      ],
+      components: {
+        securitySchemes: { apiKey: { type: 'apiKey', in: 'header', name: 'X-Api-Key' } },
+      },
+    },
+    transform: ({ schema, url }) => {
+      if (schema === undefined || !(MULTIPART_DOC_KEY in schema)) return { schema, url };
+      const { [MULTIPART_DOC_KEY]: body, ...rest } = schema as Record<string, unknown>;
+      return { schema: { ...rest, body } as typeof schema, url };
+    },
+  };
+}

@@ -1,0 +1,42 @@
+// One pagination rule for every listing: `page` is 0-based, `per_page` is
+// 1..MAX; both arrive as strings (spec §4.2) and anything non-numeric is 400.
+import type { PageRequest } from '../db/records.ts';
+import { fail, succeed, type Outcome } from '../errors.ts';
+
+export const DEFAULT_PER_PAGE = 20;
+export const MAX_PER_PAGE = 100;
+/** Beyond this an offset scan costs more than any real client needs. */
+const MAX_PAGE = 1_000_000;
+
+export const paginationQuerySchema = {
+  page: {
+    type: 'string',
+    pattern: '^[0-9]+$',
+    description: `0-based page number (string of digits). Default 0, at most ${MAX_PAGE}.`,
+  },
+  per_page: {
+    type: 'string',
+    pattern: '^[0-9]+$',
+    description: `Results per page (string of digits), 1 to ${MAX_PER_PAGE}. Default ${DEFAULT_PER_PAGE}. Out of range is 400.`,
+  },
+} as const;
+
+export type Pagination = PageRequest & { readonly page: number; readonly perPage: number };
+
+export function parsePagination(query: { readonly page?: string; readonly per_page?: string }): Outcome<Pagination, 'invalid_request'> {
+  const page = query.page === undefined || query.page === '' ? 0 : Number(query.page);
+  if (!Number.isInteger(page) || page < 0 || page > MAX_PAGE) {
+    return fail('invalid_request', `page must be an integer from 0 to ${MAX_PAGE}.`);
+  }
+  const perPage = query.per_page === undefined || query.per_page === '' ? DEFAULT_PER_PAGE : Number(query.per_page);
+  if (!Number.isInteger(perPage) || perPage < 1 || perPage > MAX_PER_PAGE) {
+    return fail('invalid_request', `per_page must be an integer from 1 to ${MAX_PER_PAGE}.`);
+  }
+  return succeed({ page, perPage, offset: page * perPage, limit: perPage });
+}
+
+export const pageEnvelopeSchema = {
+  total: { type: 'integer', description: 'Number of items across all pages.' },
+  page: { type: 'integer' },
+  per_page: { type: 'integer' },
+} as const;

@@ -1,0 +1,23 @@
+import { relativeUrl, timestamp } from '../../../schemas.ts';
+
+/** Spec §2.7 */
+export const directoryEntrySchema = {
+  type: 'object',
+  required: [
+    'uuid', 'username', 'email', 'role', 'megiah_type', 'company', 'avatar', 'diploma_url', 'country', 'state', 'city', 'create_time',
+  ],
+  properties: {
+    uuid: { type: 'string' },
+    username: { type: 'string' },
+    email: { type: 'string' },
+    role: { type: 'string', enum: ['sofer', 'megiah'] },
+    megiah_type: { type: 'string', nullable: true, description: 'null for a sofer, or a megiah without a recorded type.' },
+    company: { type: 'string', nullable: true, description: 'null when none.' },
+    avatar: relativeUrl('Avatar image, or empty string when none.'),
+    diploma_url: relativeUrl('Diploma (PDF or image), or empty string when none.'),
+    country: { type: 'string' },
+    state: { type: 'string', description: 'May be empty.' },
+    city: { type: 'string' },
+    create_time: timestamp,
+  },
+} as const;

@@ -1,0 +1,83 @@
+import type { FastifyInstance } from 'fastify';
+import { registerScroll } from '../../../../domain/register-scroll.ts';
+import { fail } from '../../../../errors.ts';
+import type { AppDeps } from '../../../app-deps.ts';
+import { fileProperty, multipartDoc, readMultipart } from '../../../multipart.ts';
+import { rateLimit } from '../../../rate-limit/rate-limit.ts';
+import { replyFailure } from '../../../reply-failure.ts';
+import { errorResponses, msgResponse, storeSecurity } from '../../../schemas.ts';
+import { requireStore, storeOf } from '../../../store-auth.ts';
+
+const textFields = ['sofer', 'megiah', 'writtendate', 'examinateddate', 'font', 'size', 'note', 'owner_uuid'] as const;
+const requiredText = ['sofer', 'megiah', 'writtendate', 'examinateddate', 'font', 'size'] as const;
+
+export function registerMezuzahRoute(app: FastifyInstance, deps: AppDeps): void {
+  app.route({
+    method: 'POST',
+    url: '/api/v1/store/register-mezuzah',
+    schema: {
+      tags: ['store'],
+      summary: 'Register a new scroll (agent accounts only)',
+      description: [
+        'Registers the photographed scroll into the calling store\'s inventory, or, with `owner_uuid`, straight to that buyer (one credit consumed; a failed registration consumes nothing).',
+        'The photo (JPEG, PNG or WebP, at most 25 MB and 100 megapixels) is kept privately; a downsized preview becomes public.',
+        'Every scroll receives a QR short code, returned as `qr_code`; it resolves through scan-qrcode once the scroll is verified.',
+        'Checks, in order: 403 not an agent; 400 `invalid_request` for a missing or malformed field (bad date, future date, examined before written, unknown uuid, a sofer/megiah uuid that is not a confirmed sofer/megiah, an owner that is not a buyer account, a non-image upload); 400 `invalid` when the photo holds no readable scroll text; 400 `duplicate` when the scroll is already registered; 400 `no_credits` when `owner_uuid` is set and no credit is left.',
+        'Rate limit: 30 per minute per key.',
+      ].join('\n\n'),
+      consumes: ['multipart/form-data'],
+      security: storeSecurity,
+      ...multipartDoc(
+        {
+          mezuzah: fileProperty('Photo of the scroll.'),
+          sofer: { type: 'string', description: "The scribe's account uuid (a confirmed sofer)." },
+          megiah: { type: 'string', description: "The examiner's account uuid (a confirmed megiah)." },
+          writtendate: { type: 'string', format: 'date', description: 'YYYY-MM-DD, not in the future.' },
+          examinateddate: { type: 'string', format: 'date', description: 'YYYY-MM-DD, not before writtendate, not in the future.' },
+          font: { type: 'string', description: 'Script font, up to 100 characters.' },
+          size: { type: 'string', description: 'Scroll size, up to 100 characters.' },
+          note: { type: 'string', description: 'Optional, up to 2000 characters.' },
+          owner_uuid: { type: 'string', description: 'Optional: a buyer (`user`) account that owns the scroll at once; consumes one credit.' },
+        },
+        ['mezuzah', ...requiredText],
+      ),
+      response: {
+        200: msgResponse('Registered.', {
+          uuid: { type: 'string', description: 'The new scroll.' },
+          qr_code: { type: 'string', description: 'Its QR short code.' },
+        }),
+        ...errorResponses([
+          'invalid_request', 'invalid_photo', 'duplicate', 'no_credits', 'unauthorized', 'forbidden', 'not_agent', 'too_large', 'busy',
+        ]),
+      },
+    },
+    // Rate limit first, so unauthenticated floods are limited too; auth before any body is read.
+    onRequest: [rateLimit(deps, { perMinute: 30, per: 'key' }), requireStore(deps)],
+    handler: async (request, reply) => {
+      const store = storeOf(request);
+      // The role is checked before the upload is read: a store must not make us buffer 25 MB to learn it is refused.
+      if (store.role !== 'agent') return replyFailure(reply, fail('not_agent'));
+      const form = await readMultipart(request, { files: ['mezuzah'], fields: textFields });
+      if (!form.ok) return replyFailure(reply, form);
+      const { fields } = form.value;
+      for (const name of requiredText) {
+        if ((fields[name] ?? '').trim() === '') {
+          return replyFailure(reply, fail('invalid_request', `${name} is required.`));
+        }
+      }
+      const outcome = await registerScroll(deps, store, {
+        photo: form.value.files.mezuzah,
+        sofer: fields.sofer.trim(),
+        megiah: fields.megiah.trim(),
+        writtendate: fields.writtendate.trim(),
+        examinateddate: fields.examinateddate.trim(),
+        font: fields.font,
+        size: fields.size,
+        note: fields.note,
+        owner_uuid: fields.owner_uuid?.trim(),
+      });
+      if (!outcome.ok) return replyFailure(reply, outcome);
+      return { msg: 'Mezuzah registered successfully.', uuid: outcome.value.uuid, qr_code: outcome.value.qrCode };
+    },
+  });
+}

@@ -1,0 +1,72 @@
+import type { FastifyInstance } from 'fastify';
+import { sellScroll, type BuyerInput } from '../../../../domain/sell-scroll.ts';
+import { fail } from '../../../../errors.ts';
+import type { AppDeps } from '../../../app-deps.ts';
+import { rateLimit } from '../../../rate-limit/rate-limit.ts';
+import { replyFailure } from '../../../reply-failure.ts';
+import { errorResponses, msgResponse, storeSecurity } from '../../../schemas.ts';
+import { requireStore, storeOf } from '../../../store-auth.ts';
+
+type SellBody = {
+  to_uuid?: string;
+  buyer?: { username: string; email: string; country?: string; city?: string };
+  note?: string;
+};
+
+export function sellMezuzahRoute(app: FastifyInstance, deps: AppDeps): void {
+  app.route<{ Params: { uuid: string }; Body: SellBody }>({
+    method: 'POST',
+    url: '/api/v1/store/sell-mezuzah/:uuid',
+    schema: {
+      tags: ['store'],
+      summary: 'Record the sale of a scroll in the inventory',
+      description: [
+        'Sells a scroll the store owns to a buyer, consuming one credit. Give exactly one of `to_uuid` (a buyer who has an account, role `user`) or `buyer` (details of a buyer without one: an existing buyer with that email is reused, otherwise a `user` account is created).',
+        'Everything happens in one transaction: a failed sale creates no account, moves no scroll and consumes nothing. 404 when no such scroll exists; 403 when it is not in this store\'s inventory (another store\'s, or already sold); 400 `no_credits` when no credit is left.',
+        'Rate limit: 30 per minute per key.',
+      ].join('\n\n'),
+      security: storeSecurity,
+      params: { type: 'object', required: ['uuid'], properties: { uuid: { type: 'string' } } },
+      body: {
+        type: 'object',
+        additionalProperties: false,
+        properties: {
+          to_uuid: { type: 'string', minLength: 1, description: 'The buyer\'s account uuid.' },
+          buyer: {
+            type: 'object',
+            additionalProperties: false,
+            required: ['username', 'email'],
+            description: 'A buyer without an account.',
+            properties: {
+              username: { type: 'string' },
+              email: { type: 'string', description: 'Matched case-insensitively against existing buyers.' },
+              country: { type: 'string' },
+              city: { type: 'string' },
+            },
+          },
+          note: { type: 'string', description: 'Optional, up to 2000 characters.' },
+        },
+      },
+      response: {
+        200: msgResponse('Sold.', { to_uuid: { type: 'string', description: "The buyer's account uuid." } }),
+        ...errorResponses(['invalid_request', 'no_credits', 'unauthorized', 'forbidden', 'scroll_not_owned', 'scroll_not_found', 'too_large']),
+      },
+    },
+    // Rate limit first, so unauthenticated floods are limited too; auth before any body is read.
+    onRequest: [rateLimit(deps, { perMinute: 30, per: 'key' }), requireStore(deps)],
+    handler: async (request, reply) => {
+      const { to_uuid: toUuid, buyer, note } = request.body;
+      if ((toUuid === undefined) === (buyer === undefined)) {
+        return replyFailure(reply, fail('invalid_request', 'Give exactly one of to_uuid and buyer.'));
+      }
+      const buyerInput: BuyerInput = toUuid !== undefined ? { kind: 'existing', uuid: toUuid } : { kind: 'new', ...buyer! };
+      const outcome = await sellScroll(deps, storeOf(request), {
+        scrollUuid: request.params.uuid,
+        buyer: buyerInput,
+        note: note ?? '',
+      });
+      if (!outcome.ok) return replyFailure(reply, outcome);
+      return { msg: 'Mezuzah sold successfully.', to_uuid: outcome.value.buyerUuid };
+    },
+  });
+}

@@ -1,0 +1,51 @@
+import type { FastifyInstance } from 'fastify';
+import { listDirectory } from '../../../../domain/list-directory.ts';
+import { presentDirectoryEntry } from '../../../../presenters/directory-entry.ts';
+import type { AppDeps } from '../../../app-deps.ts';
+import { pageEnvelopeSchema, paginationQuerySchema, parsePagination } from '../../../pagination.ts';
+import { rateLimit } from '../../../rate-limit/rate-limit.ts';
+import { replyFailure } from '../../../reply-failure.ts';
+import { errorResponses, storeSecurity } from '../../../schemas.ts';
+import { requireStore } from '../../../store-auth.ts';
+import { directoryEntrySchema } from './directory-entry-schema.ts';
+
+export function sofersMegiahsRoute(app: FastifyInstance, deps: AppDeps): void {
+  app.route<{ Querystring: { page?: string; per_page?: string; role?: 'sofer' | 'megiah' } }>({
+    method: 'GET',
+    url: '/api/v1/store/sofers-megiahs',
+    schema: {
+      tags: ['store'],
+      summary: 'Directory of confirmed sofers and megiahs',
+      description: 'Only confirmed sofers and megiahs are listed, oldest first. Rate limit: 60 per minute per key.',
+      security: storeSecurity,
+      querystring: {
+        type: 'object',
+        properties: {
+          ...paginationQuerySchema,
+          role: { type: 'string', enum: ['sofer', 'megiah'], description: 'Omit for both.' },
+        },
+      },
+      response: {
+        200: {
+          type: 'object',
+          required: ['total', 'page', 'per_page', 'sofers_megiahs'],
+          properties: { ...pageEnvelopeSchema, sofers_megiahs: { type: 'array', items: directoryEntrySchema } },
+        },
+        ...errorResponses(['invalid_request', 'unauthorized', 'forbidden']),
+      },
+    },
+    // Rate limit first, so unauthenticated floods are limited too; auth before any body is read.
+    onRequest: [rateLimit(deps, { perMinute: 60, per: 'key' }), requireStore(deps)],
+    handler: async (request, reply) => {
+      const pagination = parsePagination(request.query);
+      if (!pagination.ok) return replyFailure(reply, pagination);
+      const page = await listDirectory(deps, request.query.role, pagination.value);
+      return {
+        total: page.total,
+        page: pagination.value.page,
+        per_page: pagination.value.perPage,
+        sofers_megiahs: page.items.map(presentDirectoryEntry),
+      };
+    },
+  });
+}

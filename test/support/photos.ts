@@ -1,0 +1,40 @@
+// Small generated photos: a seeded pattern of grey blocks stands for one
+// physical scroll; a flat image stands for a photo with no readable text.
+import sharp from 'sharp';
+
+let nextSeed = 1;
+
+function seededRandom(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state * 1664525 + 1013904223) >>> 0;
+    return state / 2 ** 32;
+  };
+}
+
+/** A PNG unique to `seed` (a fresh seed by default). */
+export async function scrollPhoto(seed = nextSeed++ * 7919): Promise<Uint8Array> {
+  const random = seededRandom(seed);
+  const blocks = 8;
+  const size = 128;
+  const pixels = Buffer.alloc(size * size * 3);
+  const values = Array.from({ length: blocks * blocks }, () => Math.floor(random() * 256));
+  for (let y = 0; y < size; y++) {
+    for (let x = 0; x < size; x++) {
+      const value = values[Math.floor(y / (size / blocks)) * blocks + Math.floor(x / (size / blocks))];
+      pixels.fill(value, (y * size + x) * 3, (y * size + x) * 3 + 3);
+    }
+  }
+  return new Uint8Array(await sharp(pixels, { raw: { width: size, height: size, channels: 3 } }).png().toBuffer());
+}
+
+/** The same scroll photographed again: re-encoded as JPEG and slightly brightened. */
+export async function rephotographed(photo: Uint8Array): Promise<Uint8Array> {
+  return new Uint8Array(await sharp(photo).modulate({ brightness: 1.03 }).jpeg({ quality: 85 }).toBuffer());
+}
+
+export async function blankPhoto(): Promise<Uint8Array> {
+  return new Uint8Array(
+    await sharp({ create: { width: 64, height: 64, channels: 3, background: { r: 230, g: 220, b: 200 } } }).png().toBuffer(),
+  );
+}
