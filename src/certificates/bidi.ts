@@ -191,3 +191,20 @@ export function toVisualOrder(text: string, direction: BidiDirection = detectDir
     .map((r) => r.text)
     .join('');
 }
+
+/**
+ * The runs of `text` in logical order, each with its embedding level (odd is
+ * right-to-left). For formats whose reader reorders text itself, such as
+ * DOCX, which only needs to know which runs are right-to-left.
+ */
+export function resolveLogicalRuns(text: string, direction: BidiDirection): VisualRun[] {
+  const chars = Array.from(text);
+  const levels = resolveLevels(chars, direction);
+  const runs: { text: string; level: number }[] = [];
+  chars.forEach((ch, i) => {
+    const last = runs[runs.length - 1];
+    if (last && last.level === levels[i]) last.text += ch;
+    else runs.push({ text: ch, level: levels[i] });
+  });
+  return runs;
+}

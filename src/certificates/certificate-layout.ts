@@ -4,7 +4,7 @@
 // translation tucked under the other.
 
 import { Align, placeText, wrapText } from './drawing.ts';
-import type { Color, Drawing, Shape } from './drawing.ts';
+import type { Color, Drawing, Shape, TextShape } from './drawing.ts';
 import type { Bilingual, CertificateContent, FieldValue, Tone } from './certificate-content.ts';
 import { valueInOneLine } from './certificate-content.ts';
 import { FontStyle } from './fonts.ts';
@@ -43,6 +43,28 @@ const valueWidth = contentWidth - 2 * labelColumn - 16;
 export const certificateQrBox = { x: 378, y: 220, size: 116 } as const;
 const photoBox = { x: 94, y: 216, width: 170, height: 132 } as const;
 
+/**
+ * "Not yet verified" in both languages, two lines turned together about
+ * `middle`; the Hebrew line sits one line below the English, across the slant.
+ */
+export function placeWatermark(fonts: FontSet, watermark: Bilingual, middle: { x: number; y: number }): TextShape[] {
+  const turn = 35;
+  const across = { x: Math.sin((turn * Math.PI) / 180), y: Math.cos((turn * Math.PI) / 180) };
+  const spacing = 34;
+  const common = { style: FontStyle.serifBold, color: palette.watermark, align: Align.center, rotation: turn } as const;
+  return [
+    placeText(fonts, watermark.en.toUpperCase(), { ...common, x: middle.x - across.x * spacing, y: middle.y - across.y * spacing, size: 50, direction: 'ltr' }),
+    placeText(fonts, watermark.he, { ...common, x: middle.x + across.x * spacing, y: middle.y + across.y * spacing, size: 58, direction: 'rtl' }),
+  ];
+}
+
+/** The watermark alone, on a canvas just large enough for it (for formats that place it themselves, like DOCX). */
+export function layOutWatermark(fonts: FontSet, watermark: Bilingual): Drawing {
+  const width = 480;
+  const height = 400;
+  return { width, height, shapes: placeWatermark(fonts, watermark, { x: width / 2, y: height / 2 + 20 }) };
+}
+
 export function layOutCertificate(content: CertificateContent, fonts: FontSet): Drawing {
   const shapes: Shape[] = [];
   const text = (value: string, options: Parameters<typeof placeText>[2]) => shapes.push(placeText(fonts, value, options));
@@ -53,18 +75,9 @@ export function layOutCertificate(content: CertificateContent, fonts: FontSet): 
     text(words.he, { x: to, y, style, size: size * 1.08, color, align: Align.right, direction: 'rtl', maxWidth: half, minSize: size * 0.8 });
   };
 
-  // Watermark first, so everything else is printed over it.
-  if (content.watermark) {
-    // Two lines turned together over the fields, clear of the QR code; the
-    // second sits one line below the first, across the slant.
-    const turn = 35;
-    const across = { x: Math.sin((turn * Math.PI) / 180), y: Math.cos((turn * Math.PI) / 180) };
-    const middle = { x: certificatePage.width / 2, y: 585 };
-    const spacing = 34;
-    const common = { style: FontStyle.serifBold, color: palette.watermark, align: Align.center, rotation: turn } as const;
-    text(content.watermark.en.toUpperCase(), { ...common, x: middle.x - across.x * spacing, y: middle.y - across.y * spacing, size: 50, direction: 'ltr' });
-    text(content.watermark.he, { ...common, x: middle.x + across.x * spacing, y: middle.y + across.y * spacing, size: 58, direction: 'rtl' });
-  }
+  // Watermark first, so everything else is printed over it; centred over the
+  // fields, clear of the QR code.
+  if (content.watermark) shapes.push(...placeWatermark(fonts, content.watermark, { x: certificatePage.width / 2, y: 585 }));
 
   // Double frame.
   shapes.push({ kind: 'rect', x: 20, y: 20, width: certificatePage.width - 40, height: certificatePage.height - 40, stroke: palette.gold, lineWidth: 2 });

@@ -8,6 +8,11 @@ import { qrStripes } from './qr-matrix.ts';
 
 export type SvgSize = { readonly width: string; readonly height: string };
 
+export type SvgOptions = {
+  /** Page colour, or null for a transparent background. */
+  readonly background?: string | null;
+};
+
 function attr(value: number): string {
   return String(Math.round(value * 1000) / 1000);
 }
@@ -20,7 +25,8 @@ function escapeXml(text: string): string {
  * The drawing as a standalone SVG document. `size` sets the outer width and
  * height (e.g. `1240` pixels or `70mm`); the view box stays in points.
  */
-export function drawingToSvg(drawing: Drawing, fonts: FontSet, size: SvgSize): string {
+export function drawingToSvg(drawing: Drawing, fonts: FontSet, size: SvgSize, options: SvgOptions = {}): string {
+  const background = options.background === undefined ? '#ffffff' : options.background;
   const glyphDefs = new Map<string, string>();
   const body: string[] = [];
 
@@ -81,6 +87,6 @@ export function drawingToSvg(drawing: Drawing, fonts: FontSet, size: SvgSize): s
   const defs = [...glyphDefs].map(([id, d]) => `<path id="${id}" d="${d}"/>`).join('');
   return (
     `<svg xmlns="http://www.w3.org/2000/svg" width="${size.width}" height="${size.height}" viewBox="0 0 ${attr(drawing.width)} ${attr(drawing.height)}" preserveAspectRatio="none">` +
-    `<defs>${defs}</defs><rect width="100%" height="100%" fill="#ffffff"/>${body.join('')}</svg>`
+    `<defs>${defs}</defs>${background ? `<rect width="100%" height="100%" fill="${background}"/>` : ''}${body.join('')}</svg>`
   );
 }
