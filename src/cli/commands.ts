@@ -1,0 +1,161 @@
+// Admin commands. Each parses its options, calls one domain use case and
+// returns the JSON object to print; a refusal is thrown as CliError.
+import { readFile } from 'node:fs/promises';
+import { parseArgs } from 'node:util';
+import { qrUrlOf } from '../certificates/gather-certificate.ts';
+import type { Database } from '../db/database.ts';
+import type { Clock } from '../domain/clock.ts';
+import { createAccount } from '../domain/create-account.ts';
+import { grantCredits } from '../domain/grant-credits.ts';
+import { createApiKey, revokeApiKey } from '../domain/manage-api-keys.ts';
+import { verifyScroll } from '../domain/verify-scroll.ts';
+import type { Outcome } from '../errors.ts';
+import type { FileStorage } from '../files/file-storage.ts';
+import { presentAccount, presentAdminScroll } from '../presenters/admin.ts';
+
+export class CliError extends Error {
+  override readonly name = 'CliError';
+}
+
+export type CliDeps = { readonly db: Database; readonly files: FileStorage; readonly clock: Clock; readonly publicBaseUrl: string };
+
+type StringOption = { readonly type: 'string' };
+type BooleanOption = { readonly type: 'boolean' };
+type Options = Record<string, StringOption | BooleanOption>;
+
+type Command = {
+  readonly usage: string;
+  readonly options: Options;
+  readonly run: (deps: CliDeps, values: Record<string, string | boolean | undefined>) => Promise<object>;
+};
+
+const text: StringOption = { type: 'string' };
+const flag: BooleanOption = { type: 'boolean' };
+
+function required(values: Record<string, string | boolean | undefined>, name: string): string {
+  const value = values[name];
+  if (typeof value !== 'string' || value === '') throw new CliError(`--${name} is required.`);
+  return value;
+}
+
+function optionalText(values: Record<string, string | boolean | undefined>, name: string): string | undefined {
+  const value = values[name];
+  return typeof value === 'string' ? value : undefined;
+}
+
+function optionalNumber(values: Record<string, string | boolean | undefined>, name: string): number | undefined {
+  const value = optionalText(values, name);
+  if (value === undefined) return undefined;
+  const number = Number(value);
+  if (value.trim() === '' || !Number.isFinite(number)) throw new CliError(`--${name} must be a number.`);
+  return number;
+}
+
+async function optionalFile(values: Record<string, string | boolean | undefined>, name: string): Promise<Uint8Array | undefined> {
+  const file = optionalText(values, name);
+  if (file === undefined) return undefined;
+  try {
+    return new Uint8Array(await readFile(file));
+  } catch (error) {
+    throw new CliError(`--${name}: cannot read ${file}: ${(error as Error).message}`);
+  }
+}
+
+function unwrap<T>(outcome: Outcome<T>): T {
+  if (!outcome.ok) throw new CliError(outcome.msg);
+  return outcome.value;
+}
+
+export const commands: Readonly<Record<string, Command>> = {
+  'account create': {
+    usage:
+      'account create --role R --username U --email E [--agent] [--confirmed] [--country C] [--state S] [--city C] [--lat N] [--lng N] [--megiah-type T] [--company C] [--avatar FILE] [--diploma FILE]',
+    options: {
+      role: text, username: text, email: text, agent: flag, confirmed: flag, country: text, state: text, city: text,
+      lat: text, lng: text, 'megiah-type': text, company: text, avatar: text, diploma: text,
+    },
+    async run(deps, values) {
+      const account = unwrap(
+        await createAccount(deps, {
+          role: required(values, 'role'),
+          username: required(values, 'username'),
+          email: required(values, 'email'),
+          agent: values.agent === true,
+          confirmed: values.confirmed === true,
+          country: optionalText(values, 'country'),
+          state: optionalText(values, 'state'),
+          city: optionalText(values, 'city'),
+          lat: optionalNumber(values, 'lat'),
+          lng: optionalNumber(values, 'lng'),
+          megiahType: optionalText(values, 'megiah-type'),
+          company: optionalText(values, 'company'),
+          avatar: await optionalFile(values, 'avatar'),
+          diploma: await optionalFile(values, 'diploma'),
+        }),
+      );
+      return presentAccount(account);
+    },
+  },
+
+  'apikey create': {
+    usage: 'apikey create --account UUID',
+    options: { account: text },
+    async run(deps, values) {
+      const { key, apiKey } = unwrap(await createApiKey(deps, required(values, 'account')));
+      return { key, id: apiKey.publicId };
+    },
+  },
+
+  'apikey revoke': {
+    usage: 'apikey revoke --id ID',
+    options: { id: text },
+    async run(deps, values) {
+      const apiKey = unwrap(await revokeApiKey(deps, required(values, 'id')));
+      return { id: apiKey.publicId, revoked: true, revoked_time: apiKey.revokedAt };
+    },
+  },
+
+  'credits grant': {
+    usage: 'credits grant --account UUID --amount N',
+    options: { account: text, amount: text },
+    async run(deps, values) {
+      const amount = required(values, 'amount');
+      if (!/^\d+$/.test(amount)) throw new CliError('--amount must be a positive integer.');
+      return { credits: unwrap(await grantCredits(deps, required(values, 'account'), Number(amount))) };
+    },
+  },
+
+  'scroll verify': {
+    usage: 'scroll verify --uuid UUID [--by ACCOUNT_UUID]',
+    options: { uuid: text, by: text },
+    async run(deps, values) {
+      const scroll = unwrap(await verifyScroll(deps, required(values, 'uuid'), optionalText(values, 'by')));
+      return { uuid: scroll.uuid, is_verified: scroll.isVerified };
+    },
+  },
+
+  'scroll show': {
+    usage: 'scroll show --uuid UUID',
+    options: { uuid: text },
+    async run(deps, values) {
+      const scroll = await deps.db.scrolls.findByUuid(required(values, 'uuid'));
+      if (scroll === undefined) throw new CliError('Scroll not found.');
+      return presentAdminScroll(scroll, qrUrlOf(deps.publicBaseUrl, scroll.qrCode));
+    },
+  },
+};
+
+/** Splits `group action --options...` into the command and its parsed options. */
+export function parseCommand(argv: readonly string[]): { command: Command; values: Record<string, string | boolean | undefined> } {
+  const name = argv.slice(0, 2).join(' ');
+  const command = commands[name];
+  if (command === undefined) {
+    throw new CliError(`Unknown command "${name}". Commands:\n  ${Object.values(commands).map((c) => c.usage).join('\n  ')}`);
+  }
+  try {
+    const { values } = parseArgs({ args: argv.slice(2), options: command.options, strict: true, allowPositionals: false });
+    return { command, values: values as Record<string, string | boolean | undefined> };
+  } catch (error) {
+    throw new CliError(`${(error as Error).message}\nUsage: ${command.usage}`);
+  }
+}

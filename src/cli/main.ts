@@ -1,0 +1,37 @@
+// `npm run -s cli -- <group> <action> [--options]`: prints exactly one JSON
+// object on stdout and exits 0, or the reason on stderr and a non-zero code.
+// It opens the same DATA_DIR / DATABASE_URL as the server and may run beside it
+// (SQLite in WAL mode; writes wait for the server's short transactions).
+import path from 'node:path';
+import { ConfigError, parseConfig } from '../config.ts';
+import { openDatabase } from '../db/open-database.ts';
+import { formatTimestamp, systemClock } from '../domain/clock.ts';
+import { localFileStorage } from '../files/local-file-storage.ts';
+import { CliError, parseCommand } from './commands.ts';
+
+async function main(argv: readonly string[]): Promise<number> {
+  let database;
+  try {
+    const { command, values } = parseCommand(argv);
+    const config = parseConfig(process.env);
+    const clock = systemClock;
+    database = await openDatabase(config.database, () => formatTimestamp(clock.now()));
+    const result = await command.run(
+      { db: database, files: localFileStorage(path.join(config.dataDir, 'files')), clock, publicBaseUrl: config.publicBaseUrl },
+      values,
+    );
+    process.stdout.write(JSON.stringify(result) + '\n');
+    return 0;
+  } catch (error) {
+    if (error instanceof CliError || error instanceof ConfigError) {
+      process.stderr.write(error.message + '\n');
+      return 2;
+    }
+    process.stderr.write(`${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+    return 1;
+  } finally {
+    await database?.close();
+  }
+}
+
+process.exitCode = await main(process.argv.slice(2));
