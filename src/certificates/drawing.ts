@@ -186,3 +186,17 @@ export function wrapText(fonts: FontSet, text: string, style: FontStyle, size: n
 export function rotationCentre(shape: TextShape): { x: number; y: number } {
   return { x: shape.x + shape.width / 2, y: shape.y - shape.size * 0.3 };
 }
+
+/** `shapes` moved by (`dx`, `dy`), for composing drawings such as labels on a sheet. */
+export function offsetShapes(shapes: readonly Shape[], dx: number, dy: number): Shape[] {
+  return shapes.map((shape): Shape => {
+    switch (shape.kind) {
+      case 'line':
+        return { ...shape, x1: shape.x1 + dx, y1: shape.y1 + dy, x2: shape.x2 + dx, y2: shape.y2 + dy };
+      case 'text':
+        return { ...shape, x: shape.x + dx, y: shape.y + dy, runs: shape.runs.map((run) => ({ ...run, x: run.x + dx })) };
+      default:
+        return { ...shape, x: shape.x + dx, y: shape.y + dy };
+    }
+  });
+}
