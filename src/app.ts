@@ -48,6 +48,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     bodyLimit: JSON_BODY_LIMIT_BYTES,
     // On close, idle keep-alive sockets are dropped at once; in-flight requests finish.
     forceCloseConnections: 'idle',
+    // Query and path values are declared as strings (as the spec sends them), so no coercion is needed,
+    // and a JSON number where the spec says string is a client error, not something to guess at.
+    ajv: { customOptions: { coerceTypes: false } },
   });
 
   await app.register(swagger, openapiOptions(deps.publicBaseUrl));

@@ -1,5 +1,6 @@
 // Small generated photos: a seeded pattern of grey blocks stands for one
 // physical scroll; a flat image stands for a photo with no readable text.
+import zlib from 'node:zlib';
 import sharp from 'sharp';
 
 let nextSeed = 1;
@@ -36,5 +37,32 @@ export async function rephotographed(photo: Uint8Array): Promise<Uint8Array> {
 export async function blankPhoto(): Promise<Uint8Array> {
   return new Uint8Array(
     await sharp({ create: { width: 64, height: 64, channels: 3, background: { r: 230, g: 220, b: 200 } } }).png().toBuffer(),
+  );
+}
+
+/**
+ * A PNG whose header claims `width`×`height` but carries no pixel data: it
+ * costs nothing to send and would cost gigabytes to decode.
+ */
+export function decompressionBomb(width: number, height: number): Uint8Array {
+  const chunk = (type: string, data: Buffer) => {
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(data.length);
+    const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(zlib.crc32(body));
+    return Buffer.concat([length, body, crc]);
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header.set([8, 2, 0, 0, 0], 8);
+  return new Uint8Array(
+    Buffer.concat([
+      Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+      chunk('IHDR', header),
+      chunk('IDAT', zlib.deflateSync(Buffer.alloc(1024))),
+      chunk('IEND', Buffer.alloc(0)),
+    ]),
   );
 }
