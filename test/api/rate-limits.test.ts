@@ -1,0 +1,109 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import { makeStore, type TestStore } from '../support/factories.ts';
+import { concretePath, specEndpoints, type SpecEndpoint } from '../support/endpoints.ts';
+import { createTestApp, type TestApp } from '../support/test-app.ts';
+
+const call = (t: TestApp, endpoint: SpecEndpoint, options: { key?: string; ip?: string; headers?: Record<string, string> } = {}) =>
+  t.app.inject({
+    method: endpoint.method,
+    url: concretePath(endpoint),
+    remoteAddress: options.ip ?? '198.51.100.7',
+    headers: { ...(options.key === undefined ? {} : { 'x-api-key': options.key }), ...options.headers },
+  });
+
+describe('429 on every endpoint, at exactly the spec limit', () => {
+  let t: TestApp;
+  let store: TestStore;
+  before(async () => {
+    t = await createTestApp({ rateLimitScale: 1 });
+    store = await makeStore(t.deps, { agent: true });
+  });
+  after(() => t.close());
+
+  for (const endpoint of specEndpoints) {
+    test(`${endpoint.method} ${endpoint.path}: ${endpoint.perMinute}/min per ${endpoint.per}`, async () => {
+      const key = endpoint.per === 'key' ? store.key : undefined;
+      for (let i = 1; i <= endpoint.perMinute; i++) {
+        const res = await call(t, endpoint, { key });
+        assert.notEqual(res.statusCode, 429, `request ${i} of ${endpoint.perMinute} was limited`);
+        assert.equal(res.headers['x-ratelimit-limit'], String(endpoint.perMinute));
+      }
+      const limited = await call(t, endpoint, { key });
+      assert.equal(limited.statusCode, 429);
+      assert.deepEqual(limited.json(), { error: 'rate_limit_exceeded' });
+      const retryAfter = Number(limited.headers['retry-after']);
+      assert.ok(Number.isInteger(retryAfter) && retryAfter >= 1 && retryAfter <= 60, `Retry-After ${retryAfter}`);
+
+      // The bucket is this caller's alone: another key (or IP) still gets through.
+      const other = endpoint.per === 'key' ? { key: (await makeStore(t.deps)).key } : { ip: '203.0.113.9' };
+      assert.notEqual((await call(t, endpoint, other)).statusCode, 429);
+
+      // And the window ends.
+      t.clock.advance(retryAfter * 1000);
+      assert.notEqual((await call(t, endpoint, { key })).statusCode, 429);
+    });
+  }
+
+  test('Retry-After counts down with the window', async () => {
+    const credits = specEndpoints.find((e) => e.path.endsWith('/credits')) as SpecEndpoint;
+    const fresh = await makeStore(t.deps);
+    for (let i = 0; i < 60; i++) await call(t, credits, { key: fresh.key });
+    t.clock.advance(45_000);
+    assert.equal((await call(t, credits, { key: fresh.key })).headers['retry-after'], '15');
+  });
+
+  test('requests without a key are limited per IP on store endpoints, and still answered 401 below the limit', async () => {
+    const inventory = specEndpoints.find((e) => e.path.endsWith('/inventory')) as SpecEndpoint;
+    for (let i = 0; i < 60; i++) assert.equal((await call(t, inventory, { ip: '192.0.2.50' })).statusCode, 401);
+    assert.equal((await call(t, inventory, { ip: '192.0.2.50' })).statusCode, 429);
+  });
+});
+
+describe('RATE_LIMIT_SCALE', () => {
+  test('multiplies every limit', async () => {
+    const t = await createTestApp({ rateLimitScale: 2.5 });
+    try {
+      const store = await makeStore(t.deps);
+      const scan = specEndpoints.find((e) => e.path.includes('scan-qrcode')) as SpecEndpoint;
+      for (let i = 0; i < 75; i++) assert.notEqual((await call(t, scan)).statusCode, 429);
+      assert.equal((await call(t, scan)).statusCode, 429);
+      const credits = specEndpoints.find((e) => e.path.endsWith('/credits')) as SpecEndpoint;
+      const first = await call(t, credits, { key: store.key });
+      assert.equal(first.headers['x-ratelimit-limit'], '150');
+    } finally {
+      await t.close();
+    }
+  });
+});
+
+describe('TRUST_PROXY', () => {
+  const scan = specEndpoints.find((e) => e.path.includes('scan-qrcode')) as SpecEndpoint;
+
+  test('X-Forwarded-For is ignored by default: a client cannot pick its own bucket', async () => {
+    const t = await createTestApp({ rateLimitScale: 1 });
+    try {
+      for (let i = 0; i < 30; i++) {
+        await call(t, scan, { ip: '198.51.100.20', headers: { 'x-forwarded-for': `10.9.0.${i}` } });
+      }
+      const res = await call(t, scan, { ip: '198.51.100.20', headers: { 'x-forwarded-for': '10.9.1.1' } });
+      assert.equal(res.statusCode, 429);
+    } finally {
+      await t.close();
+    }
+  });
+
+  test('behind a listed proxy, each forwarded client has its own bucket; an unlisted peer is not believed', async () => {
+    const t = await createTestApp({ rateLimitScale: 1, trustProxy: ['10.0.0.1'] });
+    try {
+      for (let i = 0; i < 30; i++) await call(t, scan, { ip: '10.0.0.1', headers: { 'x-forwarded-for': '203.0.113.1' } });
+      assert.equal((await call(t, scan, { ip: '10.0.0.1', headers: { 'x-forwarded-for': '203.0.113.1' } })).statusCode, 429);
+      assert.notEqual((await call(t, scan, { ip: '10.0.0.1', headers: { 'x-forwarded-for': '203.0.113.2' } })).statusCode, 429);
+
+      for (let i = 0; i < 30; i++) await call(t, scan, { ip: '10.0.0.2', headers: { 'x-forwarded-for': `203.0.113.${100 + i}` } });
+      assert.equal((await call(t, scan, { ip: '10.0.0.2', headers: { 'x-forwarded-for': '203.0.113.250' } })).statusCode, 429);
+    } finally {
+      await t.close();
+    }
+  });
+});

@@ -1,0 +1,78 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import { revokeApiKey } from '../../src/domain/manage-api-keys.ts';
+import { hashApiKey } from '../../src/domain/identifiers.ts';
+import { makeAccount, makeKeyFor, makeStore } from '../support/factories.ts';
+import { concretePath, specEndpoints } from '../support/endpoints.ts';
+import { storeGet } from '../support/requests.ts';
+import { createTestApp, type TestApp } from '../support/test-app.ts';
+
+let t: TestApp;
+before(async () => {
+  t = await createTestApp();
+});
+after(() => t.close());
+
+const storeEndpoints = specEndpoints.filter((e) => e.per === 'key');
+
+function call(method: 'GET' | 'POST', url: string, key?: string) {
+  return t.app.inject({ method, url, headers: key === undefined ? {} : { 'x-api-key': key } });
+}
+
+describe('401', () => {
+  for (const endpoint of storeEndpoints) {
+    test(`${endpoint.method} ${endpoint.path}: missing or unknown key`, async () => {
+      for (const key of [undefined, '', 'mzr_not-a-real-key']) {
+        const res = await call(endpoint.method, concretePath(endpoint), key);
+        assert.equal(res.statusCode, 401, String(key));
+        assert.equal(res.json().status, 'unauthorized');
+        assert.equal(typeof res.json().msg, 'string');
+      }
+    });
+  }
+
+  test('a revoked key stops working at once', async () => {
+    const store = await makeStore(t.deps);
+    assert.equal((await storeGet(t.app, store.key, '/api/v1/store/credits')).statusCode, 200);
+    const key = await t.db.apiKeys.findActiveByHash(hashApiKey(store.key));
+    assert.ok(key);
+    assert.equal((await revokeApiKey(t.deps, key.publicId)).ok, true);
+    const res = await storeGet(t.app, store.key, '/api/v1/store/credits');
+    assert.equal(res.statusCode, 401);
+    assert.equal(res.json().status, 'unauthorized');
+  });
+
+  test('public endpoints need no key', async () => {
+    const res = await call('GET', '/api/v1/public/scan-qrcode/ZZZZZZZZZZZZ');
+    assert.equal(res.statusCode, 404);
+  });
+});
+
+describe('403', () => {
+  for (const role of ['user', 'sofer', 'megiah', 'admin']) {
+    test(`a ${role} account's key on every store endpoint: msg only`, async () => {
+      const account = await makeAccount(t.deps, { role });
+      const key = await makeKeyFor(t.deps, account);
+      for (const endpoint of storeEndpoints) {
+        const res = await call(endpoint.method, concretePath(endpoint), key);
+        assert.equal(res.statusCode, 403, endpoint.path);
+        assert.deepEqual(Object.keys(res.json()), ['msg']);
+      }
+    });
+  }
+});
+
+describe('keys', () => {
+  test('several keys per account; each is prefixed, long, stored only as a hash; last use is recorded', async () => {
+    const store = await makeStore(t.deps);
+    const second = await makeKeyFor(t.deps, store.account);
+    assert.notEqual(second, store.key);
+    for (const key of [store.key, second]) {
+      assert.match(key, /^mzr_[A-Za-z0-9_-]{43}$/);
+      assert.equal((await storeGet(t.app, key, '/api/v1/store/credits')).statusCode, 200);
+    }
+    const stored = await t.db.apiKeys.findActiveByHash(hashApiKey(second));
+    assert.equal(stored?.lastUsedAt, '2025-03-01 10:00:00');
+    assert.ok(!JSON.stringify(stored).includes(second));
+  });
+});

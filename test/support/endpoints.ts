@@ -1,0 +1,30 @@
+// The spec's endpoint table (§4, §8), written out independently of the routes
+// so the tests fail if a route's path, scope or limit drifts from the spec.
+export type SpecEndpoint = {
+  readonly method: 'GET' | 'POST';
+  /** Path with `{uuid}` / `{code}` placeholders, as the spec writes it. */
+  readonly path: string;
+  readonly perMinute: number;
+  readonly per: 'ip' | 'key';
+};
+
+export const specEndpoints: readonly SpecEndpoint[] = [
+  { method: 'POST', path: '/api/v1/public/check-mezuzah', perMinute: 10, per: 'ip' },
+  { method: 'POST', path: '/api/v1/public/compare-mezuzot', perMinute: 10, per: 'ip' },
+  { method: 'GET', path: '/api/v1/public/scan-qrcode/{code}', perMinute: 30, per: 'ip' },
+  { method: 'POST', path: '/api/v1/store/register-mezuzah', perMinute: 30, per: 'key' },
+  { method: 'GET', path: '/api/v1/store/inventory', perMinute: 60, per: 'key' },
+  { method: 'GET', path: '/api/v1/store/mezuzah/{uuid}', perMinute: 60, per: 'key' },
+  { method: 'GET', path: '/api/v1/store/mezuzah-certificate/{uuid}', perMinute: 30, per: 'key' },
+  { method: 'POST', path: '/api/v1/store/sell-mezuzah/{uuid}', perMinute: 30, per: 'key' },
+  { method: 'GET', path: '/api/v1/store/sales-history', perMinute: 60, per: 'key' },
+  { method: 'GET', path: '/api/v1/store/credits', perMinute: 60, per: 'key' },
+  { method: 'GET', path: '/api/v1/store/sofers-megiahs', perMinute: 60, per: 'key' },
+  { method: 'GET', path: '/api/v1/store/sofers-megiahs/lookup', perMinute: 60, per: 'key' },
+];
+
+export function concretePath(endpoint: SpecEndpoint, values: { uuid?: string; code?: string } = {}): string {
+  return endpoint.path
+    .replace('{uuid}', values.uuid ?? '7d0d2a59-1111-4111-8111-111111111111')
+    .replace('{code}', values.code ?? 'ZZZZZZZZZZZZ');
+}
