@@ -3,9 +3,10 @@
 // names) sits in the centre column between them, so neither language is a
 // translation tucked under the other.
 
-import { Align, placeText, wrapText } from './drawing.ts';
+import { Align, measureText, placeText, wrapText } from './drawing.ts';
+import { detectDirection } from './bidi.ts';
 import type { Color, Drawing, Shape, TextShape } from './drawing.ts';
-import type { Bilingual, CertificateContent, FieldValue, Tone } from './certificate-content.ts';
+import type { Bilingual, CertificateContent, CertificateField, Tone } from './certificate-content.ts';
 import { valueInOneLine } from './certificate-content.ts';
 import { FontStyle } from './fonts.ts';
 import type { FontSet } from './fonts.ts';
@@ -129,24 +130,50 @@ export function layOutCertificate(content: CertificateContent, fonts: FontSet): 
   text(content.qr.code, { x: qrMiddle, y: qrFoot + 12, style: FontStyle.sansBold, size: 13, color: palette.ink, align: Align.center, direction: 'ltr', maxWidth: 170, minSize: 8 });
   text(`${content.qr.caption.en} · ${content.qr.caption.he}`, { x: qrMiddle, y: qrFoot + 25, style: FontStyle.serif, size: 8.5, color: palette.muted, align: Align.center, direction: 'ltr' });
 
-  // The fields, section by section.
-  let y = 398;
+  // The fields, section by section. A value too wide for its column wraps
+  // (a free-text note up to three lines, anything else two) rather than
+  // losing characters; if the whole block then outgrows the space above the
+  // footer, the spacing between rows tightens to fit.
+  const fieldsTop = 398;
+  const fieldsBottom = 748;
+  const pitch = { heading: 17, row: 14, extraLine: 10.5, sectionGap: 10 };
+  const valueLines = new Map(
+    content.sections.flatMap((section) => section.fields.map((field) => [field, fitValue(field)] as const)),
+  );
+  const natural = content.sections.reduce(
+    (sum, section) =>
+      sum + pitch.heading + pitch.sectionGap + section.fields.reduce((rows, f) => rows + pitch.row + (valueLines.get(f)!.lines.length - 1) * pitch.extraLine, 0),
+    0,
+  );
+  const squeeze = Math.max(0.8, Math.min(1, (fieldsBottom - fieldsTop) / natural));
+  let y = fieldsTop;
   for (const section of content.sections) {
     bilingualLine(section.heading, y, FontStyle.serifBold, 10.5, palette.gold);
     shapes.push({ kind: 'line', x1: left, y1: y + 4.5, x2: right, y2: y + 4.5, color: palette.rule, lineWidth: 0.5 });
-    y += 17;
+    y += pitch.heading * squeeze;
     for (const field of section.fields) {
       text(field.label.en, { x: left, y, style: FontStyle.serif, size: 8.5, color: palette.muted, align: Align.left, direction: 'ltr', maxWidth: labelColumn, minSize: 7 });
       text(field.label.he, { x: right, y, style: FontStyle.serif, size: 9.5, color: palette.muted, align: Align.right, direction: 'rtl', maxWidth: labelColumn, minSize: 7 });
-      placeValue(field.value, field.tone, y);
-      y += 14;
+      const value = valueLines.get(field)!;
+      const style = field.tone === 'plain' ? FontStyle.serif : FontStyle.serifBold;
+      value.lines.forEach((line, i) => {
+        // One paragraph direction for all lines of a value, taken from the whole value.
+        const direction = detectDirection(valueInOneLine(field.value));
+        text(line, { x: centre, y: y + i * pitch.extraLine * squeeze, style, size: value.size, color: toneColor[field.tone], align: Align.center, direction, maxWidth: valueWidth, minSize: value.size });
+      });
+      y += (pitch.row + (value.lines.length - 1) * pitch.extraLine) * squeeze;
     }
-    y += 10;
+    y += pitch.sectionGap * squeeze;
   }
 
-  function placeValue(value: FieldValue, tone: Tone, baseline: number) {
-    const style = tone === 'plain' ? FontStyle.serif : FontStyle.serifBold;
-    text(valueInOneLine(value), { x: centre, y: baseline, style, size: 10, color: toneColor[tone], align: Align.center, maxWidth: valueWidth, minSize: 7 });
+  function fitValue(field: CertificateField): { lines: string[]; size: number } {
+    const whole = valueInOneLine(field.value);
+    const style = field.tone === 'plain' ? FontStyle.serif : FontStyle.serifBold;
+    if (measureText(fonts, whole, style, 10) <= valueWidth) return { lines: [whole], size: 10 };
+    const size = 9;
+    const maxLines = field.key === 'note' ? 3 : 2;
+    // A last line that is still too long is cut with an ellipsis when placed.
+    return { lines: wrapText(fonts, whole, style, size, valueWidth, maxLines), size };
   }
 
   // Footer: the attestation and the issue date.

@@ -164,21 +164,41 @@ export function placeText(fonts: FontSet, text: string, options: PlaceTextOption
   };
 }
 
-/** Breaks logical `text` at spaces into lines no wider than `maxWidth`; bidi reordering then applies per line. */
-export function wrapText(fonts: FontSet, text: string, style: FontStyle, size: number, maxWidth: number): string[] {
-  const words = text.split(/\s+/u).filter((w) => w.length > 0);
+/**
+ * Breaks logical `text` into lines no wider than `maxWidth`: at spaces, after
+ * a slash (so a long path can break), and inside a word only when the word
+ * alone is too wide. With `maxLines`, the last line takes all the rest, for
+ * the caller to cut. Bidi reordering then applies to each line on its own.
+ */
+export function wrapText(fonts: FontSet, text: string, style: FontStyle, size: number, maxWidth: number, maxLines = Infinity): string[] {
+  const fits = (line: string) => measureText(fonts, line, style, size) <= maxWidth;
+  const tokens = text.trim().match(/\s+|[^\s/]*\/|[^\s/]+/gu) ?? [];
   const lines: string[] = [];
   let current = '';
-  for (const word of words) {
-    const candidate = current === '' ? word : `${current} ${word}`;
-    if (current !== '' && measureText(fonts, candidate, style, size) > maxWidth) {
-      lines.push(current);
-      current = word;
-    } else {
-      current = candidate;
+  const push = () => {
+    if (current.trim() !== '') lines.push(current.trim());
+    current = '';
+  };
+  for (let i = 0; i < tokens.length; i++) {
+    const token = tokens[i];
+    if (fits(current + token)) {
+      current += token;
+      continue;
+    }
+    push();
+    if (lines.length === maxLines - 1) {
+      current = tokens.slice(i).join('');
+      break;
+    }
+    if (/^\s+$/u.test(token)) continue;
+    for (const ch of token) {
+      if (current !== '' && !fits(current + ch)) push();
+      current += ch;
     }
   }
-  if (current !== '') lines.push(current);
+  push();
+  // A word broken inside can still run past the limit: fold the excess into the last line.
+  if (lines.length > maxLines) return [...lines.slice(0, maxLines - 1), lines.slice(maxLines - 1).join(' ')];
   return lines;
 }
 

@@ -1,0 +1,88 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { Align, measureText, placeText, shapeLine, wrapText } from '../../src/certificates/drawing.ts';
+import { FontStyle, loadFonts } from '../../src/certificates/fonts.ts';
+import { readJpegSize } from '../../src/certificates/jpeg-size.ts';
+import { renderCertificatePdf } from '../../src/certificates/render-certificate-pdf.ts';
+import { buildCertificatePayload, buildPreviewJpeg } from './certificate-payload-factory.ts';
+import { readPdfText } from './pdf-text.ts';
+
+describe('fonts', () => {
+  it('load once and are shared', async () => {
+    assert.equal(await loadFonts(), await loadFonts());
+  });
+
+  it('draw Hebrew and Latin from their own subsets, each run in visual order', async () => {
+    const fonts = await loadFonts();
+    const line = shapeLine(fonts, 'נכתבה ב-2024', FontStyle.serif, 10, 'rtl');
+    // The Hebrew subset has no digits or hyphen, the Latin one no Hebrew.
+    assert.deepEqual(
+      line.runs.map((r) => [r.face, r.text]),
+      [
+        ['serif-latin', '2024-'],
+        ['serif-hebrew', 'ב הבתכנ'],
+      ],
+    );
+    assert.ok(Math.abs(line.width - line.runs.reduce((sum, r) => sum + r.width, 0)) < 1e-9);
+  });
+});
+
+describe('placeText', () => {
+  it('aligns by the anchor', async () => {
+    const fonts = await loadFonts();
+    const options = { y: 100, style: FontStyle.serif, size: 10, color: '#000000' } as const;
+    const width = measureText(fonts, 'Scroll ID', FontStyle.serif, 10);
+    assert.equal(placeText(fonts, 'Scroll ID', { ...options, x: 50, align: Align.left }).x, 50);
+    assert.ok(Math.abs(placeText(fonts, 'Scroll ID', { ...options, x: 200, align: Align.right }).x - (200 - width)) < 1e-9);
+    assert.ok(Math.abs(placeText(fonts, 'Scroll ID', { ...options, x: 100, align: Align.center }).x - (100 - width / 2)) < 1e-9);
+  });
+
+  it('shrinks, then cuts with an ellipsis, to fit a width', async () => {
+    const fonts = await loadFonts();
+    const text = 'a rather long line of text that cannot possibly fit';
+    const shape = placeText(fonts, text, { x: 0, y: 0, style: FontStyle.serif, size: 10, color: '#000000', align: Align.left, maxWidth: 80, minSize: 8 });
+    assert.equal(shape.size, 8);
+    assert.ok(shape.width <= 80);
+    assert.match(shape.logical, /^a rather .*…$/);
+  });
+});
+
+describe('wrapText', () => {
+  it('breaks at spaces and after slashes, keeping every character', async () => {
+    const fonts = await loadFonts();
+    const path = 'static/diplomas/2024/very/long/path/to/the/diploma-of-the-sofer.pdf';
+    const lines = wrapText(fonts, path, FontStyle.serif, 9, 150);
+    assert.ok(lines.length > 1);
+    assert.equal(lines.join(''), path);
+    for (const line of lines) assert.ok(measureText(fonts, line, FontStyle.serif, 9) <= 150);
+    const sentence = 'נבדקה בהגהת מחשב פעמיים ותוקנה אות אחת';
+    assert.equal(wrapText(fonts, sentence, FontStyle.serif, 9, 60).join(' '), sentence);
+  });
+
+  it('puts the rest into the last allowed line', async () => {
+    const fonts = await loadFonts();
+    const lines = wrapText(fonts, 'one two three four five six seven eight', FontStyle.serif, 10, 40, 2);
+    assert.equal(lines.length, 2);
+    assert.equal(lines.join(' '), 'one two three four five six seven eight');
+  });
+});
+
+describe('certificate with long values', () => {
+  it('wraps a long diploma reference instead of losing it', async () => {
+    const diplomaRef = 'static/diplomas/2024/very/long/path/to/the/diploma-of-the-sofer-abraham-yitzchak.pdf';
+    const payload = buildCertificatePayload({ sofer: { uuid: 's', username: 'moshe_sofer', diplomaRef } });
+    const { pages } = await readPdfText(await renderCertificatePdf(payload));
+    const pieces = pages[0].items.filter((i) => diplomaRef.includes(i.str) && i.str.length > 5);
+    assert.equal(pieces.map((i) => i.str).join(''), diplomaRef);
+  });
+});
+
+describe('readJpegSize', () => {
+  it('reads the frame size of a JPEG and rejects anything else', async () => {
+    assert.deepEqual(readJpegSize(await buildPreviewJpeg(480, 640)), { width: 480, height: 640 });
+    assert.deepEqual(readJpegSize(await buildPreviewJpeg(900, 400)), { width: 900, height: 400 });
+    assert.equal(readJpegSize(new Uint8Array([0x89, 0x50, 0x4e, 0x47])), null);
+    assert.equal(readJpegSize(new Uint8Array([0xff, 0xd8, 0xff])), null);
+    assert.equal(readJpegSize(new Uint8Array()), null);
+  });
+});
