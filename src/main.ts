@@ -1,6 +1,7 @@
 // Parse config → create dependencies → build the app → listen; close gracefully.
 import path from 'node:path';
 import { buildApp } from './app.ts';
+import { renderCertificateDocx } from './certificates/render-certificate-docx.ts';
 import { renderCertificatePdf } from './certificates/render-certificate-pdf.ts';
 import { renderCertificatePng } from './certificates/render-certificate-png.ts';
 import { ConfigError, parseConfig, type Config } from './config.ts';
@@ -35,7 +36,7 @@ async function main(): Promise<void> {
     files: localFileStorage(path.join(config.dataDir, 'files')),
     clock,
     locks: inProcessLock(),
-    renderers: { pdf: renderCertificatePdf, png: renderCertificatePng },
+    renderers: { pdf: renderCertificatePdf, png: renderCertificatePng, docx: renderCertificateDocx },
     publicBaseUrl: config.publicBaseUrl,
     rateLimit: { store: rateLimitStore, scale: config.rateLimitScale },
     trustProxy: config.trustProxy,

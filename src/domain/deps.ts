@@ -10,8 +10,7 @@ import type { KeyedLock } from './keyed-lock.ts';
 export type CertificateRenderers = {
   readonly pdf: (payload: CertificatePayload) => Promise<Uint8Array>;
   readonly png: (payload: CertificatePayload) => Promise<Uint8Array>;
-  /** Optional: the spec lets `doc_url` be empty while no DOCX renderer is wired in. */
-  readonly docx?: (payload: CertificatePayload) => Promise<Uint8Array>;
+  readonly docx: (payload: CertificatePayload) => Promise<Uint8Array>;
 };
 
 export type DomainDeps = {

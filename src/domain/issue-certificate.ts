@@ -25,24 +25,20 @@ export async function issueCertificate(
     if (current !== undefined && current.factsDigest === digest) return succeed(current);
 
     const { renderers } = deps;
-    const [pdf, png, docx] = await Promise.all([
-      renderers.pdf(payload),
-      renderers.png(payload),
-      renderers.docx === undefined ? null : renderers.docx(payload),
-    ]);
+    const [pdf, png, docx] = await Promise.all([renderers.pdf(payload), renderers.png(payload), renderers.docx(payload)]);
     const base = `public/certificates/${scroll.value.uuid}/${newFileToken()}`;
     const issued: Certificate = {
       scrollId: scroll.value.id,
       factsDigest: digest,
       pdfKey: `${base}.pdf`,
       pngKey: `${base}.png`,
-      docxKey: docx === null ? null : `${base}.docx`,
+      docxKey: `${base}.docx`,
       issuedAt: payload.issuedAt,
     };
     try {
       await deps.files.put(issued.pdfKey, pdf);
       await deps.files.put(issued.pngKey, png);
-      if (docx !== null && issued.docxKey !== null) await deps.files.put(issued.docxKey, docx);
+      await deps.files.put(`${base}.docx`, docx);
       const previous = await deps.db.transaction((tx) => tx.certificates.replace(issued));
       if (previous !== undefined) await forgetCertificate(deps, previous);
     } catch (error) {

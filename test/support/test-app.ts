@@ -6,6 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../src/app.ts';
+import { renderCertificateDocx } from '../../src/certificates/render-certificate-docx.ts';
 import { renderCertificatePdf } from '../../src/certificates/render-certificate-pdf.ts';
 import { renderCertificatePng } from '../../src/certificates/render-certificate-png.ts';
 import type { Database } from '../../src/db/database.ts';
@@ -64,7 +65,7 @@ export async function createTestApp(
     files: localFileStorage(path.join(dataDir, 'files')),
     clock,
     locks: inProcessLock(),
-    renderers: options.renderers ?? { pdf: renderCertificatePdf, png: renderCertificatePng },
+    renderers: options.renderers ?? { pdf: renderCertificatePdf, png: renderCertificatePng, docx: renderCertificateDocx },
     publicBaseUrl: TEST_BASE_URL,
     rateLimit: { store: memoryRateLimitStore(), scale: options.rateLimitScale ?? 1000 },
     trustProxy: options.trustProxy ?? [],

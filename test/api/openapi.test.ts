@@ -1,0 +1,62 @@
+import assert from 'node:assert/strict';
+import { after, before, test } from 'node:test';
+import { specEndpoints } from '../support/endpoints.ts';
+import { createTestApp, type TestApp } from '../support/test-app.ts';
+
+let t: TestApp;
+let doc: Record<string, any>;
+before(async () => {
+  t = await createTestApp();
+  const res = await t.app.inject({ method: 'GET', url: '/api/v1/openapi.json' });
+  assert.equal(res.statusCode, 200);
+  assert.match(String(res.headers['content-type']), /application\/json/);
+  doc = res.json();
+});
+after(() => t.close());
+
+test('an OpenAPI 3 document listing exactly the spec endpoints', () => {
+  assert.match(doc.openapi, /^3\./);
+  const documented = Object.entries(doc.paths as Record<string, object>).flatMap(([path, ops]) =>
+    Object.keys(ops).map((method) => `${method.toUpperCase()} ${path}`),
+  );
+  assert.deepEqual(documented.sort(), specEndpoints.map((e) => `${e.method} ${e.path}`).sort());
+});
+
+test('store endpoints declare the X-Api-Key scheme; public ones do not', () => {
+  assert.deepEqual(doc.components.securitySchemes.apiKey, { type: 'apiKey', in: 'header', name: 'X-Api-Key' });
+  for (const e of specEndpoints) {
+    const operation = doc.paths[e.path][e.method.toLowerCase()];
+    assert.equal(operation.security !== undefined, e.per === 'key', e.path);
+  }
+});
+
+test('every endpoint documents its 429 body and rate limit; multipart bodies list their parts', () => {
+  for (const e of specEndpoints) {
+    const operation = doc.paths[e.path][e.method.toLowerCase()];
+    const tooMany = operation.responses['429'];
+    assert.ok(tooMany, `${e.path} has no 429`);
+    assert.deepEqual(tooMany.content['application/json'].schema.properties.error.enum, ['rate_limit_exceeded']);
+    assert.match(operation.description, new RegExp(`${e.perMinute} per minute per ${e.per === 'key' ? 'key' : 'IP'}`));
+  }
+  const register = doc.paths['/api/v1/store/register-mezuzah'].post;
+  const form = register.requestBody.content['multipart/form-data'].schema;
+  assert.deepEqual(
+    Object.keys(form.properties).sort(),
+    ['examinateddate', 'font', 'megiah', 'mezuzah', 'note', 'owner_uuid', 'size', 'sofer', 'writtendate'],
+  );
+  assert.equal(form.properties.mezuzah.format, 'binary');
+  assert.deepEqual(
+    register.responses['400'].content['application/json'].schema.properties.status.enum.sort(),
+    ['duplicate', 'invalid', 'invalid_request', 'no_credits'],
+  );
+});
+
+test("the document states the service's decisions", () => {
+  const text = doc.info.description as string;
+  for (const decision of ['unauthorized', 'invalid_request', 'too_large', 'per_page', '25 MB', '100 megapixels', 'rounded to 2 decimals', 'RATE_LIMIT_SCALE', 'append-only', 'Retry-After']) {
+    assert.ok(text.includes(decision), `missing: ${decision}`);
+  }
+  const sell = doc.paths['/api/v1/store/sell-mezuzah/{uuid}'].post;
+  assert.ok(sell.requestBody.content['application/json'].schema.properties.buyer);
+  assert.ok(sell.responses['200'].content['application/json'].schema.properties.to_uuid);
+});
