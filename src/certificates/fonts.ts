@@ -81,8 +81,19 @@ function createLeftToRightFont(bytes: Uint8Array): Font {
   return font;
 }
 
-/** The fontkit module pdf-lib should use (`registerFontkit`), so embedded fonts lay out in the order given. */
-export const leftToRightFontkit = { create: createLeftToRightFont };
+const parsedFaces = new WeakMap<Uint8Array, Font>();
+
+/**
+ * The fontkit module pdf-lib should use (`registerFontkit`), so embedded
+ * fonts lay out in the order given. It hands back the font already parsed
+ * for our faces: decompressing a WOFF is most of the cost of a PDF, and a
+ * fontkit font is safe to share since each document builds its own subset.
+ */
+export const leftToRightFontkit = {
+  create(bytes: Uint8Array): Font {
+    return parsedFaces.get(bytes) ?? createLeftToRightFont(bytes);
+  },
+};
 
 let loading: Promise<FontSet> | undefined;
 
@@ -99,7 +110,9 @@ async function readFaces(): Promise<FontSet> {
   const entries = await Promise.all(
     faceKeys.map(async (key): Promise<[FaceKey, Face]> => {
       const bytes = new Uint8Array(await readFile(fileURLToPath(import.meta.resolve(faceFiles[key]))));
-      return [key, { key, bytes, font: createLeftToRightFont(bytes) }];
+      const font = createLeftToRightFont(bytes);
+      parsedFaces.set(bytes, font);
+      return [key, { key, bytes, font }];
     }),
   );
   return { faces: Object.fromEntries(entries) as Record<FaceKey, Face> };
