@@ -1,0 +1,59 @@
+import assert from 'node:assert/strict';
+import path from 'node:path';
+import { test } from 'node:test';
+import { ConfigError, parseConfig } from '../../src/config.ts';
+
+test('defaults: port 3000 on 127.0.0.1, SQLite in ./data, scale 1, no trusted proxy', () => {
+  const config = parseConfig({});
+  assert.equal(config.port, 3000);
+  assert.equal(config.host, '127.0.0.1');
+  assert.equal(config.dataDir, path.resolve('data'));
+  assert.deepEqual(config.database, { kind: 'sqlite', file: path.resolve('data', 'registry.sqlite') });
+  assert.equal(config.redisUrl, undefined);
+  assert.equal(config.publicBaseUrl, 'http://127.0.0.1:3000');
+  assert.equal(config.rateLimitScale, 1);
+  assert.deepEqual(config.trustProxy, []);
+});
+
+test('values are read and checked', () => {
+  const config = parseConfig({
+    PORT: '8080',
+    DATA_DIR: '/srv/registry',
+    DATABASE_URL: 'postgres://u@db/registry',
+    REDIS_URL: 'redis://cache:6379',
+    PUBLIC_BASE_URL: 'https://registry.example/',
+    RATE_LIMIT_SCALE: '2.5',
+    TRUST_PROXY: '10.0.0.1, 10.1.0.0/16, ::1',
+  });
+  assert.equal(config.port, 8080);
+  assert.deepEqual(config.database, { kind: 'postgres', url: 'postgres://u@db/registry' });
+  assert.equal(config.redisUrl, 'redis://cache:6379');
+  assert.equal(config.publicBaseUrl, 'https://registry.example');
+  assert.equal(config.rateLimitScale, 2.5);
+  assert.deepEqual(config.trustProxy, ['10.0.0.1', '10.1.0.0/16', '::1']);
+});
+
+for (const [variable, value] of [
+  ['PORT', 'eighty'],
+  ['PORT', '70000'],
+  ['RATE_LIMIT_SCALE', '0'],
+  ['RATE_LIMIT_SCALE', 'fast'],
+  ['TRUST_PROXY', 'my-proxy.local'],
+  ['TRUST_PROXY', '10.0.0.0/40'],
+  ['PUBLIC_BASE_URL', 'registry.example'],
+  ['DATABASE_URL', 'mysql://db'],
+  ['REDIS_URL', 'cache:6379'],
+  ['LOG_LEVEL', 'loud'],
+]) {
+  test(`${variable}=${value} stops start-up with a message naming ${variable}`, () => {
+    assert.throws(() => parseConfig({ [variable]: value }), (error: Error) => {
+      assert.ok(error instanceof ConfigError);
+      assert.match(error.message, new RegExp(`^\\s*${variable} `, 'm'));
+      return true;
+    });
+  });
+}
+
+test('all bad variables are reported at once', () => {
+  assert.throws(() => parseConfig({ PORT: 'x', RATE_LIMIT_SCALE: '-1' }), /PORT[\s\S]*RATE_LIMIT_SCALE/);
+});
