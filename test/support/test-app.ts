@@ -51,9 +51,12 @@ export async function createTestApp(
     readonly rateLimitScale?: number;
     readonly trustProxy?: readonly string[];
     readonly renderers?: CertificateRenderers;
+    /** Reopen an earlier app's data (a restart); that folder is then left for its owner to remove. */
+    readonly dataDir?: string;
   } = {},
 ): Promise<TestApp> {
-  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'mezuzah-test-'));
+  const ownsDataDir = options.dataDir === undefined;
+  const dataDir = options.dataDir ?? (await mkdtemp(path.join(os.tmpdir(), 'mezuzah-test-')));
   const clock = testClock();
   const db = await openDatabase({ kind: 'sqlite', file: path.join(dataDir, 'registry.sqlite') }, () =>
     formatTimestamp(clock.now()),
@@ -83,7 +86,7 @@ export async function createTestApp(
     async close() {
       await app.close();
       await db.close();
-      await rm(dataDir, { recursive: true, force: true });
+      if (ownsDataDir) await rm(dataDir, { recursive: true, force: true });
     },
   };
 }
