@@ -1,0 +1,709 @@
+// A phone camera looking at a sheet on a table: pinhole projection of a plane
+// (or a cylinder, when the parchment curls) tilted and turned, lit unevenly,
+// then blurred, occluded, noised and JPEG-compressed by ./optics.ts. Every
+// output pixel is inverse-mapped to the sheet or the table and bilinearly sampled.
+
+import { BACKGROUNDS, renderBackground } from './backgrounds.ts';
+import type { Background, PlaneTexture } from './backgrounds.ts';
+import { finishPhoto } from './optics.ts';
+import type { Optics } from './optics.ts';
+import { createRandom, deriveSeed } from './random.ts';
+import type { Random } from './random.ts';
+import { renderScroll } from './render-scroll.ts';
+import type { SheetTexture } from './render-scroll.ts';
+import type { Scroll } from './scroll.ts';
+
+export type ShotKind = 'registration' | 'phone';
+
+/** The conditions of one photo, named as in the samples' manifest (`shots`). */
+export type ShotConditions = {
+  readonly kind: ShotKind;
+  readonly width: number;
+  readonly height: number;
+  /** Long side, pixels. */
+  readonly long: number;
+  /** Angle between the sheet's normal and the optical axis, degrees. */
+  readonly tilt: number;
+  /** In-plane rotation of the sheet in the picture, degrees, clockwise. */
+  readonly roll: number;
+  /** Fraction of the frame the sheet covers (measured on the output). */
+  readonly coverage: number;
+  /** Sagitta of the parchment's cylindrical curl, as a fraction of its width. */
+  readonly curl: number;
+  readonly bg: Background;
+  /** Brightness factor of the exposure (1 = well exposed). */
+  readonly exposure: number;
+  /** Gaussian defocus blur, sigma in output pixels. */
+  readonly defocus: number;
+  /** Length of the motion-blur streak, output pixels. */
+  readonly motion: number;
+  readonly jpeg: number;
+  readonly finger: boolean;
+  /** A slice of the sheet lies outside the frame. */
+  readonly crop: boolean;
+  readonly glare: boolean;
+  /** Darkness of a cast shadow crossing the picture (0 = none). */
+  readonly shadow: number;
+};
+
+export type PhotoInfo = ShotConditions & {
+  /** The sheet's corners (top-left, top-right, bottom-right, bottom-left, as written) in output pixels. */
+  readonly corners: readonly (readonly [number, number])[];
+  /** Output pixels per sheet millimetre at the sheet's centre. */
+  readonly pxPerMm: number;
+};
+
+/** What to shoot: the kind fixes the distributions, any condition given here overrides its draw. */
+export type ShotSpec = {
+  readonly kind: ShotKind;
+  readonly seed: number;
+  readonly megapixels?: number;
+  readonly long?: number;
+  readonly orientation?: 'portrait' | 'landscape';
+  /** Long side over short side (4/3, 16/9, 1 ...). */
+  readonly aspect?: number;
+  readonly tilt?: number;
+  readonly roll?: number;
+  readonly coverage?: number;
+  readonly curl?: number;
+  readonly bg?: Background;
+  readonly exposure?: number;
+  readonly defocus?: number;
+  readonly motion?: number;
+  readonly jpeg?: number;
+  readonly finger?: boolean;
+  readonly crop?: boolean;
+  readonly glare?: boolean;
+  readonly shadow?: number;
+};
+
+export type Photo = { readonly jpeg: Buffer; readonly info: PhotoInfo };
+
+/** Anything flat that can lie on the table: a scroll, a blank skin, a printed page. */
+export type Sheet = {
+  readonly widthMm: number;
+  readonly heightMm: number;
+  render(pxPerMm: number): Promise<SheetTexture>;
+};
+
+type Mat3 = [number, number, number, number, number, number, number, number, number];
+
+type Pose = {
+  readonly f: number;
+  readonly cx: number;
+  readonly cy: number;
+  /** Local (sheet) to camera rotation, row-major. */
+  readonly r: Mat3;
+  tx: number;
+  ty: number;
+  tz: number;
+};
+
+type Surface = {
+  readonly widthMm: number;
+  readonly heightMm: number;
+  /** Cylinder radius, mm (Infinity when flat). */
+  readonly radius: number;
+  /** Edges lift towards the camera (concave) or the middle bulges (convex). */
+  readonly concave: boolean;
+  readonly sag: number;
+};
+
+const PHONE_LONG_SIDES = [1200, 1280, 1600, 1920, 2048, 2250, 2560, 2592, 3000, 3264, 4000, 4032];
+const PHONE_ASPECTS: readonly (readonly [number, number])[] = [
+  [4 / 3, 6],
+  [16 / 9, 2],
+  [1, 1],
+  [3 / 2, 1],
+];
+
+function clamp(value: number, min: number, max: number): number {
+  return value < min ? min : value > max ? max : value;
+}
+
+function round(value: number, digits = 3): number {
+  const k = 10 ** digits;
+  return Math.round(value * k) / k;
+}
+
+function rotation(axisX: number, axisY: number, angle: number, roll: number): Mat3 {
+  // Rodrigues about the in-plane axis (axisX, axisY, 0), then a turn about the optical axis.
+  const c = Math.cos(angle);
+  const s = Math.sin(angle);
+  const t = 1 - c;
+  const x = axisX;
+  const y = axisY;
+  const a: Mat3 = [t * x * x + c, t * x * y, s * y, t * x * y, t * y * y + c, -s * x, -s * y, s * x, c];
+  const cr = Math.cos(roll);
+  const sr = Math.sin(roll);
+  return [
+    cr * a[0] - sr * a[3],
+    cr * a[1] - sr * a[4],
+    cr * a[2] - sr * a[5],
+    sr * a[0] + cr * a[3],
+    sr * a[1] + cr * a[4],
+    sr * a[2] + cr * a[5],
+    a[6],
+    a[7],
+    a[8],
+  ];
+}
+
+/** Point of the (possibly curled) sheet at (u, v) mm, in sheet-centred local coordinates. */
+function surfacePoint(s: Surface, u: number, v: number): [number, number, number] {
+  const x = u - s.widthMm / 2;
+  const y = v - s.heightMm / 2;
+  if (!Number.isFinite(s.radius)) return [x, y, 0];
+  const theta = x / s.radius;
+  const lift = s.radius * (1 - Math.cos(theta));
+  return [s.radius * Math.sin(theta), y, s.concave ? -lift : -s.sag + lift];
+}
+
+function project(p: Pose, point: readonly [number, number, number]): [number, number] {
+  const r = p.r;
+  const x = r[0] * point[0] + r[1] * point[1] + r[2] * point[2] + p.tx;
+  const y = r[3] * point[0] + r[4] * point[1] + r[5] * point[2] + p.ty;
+  const z = r[6] * point[0] + r[7] * point[1] + r[8] * point[2] + p.tz;
+  return [p.f * (x / z) + p.cx, p.f * (y / z) + p.cy];
+}
+
+function outline(p: Pose, s: Surface, steps = 8): [number, number][] {
+  const points: [number, number][] = [];
+  for (let i = 0; i < steps; i++) points.push(project(p, surfacePoint(s, (s.widthMm * i) / steps, 0)));
+  for (let i = 0; i < steps; i++) points.push(project(p, surfacePoint(s, s.widthMm, (s.heightMm * i) / steps)));
+  for (let i = 0; i < steps; i++) points.push(project(p, surfacePoint(s, s.widthMm * (1 - i / steps), s.heightMm)));
+  for (let i = 0; i < steps; i++) points.push(project(p, surfacePoint(s, 0, s.heightMm * (1 - i / steps))));
+  return points;
+}
+
+function polygonArea(points: readonly (readonly [number, number])[]): number {
+  let area = 0;
+  for (let i = 0; i < points.length; i++) {
+    const [x0, y0] = points[i];
+    const [x1, y1] = points[(i + 1) % points.length];
+    area += x0 * y1 - x1 * y0;
+  }
+  return Math.abs(area) / 2;
+}
+
+function bounds(points: readonly (readonly [number, number])[]): { x0: number; y0: number; x1: number; y1: number } {
+  let x0 = Infinity;
+  let y0 = Infinity;
+  let x1 = -Infinity;
+  let y1 = -Infinity;
+  for (const [x, y] of points) {
+    x0 = Math.min(x0, x);
+    y0 = Math.min(y0, y);
+    x1 = Math.max(x1, x);
+    y1 = Math.max(y1, y);
+  }
+  return { x0, y0, x1, y1 };
+}
+
+/** Radius of a cylinder whose arc of length `width` sags by `sag`. */
+function radiusForSag(width: number, sag: number): number {
+  if (sag < 0.02) return Infinity;
+  let lo = width / Math.PI;
+  let hi = 1e7;
+  for (let i = 0; i < 60; i++) {
+    const mid = Math.sqrt(lo * hi);
+    const s = mid * (1 - Math.cos(width / 2 / mid));
+    if (s > sag) lo = mid;
+    else hi = mid;
+  }
+  return Math.sqrt(lo * hi);
+}
+
+type Plan = {
+  readonly conditions: Omit<ShotConditions, 'coverage'>;
+  readonly targetCoverage: number;
+  readonly pose: Pose;
+  readonly surface: Surface;
+  readonly light: Lighting;
+  readonly optics: Optics;
+};
+
+export type Lighting = {
+  readonly exposure: number;
+  readonly white: readonly [number, number, number];
+  /** Linear brightness gradient across the frame, and vignetting. */
+  readonly gradientX: number;
+  readonly gradientY: number;
+  readonly vignette: number;
+  /** A soft-edged cast shadow: a half-plane or a band. */
+  readonly shadow: { readonly strength: number; readonly nx: number; readonly ny: number; readonly offset: number; readonly softness: number; readonly band: number };
+  /** Specular streak of a plastic case. */
+  readonly glare: { readonly strength: number; readonly x: number; readonly y: number; readonly cos: number; readonly sin: number; readonly a: number; readonly b: number };
+  /** Shadow the sheet throws on the table: offset and softness in mm. */
+  readonly dropX: number;
+  readonly dropY: number;
+  readonly dropSoftness: number;
+  readonly dropStrength: number;
+  /** Direction of the light across the curl (−1..1). */
+  readonly side: number;
+};
+
+function pickSize(rnd: Random, spec: ShotSpec, sheet: Sheet | null): { width: number; height: number } {
+  const aspect = spec.aspect ?? (spec.kind === 'registration' ? rnd.pick([4 / 3, 3 / 2]) : rnd.weighted(PHONE_ASPECTS));
+  let long: number;
+  if (spec.long) long = spec.long;
+  else if (spec.megapixels) long = Math.sqrt(spec.megapixels * 1e6 * aspect);
+  else if (spec.kind === 'registration') long = Math.sqrt(rnd.uniform(2, 8) * 1e6 * aspect);
+  else long = rnd.pick(PHONE_LONG_SIDES);
+  long = Math.round(long);
+  const short = Math.round(long / aspect);
+  const tall = sheet ? sheet.heightMm >= sheet.widthMm * 0.9 : true;
+  const portrait = spec.orientation ? spec.orientation === 'portrait' : rnd.chance(spec.kind === 'registration' ? (tall ? 0.8 : 0.3) : 0.75);
+  return portrait ? { width: short, height: long } : { width: long, height: short };
+}
+
+function planShot(spec: ShotSpec, sheet: Sheet | null): Plan {
+  const rnd = createRandom(deriveSeed('shot', spec.kind, spec.seed));
+  const phone = spec.kind === 'phone';
+  const { width, height } = pickSize(rnd.fork('size'), spec, sheet);
+  const long = Math.max(width, height);
+  const scale = long / 2000;
+  const tilt = spec.tilt ?? (phone ? 35 * Math.sqrt(rnd.uniform(0.01, 1)) : rnd.uniform(0, 8));
+  const roll =
+    spec.roll ?? (phone ? (rnd.chance(0.35) ? rnd.uniform(-180, 180) : rnd.clampedNormal(0, 10)) : rnd.clampedNormal(0, 1.5, 2.5));
+  const coverage = spec.coverage ?? (phone ? rnd.uniform(0.25, 0.92) : rnd.uniform(0.38, 0.68));
+  const curl = spec.curl ?? (phone ? (rnd.chance(0.25) ? 0 : rnd.uniform(0, 0.06)) : rnd.uniform(0, 0.006));
+  const bg = spec.bg ?? (phone ? rnd.pick(BACKGROUNDS) : rnd.pick<Background>(['plain', 'paper']));
+  const exposure = spec.exposure ?? (phone ? clamp(rnd.normal(0.93, 0.13), 0.6, 1.25) : clamp(rnd.normal(1.01, 0.02), 0.96, 1.06));
+  const defocus = spec.defocus ?? (phone ? rnd.uniform(0, 1.8) * Math.max(1, scale) : rnd.uniform(0.05, 0.4));
+  const motion = spec.motion ?? (phone && rnd.chance(0.22) ? rnd.uniform(1.5, 9) * Math.max(1, scale) : 0);
+  const jpeg = spec.jpeg ?? (phone ? rnd.int(55, 95) : rnd.int(88, 95));
+  const finger = spec.finger ?? (phone && !!sheet && rnd.chance(0.12));
+  const crop = spec.crop ?? (phone && !!sheet && rnd.chance(0.15));
+  const glare = spec.glare ?? (phone && !!sheet && rnd.chance(0.15));
+  const shadow = spec.shadow ?? (phone && rnd.chance(0.35) ? rnd.uniform(0.2, 0.6) : 0);
+
+  const widthMm = sheet?.widthMm ?? 100;
+  const heightMm = sheet?.heightMm ?? 100;
+  const sag = curl * widthMm;
+  const radius = radiusForSag(widthMm, sag);
+  const surface: Surface = { widthMm, heightMm, radius, concave: rnd.chance(0.7), sag: Number.isFinite(radius) ? sag : 0 };
+
+  const fov = (rnd.uniform(62, 72) * Math.PI) / 180;
+  const f = long / 2 / Math.tan(fov / 2);
+  const axis = rnd.uniform(0, 2 * Math.PI);
+  const pose: Pose = {
+    f,
+    cx: width / 2,
+    cy: height / 2,
+    r: rotation(Math.cos(axis), Math.sin(axis), (tilt * Math.PI) / 180, (roll * Math.PI) / 180),
+    tx: 0,
+    ty: 0,
+    tz: (f * Math.max(widthMm, heightMm)) / Math.min(width, height),
+  };
+  // Distance for the wanted coverage (area scales with 1/distance²), then keep the sheet in frame.
+  const frame = width * height;
+  for (let i = 0; i < 4; i++) pose.tz *= Math.sqrt(polygonArea(outline(pose, surface)) / (coverage * frame));
+  const margin = 0.02 * Math.min(width, height);
+  for (let i = 0; i < 30 && !crop; i++) {
+    const b = bounds(outline(pose, surface));
+    if (b.x1 - b.x0 <= width - 2 * margin && b.y1 - b.y0 <= height - 2 * margin) break;
+    pose.tz *= 1.04;
+  }
+  const b = bounds(outline(pose, surface));
+  const toMm = pose.tz / f;
+  let shiftX: number;
+  let shiftY: number;
+  if (crop) {
+    // Push one side of the sheet out of the frame by 8–25 % of its extent.
+    const side = rnd.int(0, 3);
+    const cut = rnd.uniform(0.08, 0.25);
+    shiftX = rnd.uniform(-0.1, 0.1) * width;
+    shiftY = rnd.uniform(-0.1, 0.1) * height;
+    if (side === 0) shiftX = -b.x0 - (b.x1 - b.x0) * cut;
+    if (side === 1) shiftX = width - b.x1 + (b.x1 - b.x0) * cut;
+    if (side === 2) shiftY = -b.y0 - (b.y1 - b.y0) * cut;
+    if (side === 3) shiftY = height - b.y1 + (b.y1 - b.y0) * cut;
+  } else {
+    const slackX = Math.max(0, width - 2 * margin - (b.x1 - b.x0));
+    const slackY = Math.max(0, height - 2 * margin - (b.y1 - b.y0));
+    shiftX = margin - b.x0 + rnd.uniform(phone ? 0 : 0.35, phone ? 1 : 0.65) * slackX;
+    shiftY = margin - b.y0 + rnd.uniform(phone ? 0 : 0.35, phone ? 1 : 0.65) * slackY;
+  }
+  pose.tx += shiftX * toMm;
+  pose.ty += shiftY * toMm;
+
+  const lr = rnd.fork('light');
+  const centre = project(pose, surfacePoint(surface, widthMm * lr.uniform(0.2, 0.8), heightMm * lr.uniform(0.2, 0.8)));
+  const diag = Math.hypot(b.x1 - b.x0, b.y1 - b.y0);
+  const glareAngle = lr.uniform(0, Math.PI);
+  const shadowAngle = lr.uniform(0, 2 * Math.PI);
+  const dropAngle = lr.uniform(0, 2 * Math.PI);
+  const dropDistance = lr.uniform(0.3, 2.5) + (surface.concave ? sag * 0.6 : 0);
+  const light: Lighting = {
+    exposure,
+    white: phone ? [lr.normal(1, 0.04), 1, lr.normal(1, 0.06)] : [lr.normal(1, 0.015), 1, lr.normal(1, 0.02)],
+    gradientX: lr.normal(0, phone ? 0.18 : 0.05),
+    gradientY: lr.normal(0, phone ? 0.18 : 0.05),
+    vignette: lr.uniform(0.05, phone ? 0.35 : 0.15),
+    shadow: {
+      strength: shadow,
+      nx: Math.cos(shadowAngle),
+      ny: Math.sin(shadowAngle),
+      offset: lr.uniform(-0.3, 0.3) * long,
+      softness: lr.uniform(0.004, 0.04) * long,
+      band: lr.chance(0.4) ? lr.uniform(0.1, 0.35) * long : Infinity,
+    },
+    glare: {
+      strength: glare ? lr.uniform(0.6, 1) : 0,
+      x: centre[0],
+      y: centre[1],
+      cos: Math.cos(glareAngle),
+      sin: Math.sin(glareAngle),
+      a: diag * lr.uniform(0.12, 0.3),
+      b: diag * lr.uniform(0.015, 0.05),
+    },
+    dropX: Math.cos(dropAngle) * dropDistance,
+    dropY: Math.sin(dropAngle) * dropDistance,
+    dropSoftness: lr.uniform(0.8, 3),
+    dropStrength: lr.uniform(0.1, 0.35),
+    side: lr.uniform(-1, 1),
+  };
+  const optics: Optics = {
+    seed: deriveSeed('optics', spec.kind, spec.seed),
+    defocus,
+    motion,
+    motionAngle: lr.uniform(0, Math.PI),
+    noise: phone ? lr.uniform(1.5, 5) : lr.uniform(0.8, 2),
+    exposure,
+    jpeg,
+    finger: finger ? fingerFor(lr.fork('finger'), pose, surface, width, height) : null,
+  };
+  return {
+    conditions: { kind: spec.kind, width, height, long, tilt: round(tilt), roll: round(roll), curl: round(curl), bg, exposure: round(exposure), defocus: round(defocus), motion: round(motion), jpeg, finger, crop, glare, shadow: round(shadow) },
+    targetCoverage: coverage,
+    pose,
+    surface,
+    light,
+    optics,
+  };
+}
+
+function fingerFor(rnd: Random, pose: Pose, surface: Surface, width: number, height: number): NonNullable<Optics['finger']> {
+  // A fingertip over one corner of the sheet, coming in from the nearest edge of the frame.
+  const corner = rnd.int(0, 3);
+  const u = corner === 1 || corner === 2 ? surface.widthMm : 0;
+  const v = corner >= 2 ? surface.heightMm : 0;
+  const [tipX, tipY] = project(pose, surfacePoint(surface, u + (u ? -1 : 1) * rnd.uniform(3, 12), v + (v ? -1 : 1) * rnd.uniform(3, 12)));
+  const x = clamp(tipX, 0, width);
+  const y = clamp(tipY, 0, height);
+  const distances = [x, width - x, y, height - y];
+  const edge = distances.indexOf(Math.min(...distances));
+  const baseX = edge === 0 ? -0.1 * width : edge === 1 ? 1.1 * width : x + rnd.uniform(-0.2, 0.2) * width;
+  const baseY = edge === 2 ? -0.1 * height : edge === 3 ? 1.1 * height : y + rnd.uniform(-0.2, 0.2) * height;
+  return { tipX: x, tipY: y, baseX, baseY, width: Math.min(width, height) * rnd.uniform(0.13, 0.22), tone: rnd.int(0, 4) };
+}
+
+/** Largest image-pixels-per-millimetre of the sheet anywhere on it: the resolution to render it at. */
+function maxSheetScale(pose: Pose, s: Surface): number {
+  let best = 0;
+  const h = 0.5;
+  for (let i = 0; i <= 4; i++) {
+    for (let j = 0; j <= 4; j++) {
+      const u = (s.widthMm * i) / 4;
+      const v = (s.heightMm * j) / 4;
+      const p = project(pose, surfacePoint(s, u, v));
+      const pu = project(pose, surfacePoint(s, u + (i === 4 ? -h : h), v));
+      const pv = project(pose, surfacePoint(s, u, v + (j === 4 ? -h : h)));
+      best = Math.max(best, Math.hypot(pu[0] - p[0], pu[1] - p[1]) / h, Math.hypot(pv[0] - p[0], pv[1] - p[1]) / h);
+    }
+  }
+  return best;
+}
+
+type Ray = { ox: number; oy: number; oz: number; rt: Mat3 };
+
+function cameraInLocal(pose: Pose): Ray {
+  const r = pose.r;
+  const rt: Mat3 = [r[0], r[3], r[6], r[1], r[4], r[7], r[2], r[5], r[8]];
+  return {
+    ox: -(rt[0] * pose.tx + rt[1] * pose.ty + rt[2] * pose.tz),
+    oy: -(rt[3] * pose.tx + rt[4] * pose.ty + rt[5] * pose.tz),
+    oz: -(rt[6] * pose.tx + rt[7] * pose.ty + rt[8] * pose.tz),
+    rt,
+  };
+}
+
+/** The visible part of the table plane, in local mm, from the rays through the frame's border. */
+function visibleTable(pose: Pose, width: number, height: number, limit: number): { x0: number; y0: number; x1: number; y1: number } {
+  const ray = cameraInLocal(pose);
+  const points: [number, number][] = [];
+  for (let i = 0; i <= 4; i++) {
+    for (const [x, y] of [
+      [(width * i) / 4, 0],
+      [(width * i) / 4, height],
+      [0, (height * i) / 4],
+      [width, (height * i) / 4],
+    ]) {
+      const cx = (x - pose.cx) / pose.f;
+      const cy = (y - pose.cy) / pose.f;
+      const dx = ray.rt[0] * cx + ray.rt[1] * cy + ray.rt[2];
+      const dy = ray.rt[3] * cx + ray.rt[4] * cy + ray.rt[5];
+      const dz = ray.rt[6] * cx + ray.rt[7] * cy + ray.rt[8];
+      const t = dz > 1e-6 ? -ray.oz / dz : 1e9;
+      points.push([clamp(ray.ox + t * dx, -limit, limit), clamp(ray.oy + t * dy, -limit, limit)]);
+    }
+  }
+  const b = bounds(points);
+  return { x0: b.x0 - 5, y0: b.y0 - 5, x1: b.x1 + 5, y1: b.y1 + 5 };
+}
+
+type Scene = { readonly image: Uint8ClampedArray; readonly coverage: number };
+
+/** Everything one row of the scene needs, as plain numbers and arrays (kept local in the hot loop). */
+type SceneRow = {
+  readonly image: Uint8ClampedArray;
+  readonly width: number;
+  readonly height: number;
+  readonly pose: Pose;
+  readonly ray: Ray;
+  readonly surface: Surface;
+  readonly light: Lighting;
+  readonly sheet: SheetTexture | null;
+  readonly table: PlaneTexture;
+  covered: number;
+};
+
+function sceneRow(ctx: SceneRow, y: number): void {
+  const { image, width, height, pose, sheet, table, light } = ctx;
+  const s = ctx.surface;
+  const { ox, oy, oz, rt } = ctx.ray;
+  const halfW = s.widthMm / 2;
+  const halfH = s.heightMm / 2;
+  const flat = !Number.isFinite(s.radius);
+  const R = s.radius;
+  const concave = s.concave;
+  const centreZ = concave ? -R : R - s.sag;
+  const invF = 1 / pose.f;
+  const stepX = rt[0] * invF;
+  const stepY = rt[3] * invF;
+  const stepZ = rt[6] * invF;
+  const cy = (y + 0.5 - pose.cy) * invF;
+  const cx0 = (0.5 - pose.cx) * invF;
+  let dx = rt[0] * cx0 + rt[1] * cy + rt[2] - stepX;
+  let dy = rt[3] * cx0 + rt[4] * cy + rt[5] - stepY;
+  let dz = rt[6] * cx0 + rt[7] * cy + rt[8] - stepZ;
+  const sheetData = sheet ? sheet.data : null;
+  const sheetW = sheet ? sheet.width : 0;
+  const sheetH = sheet ? sheet.height : 0;
+  const sheetScale = sheet ? sheet.pxPerMm : 0;
+  const tableData = table.data;
+  const tableW = table.width;
+  const tableH = table.height;
+  const tableScale = table.pxPerMm;
+  const tableX0 = table.x0;
+  const tableY0 = table.y0;
+  const { dropX, dropY, dropSoftness, dropStrength, side } = light;
+  const dropReach = 8 * dropSoftness;
+  const [whiteR, whiteG, whiteB] = light.white;
+  const g = light.glare;
+  const sh = light.shadow;
+  const band = Number.isFinite(sh.band);
+  const diagonal2 = (width * width + height * height) / 4;
+  const ny = (y + 0.5) / height - 0.5;
+  const vy = (y + 0.5 - height / 2) ** 2;
+  const rowLight = light.exposure * (1 + light.gradientY * ny);
+  const shadowRow = (y - height / 2) * sh.ny - sh.offset;
+  const glareY = y - g.y;
+  let covered = 0;
+  for (let x = 0; x < width; x++) {
+    dx += stepX;
+    dy += stepY;
+    dz += stepZ;
+    let alpha = 0;
+    let shade = 1;
+    let sr = 0;
+    let sg = 0;
+    let sb = 0;
+    if (sheetData !== null) {
+      let u = -2;
+      let v = -2;
+      if (flat) {
+        const t = -oz / dz;
+        u = ox + t * dx + halfW;
+        v = oy + t * dy + halfH;
+      } else {
+        const ozc = oz - centreZ;
+        const a = dx * dx + dz * dz;
+        const b = 2 * (ox * dx + ozc * dz);
+        const c = ox * ox + ozc * ozc - R * R;
+        const disc = b * b - 4 * a * c;
+        if (disc >= 0) {
+          const root = Math.sqrt(disc);
+          const t = concave ? (-b + root) / (2 * a) : (-b - root) / (2 * a);
+          const X = ox + t * dx;
+          const Z = oz + t * dz;
+          const depth = concave ? Z - centreZ : centreZ - Z;
+          u = R * Math.atan2(X, depth) + halfW;
+          v = oy + t * dy + halfH;
+          // Light falls on the turned surface more or less squarely (sin and cos of the turn are X/R and depth/R).
+          shade = 1 + (0.35 * X * side - 0.25 * (R - depth)) / R;
+        }
+      }
+      let fx = u * sheetScale - 0.5;
+      let fy = v * sheetScale - 0.5;
+      if (fx > -1 && fy > -1 && fx < sheetW && fy < sheetH) {
+        if (fx < 0) fx = 0;
+        if (fy < 0) fy = 0;
+        if (fx > sheetW - 1.001) fx = sheetW - 1.001;
+        if (fy > sheetH - 1.001) fy = sheetH - 1.001;
+        const i = fx | 0;
+        const j = fy | 0;
+        const ax = fx - i;
+        const ay = fy - j;
+        const k00 = (j * sheetW + i) * 4;
+        const k01 = k00 + sheetW * 4;
+        const w00 = (1 - ax) * (1 - ay);
+        const w10 = ax * (1 - ay);
+        const w01 = (1 - ax) * ay;
+        const w11 = ax * ay;
+        alpha = (sheetData[k00 + 3] * w00 + sheetData[k00 + 7] * w10 + sheetData[k01 + 3] * w01 + sheetData[k01 + 7] * w11) / 255;
+        if (alpha > 0) {
+          const k = shade;
+          sr = (sheetData[k00] * w00 + sheetData[k00 + 4] * w10 + sheetData[k01] * w01 + sheetData[k01 + 4] * w11) * k;
+          sg = (sheetData[k00 + 1] * w00 + sheetData[k00 + 5] * w10 + sheetData[k01 + 1] * w01 + sheetData[k01 + 5] * w11) * k;
+          sb = (sheetData[k00 + 2] * w00 + sheetData[k00 + 6] * w10 + sheetData[k01 + 2] * w01 + sheetData[k01 + 6] * w11) * k;
+          if (alpha > 0.5) covered++;
+        }
+      }
+    }
+    let r = sr;
+    let gg = sg;
+    let bb = sb;
+    if (alpha < 0.999) {
+      // The table; the sheet's colour is premultiplied by its alpha (the texture's edge is antialiased).
+      const t = dz > 1e-6 ? -oz / dz : 1e9;
+      const X = ox + t * dx;
+      const Y = oy + t * dy;
+      let fx = (X - tableX0) * tableScale - 0.5;
+      let fy = (Y - tableY0) * tableScale - 0.5;
+      if (fx < 0) fx = 0;
+      if (fy < 0) fy = 0;
+      if (fx > tableW - 1.001) fx = tableW - 1.001;
+      if (fy > tableH - 1.001) fy = tableH - 1.001;
+      const i = fx | 0;
+      const j = fy | 0;
+      const ax = fx - i;
+      const ay = fy - j;
+      const k00 = (j * tableW + i) * 3;
+      const k01 = k00 + tableW * 3;
+      const w00 = (1 - ax) * (1 - ay);
+      const w10 = ax * (1 - ay);
+      const w01 = (1 - ax) * ay;
+      const w11 = ax * ay;
+      let k = 1 - alpha;
+      if (sheetData !== null) {
+        // The sheet's own shadow on the table.
+        let ex = Math.abs(X - dropX) - halfW;
+        let ey = Math.abs(Y - dropY) - halfH;
+        if (ex < 0) ex = 0;
+        if (ey < 0) ey = 0;
+        if (ex < dropReach && ey < dropReach) k *= 1 - dropStrength * Math.exp(-Math.sqrt(ex * ex + ey * ey) / dropSoftness);
+      }
+      r = sr * alpha + (tableData[k00] * w00 + tableData[k00 + 3] * w10 + tableData[k01] * w01 + tableData[k01 + 3] * w11) * k;
+      gg = sg * alpha + (tableData[k00 + 1] * w00 + tableData[k00 + 4] * w10 + tableData[k01 + 1] * w01 + tableData[k01 + 4] * w11) * k;
+      bb = sb * alpha + (tableData[k00 + 2] * w00 + tableData[k00 + 5] * w10 + tableData[k01 + 2] * w01 + tableData[k01 + 5] * w11) * k;
+    }
+    // Light across the frame: gradient, vignetting, a cast shadow.
+    const nx = (x + 0.5) / width - 0.5;
+    const vx = x + 0.5 - width / 2;
+    let lum = (rowLight + light.exposure * light.gradientX * nx) * (1 - (light.vignette * (vx * vx + vy)) / diagonal2);
+    if (sh.strength > 0) {
+      const d = (x - width / 2) * sh.nx + shadowRow;
+      let m = smooth(d / sh.softness);
+      if (band) m *= 1 - smooth((d - sh.band) / sh.softness);
+      lum *= 1 - sh.strength * m;
+    }
+    r *= lum * whiteR;
+    gg *= lum * whiteG;
+    bb *= lum * whiteB;
+    if (g.strength > 0) {
+      const gx = x - g.x;
+      const along = (gx * g.cos + glareY * g.sin) / g.a;
+      const across = (-gx * g.sin + glareY * g.cos) / g.b;
+      const e = along * along + across * across;
+      if (e < 12) {
+        const k = g.strength * Math.exp(-e) * (alpha > 0.5 ? 1 : 0.5);
+        r += (262 - r) * k;
+        gg += (262 - gg) * k;
+        bb += (262 - bb) * k;
+      }
+    }
+    const o = (y * width + x) * 3;
+    image[o] = r;
+    image[o + 1] = gg;
+    image[o + 2] = bb;
+  }
+  ctx.covered += covered;
+}
+
+/** Casts a ray per output pixel onto the sheet or the table, and lights the result. */
+function renderScene(plan: Plan, sheet: SheetTexture | null, table: PlaneTexture): Scene {
+  const { width, height } = plan.conditions;
+  const ctx: SceneRow = {
+    image: new Uint8ClampedArray(width * height * 3),
+    width,
+    height,
+    pose: plan.pose,
+    ray: cameraInLocal(plan.pose),
+    surface: plan.surface,
+    light: plan.light,
+    sheet,
+    table,
+    covered: 0,
+  };
+  for (let y = 0; y < height; y++) sceneRow(ctx, y);
+  return { image: ctx.image, coverage: ctx.covered / (width * height) };
+}
+
+function smooth(t: number): number {
+  if (t <= -1) return 0;
+  if (t >= 1) return 1;
+  const x = (t + 1) / 2;
+  return x * x * (3 - 2 * x);
+}
+
+/** Photographs `sheet` (or the bare table, when null) under the shot's conditions. */
+export async function photographSheet(sheet: Sheet | null, spec: ShotSpec): Promise<Photo> {
+  const plan = planShot(spec, sheet);
+  const { width, height } = plan.conditions;
+  const frame = width * height;
+  let texture: SheetTexture | null = null;
+  if (sheet) {
+    // Render the flat sheet at the finest scale it appears at, but never much bigger than the frame.
+    const centre = plan.pose.f / plan.pose.tz;
+    const wanted = Math.min(maxSheetScale(plan.pose, plan.surface), centre * 1.3);
+    const cap = Math.sqrt((1.1 * frame) / (sheet.widthMm * sheet.heightMm));
+    texture = await sheet.render(Math.max(1, Math.min(wanted, cap, 60)));
+  }
+  const limit = 20 * Math.max(plan.surface.widthMm, plan.surface.heightMm) + 600;
+  const region = visibleTable(plan.pose, width, height, limit);
+  const centreScale = plan.pose.f / plan.pose.tz;
+  const regionArea = (region.x1 - region.x0) * (region.y1 - region.y0);
+  const tableScale = Math.max(0.3, Math.min(centreScale * 0.6, Math.sqrt((0.6 * frame) / regionArea)));
+  const table = renderBackground(plan.conditions.bg, deriveSeed('table', spec.kind, spec.seed), region, tableScale);
+  const scene = renderScene(plan, texture, table);
+  const jpeg = await finishPhoto(scene.image, width, height, plan.optics);
+  const corners = sheet
+    ? ([
+        [0, 0],
+        [sheet.widthMm, 0],
+        [sheet.widthMm, sheet.heightMm],
+        [0, sheet.heightMm],
+      ] as const).map(([u, v]) => project(plan.pose, surfacePoint(plan.surface, u, v)).map((c) => round(c, 1)) as [number, number])
+    : [];
+  return {
+    jpeg,
+    info: { ...plan.conditions, coverage: round(scene.coverage), corners, pxPerMm: round(centreScale) },
+  };
+}
+
+/** A photo of `scroll`: a store's registration shot or a buyer's phone shot. */
+export function photographScroll(scroll: Scroll, spec: ShotSpec): Promise<Photo> {
+  return photographSheet({ widthMm: scroll.widthMm, heightMm: scroll.heightMm, render: (pxPerMm) => renderScroll(scroll, pxPerMm) }, spec);
+}

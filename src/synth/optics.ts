@@ -1,0 +1,234 @@
+// What happens between the scene and the JPEG: defocus and camera shake, a
+// fingertip too close to the lens to be sharp, sensor noise, and compression.
+
+import sharp from 'sharp';
+
+export type Fingertip = {
+  readonly tipX: number;
+  readonly tipY: number;
+  readonly baseX: number;
+  readonly baseY: number;
+  readonly width: number;
+  /** Index into the skin tones. */
+  readonly tone: number;
+};
+
+export type Optics = {
+  readonly seed: number;
+  /** Gaussian sigma, output pixels. */
+  readonly defocus: number;
+  /** Length of the shake streak, output pixels, and its direction (radians). */
+  readonly motion: number;
+  readonly motionAngle: number;
+  /** Sensor noise, standard deviation in 8-bit levels at mid-grey and normal exposure. */
+  readonly noise: number;
+  readonly exposure: number;
+  readonly jpeg: number;
+  readonly finger: Fingertip | null;
+};
+
+const SKIN: readonly (readonly [number, number, number])[] = [
+  [236, 192, 162],
+  [212, 160, 124],
+  [182, 128, 94],
+  [132, 88, 62],
+  [92, 60, 44],
+];
+
+/**
+ * Camera shake: a box filter `length` pixels long along `angle`. Pixels are
+ * grouped into digital lines of that slope, and each line is filtered with a
+ * running sum, so the cost does not grow with the length of the streak.
+ */
+function motionBlur(image: Uint8ClampedArray, width: number, height: number, length: number, angle: number): Uint8ClampedArray {
+  const cos = Math.cos(angle);
+  const sin = Math.sin(angle);
+  const horizontal = Math.abs(cos) >= Math.abs(sin);
+  // Walk the major axis one pixel at a time; the minor axis follows the slope.
+  const major = horizontal ? width : height;
+  const minor = horizontal ? height : width;
+  const slope = horizontal ? sin / cos : cos / sin;
+  const taps = Math.max(2, Math.round(length * Math.max(Math.abs(cos), Math.abs(sin))) + 1);
+  const before = taps >> 1;
+  const after = taps - 1 - before;
+  const shift = new Int32Array(major);
+  let lowest = 0;
+  let highest = 0;
+  for (let m = 0; m < major; m++) {
+    shift[m] = Math.round(m * slope);
+    lowest = Math.min(lowest, shift[m]);
+    highest = Math.max(highest, shift[m]);
+  }
+  const out = new Uint8ClampedArray(image.length);
+  const line = new Float32Array(major * 3);
+  const valid = new Uint8Array(major);
+  const index = new Int32Array(major);
+  for (let r = -highest; r < minor - lowest; r++) {
+    blurLine(image, out, line, valid, index, shift, r, major, minor, width, horizontal, before, after);
+  }
+  return out;
+}
+
+function blurLine(
+  image: Uint8ClampedArray,
+  out: Uint8ClampedArray,
+  line: Float32Array,
+  valid: Uint8Array,
+  index: Int32Array,
+  shift: Int32Array,
+  r: number,
+  major: number,
+  minor: number,
+  width: number,
+  horizontal: boolean,
+  before: number,
+  after: number,
+): void {
+  let first = -1;
+  let last = -1;
+  for (let m = 0; m < major; m++) {
+    const n = r + shift[m];
+    if (n < 0 || n >= minor) {
+      valid[m] = 0;
+      continue;
+    }
+    const o = (horizontal ? n * width + m : m * width + n) * 3;
+    valid[m] = 1;
+    index[m] = o;
+    line[m * 3] = image[o];
+    line[m * 3 + 1] = image[o + 1];
+    line[m * 3 + 2] = image[o + 2];
+    if (first < 0) first = m;
+    last = m;
+  }
+  if (first < 0) return;
+  // The valid pixels of a line are contiguous: a running window over [first, last].
+  let sr = 0;
+  let sg = 0;
+  let sb = 0;
+  let count = 0;
+  for (let m = first; m <= Math.min(last, first + after - 1); m++) {
+    sr += line[m * 3];
+    sg += line[m * 3 + 1];
+    sb += line[m * 3 + 2];
+    count++;
+  }
+  for (let m = first; m <= last; m++) {
+    const enter = m + after;
+    if (enter <= last) {
+      sr += line[enter * 3];
+      sg += line[enter * 3 + 1];
+      sb += line[enter * 3 + 2];
+      count++;
+    }
+    const leave = m - before - 1;
+    if (leave >= first) {
+      sr -= line[leave * 3];
+      sg -= line[leave * 3 + 1];
+      sb -= line[leave * 3 + 2];
+      count--;
+    }
+    const o = index[m];
+    out[o] = sr / count;
+    out[o + 1] = sg / count;
+    out[o + 2] = sb / count;
+  }
+}
+
+function fingerSvg(f: Fingertip, width: number, height: number): string {
+  const [r, g, b] = SKIN[f.tone % SKIN.length];
+  const dx = f.tipX - f.baseX;
+  const dy = f.tipY - f.baseY;
+  const length = Math.hypot(dx, dy) || 1;
+  const ux = dx / length;
+  const uy = dy / length;
+  const half = f.width / 2;
+  // Gradient across the finger: shaded flanks, a lit ridge.
+  const gx0 = f.tipX - uy * half;
+  const gy0 = f.tipY + ux * half;
+  const gx1 = f.tipX + uy * half;
+  const gy1 = f.tipY - ux * half;
+  const colour = (k: number): string => `rgb(${Math.round(Math.min(255, r * k))},${Math.round(Math.min(255, g * k))},${Math.round(Math.min(255, b * k))})`;
+  const nailX = f.tipX - ux * half * 0.55;
+  const nailY = f.tipY - uy * half * 0.55;
+  const angle = (Math.atan2(uy, ux) * 180) / Math.PI;
+  return (
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">` +
+    `<defs><linearGradient id="skin" gradientUnits="userSpaceOnUse" x1="${gx0}" y1="${gy0}" x2="${gx1}" y2="${gy1}">` +
+    `<stop offset="0" stop-color="${colour(0.55)}"/><stop offset="0.45" stop-color="${colour(1.02)}"/><stop offset="0.7" stop-color="${colour(0.95)}"/><stop offset="1" stop-color="${colour(0.6)}"/></linearGradient></defs>` +
+    `<line x1="${f.baseX + uy * half * 0.3}" y1="${f.baseY - ux * half * 0.3}" x2="${f.tipX + uy * half * 0.3}" y2="${f.tipY - ux * half * 0.3}" stroke="rgb(0,0,0)" stroke-opacity="0.25" stroke-width="${f.width * 1.25}" stroke-linecap="round"/>` +
+    `<line x1="${f.baseX}" y1="${f.baseY}" x2="${f.tipX}" y2="${f.tipY}" stroke="url(#skin)" stroke-width="${f.width}" stroke-linecap="round"/>` +
+    `<ellipse cx="${nailX}" cy="${nailY}" rx="${half * 0.62}" ry="${half * 0.5}" transform="rotate(${angle} ${nailX} ${nailY})" fill="${colour(1.12)}" fill-opacity="0.9"/>` +
+    `<ellipse cx="${nailX - uy * half * 0.15}" cy="${nailY + ux * half * 0.15}" rx="${half * 0.3}" ry="${half * 0.12}" transform="rotate(${angle} ${nailX} ${nailY})" fill="#fff" fill-opacity="0.35"/>` +
+    `</svg>`
+  );
+}
+
+async function addFinger(image: Uint8ClampedArray, width: number, height: number, f: Fingertip): Promise<void> {
+  const { data } = await sharp(Buffer.from(fingerSvg(f, width, height)))
+    .blur(Math.max(0.5, f.width * 0.05))
+    .ensureAlpha()
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  for (let i = 0, o = 0; o < image.length; i += 4, o += 3) {
+    const a = data[i + 3];
+    if (a === 0) continue;
+    const k = a / 255;
+    // The svg's shadow is black at low alpha: it darkens; the skin replaces.
+    image[o] = image[o] * (1 - k) + data[i] * k;
+    image[o + 1] = image[o + 1] * (1 - k) + data[i + 1] * k;
+    image[o + 2] = image[o + 2] * (1 - k) + data[i + 2] * k;
+  }
+}
+
+// Standard normal deviates, drawn once: noise then costs a table lookup per value.
+const GAUSSIAN = (() => {
+  const table = new Float32Array(1 << 16);
+  let state = 0x2f6b7c1d;
+  const next = (): number => {
+    state ^= state << 13;
+    state ^= state >>> 17;
+    state ^= state << 5;
+    return ((state >>> 0) + 0.5) / 4294967296;
+  };
+  for (let i = 0; i < table.length; i += 2) {
+    const r = Math.sqrt(-2 * Math.log(next()));
+    const phi = 2 * Math.PI * next();
+    table[i] = r * Math.cos(phi);
+    table[i + 1] = r * Math.sin(phi);
+  }
+  return table;
+})();
+
+function addNoise(image: Uint8ClampedArray, optics: Optics): void {
+  let state = (optics.seed ^ 0x9e3779b9) >>> 0 || 1;
+  const gain = optics.noise / Math.sqrt(Math.max(0.2, optics.exposure));
+  const mask = GAUSSIAN.length - 1;
+  for (let o = 0; o < image.length; o += 3) {
+    // xorshift32: one draw gives the luma index and, shifted, a chroma index.
+    state ^= state << 13;
+    state ^= state >>> 17;
+    state ^= state << 5;
+    const level = (image[o] + image[o + 1] + image[o + 2]) / 765;
+    // Shot noise grows with the signal; read noise sets a floor.
+    const sd = gain * (0.55 + 0.9 * Math.sqrt(level));
+    const luma = GAUSSIAN[state & mask] * sd;
+    const chroma = sd * 0.3;
+    image[o] += luma + GAUSSIAN[(state >>> 16) & mask] * chroma;
+    image[o + 1] += luma + GAUSSIAN[(state >>> 8) & mask] * chroma;
+    image[o + 2] += luma + GAUSSIAN[((state >>> 4) ^ (state >>> 20)) & mask] * chroma;
+  }
+}
+
+/** Blur, occlusion, noise and JPEG encoding of a rendered scene (RGB, 8 bit). */
+export async function finishPhoto(scene: Uint8ClampedArray, width: number, height: number, optics: Optics): Promise<Buffer> {
+  let image = scene;
+  if (optics.defocus >= 0.3) {
+    const blurred = await sharp(image, { raw: { width, height, channels: 3 } }).blur(optics.defocus).raw().toBuffer();
+    image = new Uint8ClampedArray(blurred.buffer, blurred.byteOffset, blurred.length);
+  }
+  if (optics.motion >= 1) image = motionBlur(image, width, height, optics.motion, optics.motionAngle);
+  if (optics.finger) await addFinger(image, width, height, optics.finger);
+  addNoise(image, optics);
+  return sharp(image, { raw: { width, height, channels: 3 } }).jpeg({ quality: optics.jpeg, chromaSubsampling: '4:2:0' }).toBuffer();
+}
