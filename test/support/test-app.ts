@@ -16,6 +16,7 @@ import type { CertificateRenderers } from '../../src/domain/deps.ts';
 import { inProcessLock } from '../../src/domain/keyed-lock.ts';
 import { localFileStorage } from '../../src/files/local-file-storage.ts';
 import type { AppDeps } from '../../src/http/app-deps.ts';
+import type { IdentificationEngine } from '../../src/engine/types.ts';
 import { memoryRateLimitStore } from '../../src/http/rate-limit/memory-rate-limit-store.ts';
 import { createTestEngine, type TestEngine } from './test-engine.ts';
 
@@ -53,6 +54,8 @@ export async function createTestApp(
     readonly renderers?: CertificateRenderers;
     /** Reopen an earlier app's data (a restart); that folder is then left for its owner to remove. */
     readonly dataDir?: string;
+    /** The production engine instead of the double, for end-to-end tests with real photos; the caller closes it. */
+    readonly engine?: IdentificationEngine;
   } = {},
 ): Promise<TestApp> {
   const ownsDataDir = options.dataDir === undefined;
@@ -64,7 +67,7 @@ export async function createTestApp(
   const engine = createTestEngine();
   const deps: AppDeps = {
     db,
-    engine,
+    engine: options.engine ?? engine,
     files: localFileStorage(path.join(dataDir, 'files')),
     clock,
     locks: inProcessLock(),
