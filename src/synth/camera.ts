@@ -5,7 +5,7 @@
 
 import { BACKGROUNDS, renderBackground } from './backgrounds.ts';
 import type { Background, PlaneTexture } from './backgrounds.ts';
-import { finishPhoto } from './optics.ts';
+import { compositeSvg, finishPhoto } from './optics.ts';
 import type { Optics } from './optics.ts';
 import { createRandom, deriveSeed } from './random.ts';
 import type { Random } from './random.ts';
@@ -79,12 +79,10 @@ export type ShotSpec = {
 
 export type Photo = { readonly jpeg: Buffer; readonly info: PhotoInfo };
 
+export type SheetSize = { readonly widthMm: number; readonly heightMm: number };
+
 /** Anything flat that can lie on the table: a scroll, a blank skin, a printed page. */
-export type Sheet = {
-  readonly widthMm: number;
-  readonly heightMm: number;
-  render(pxPerMm: number): Promise<SheetTexture>;
-};
+export type Sheet = SheetSize & { render(pxPerMm: number): Promise<SheetTexture> };
 
 type Mat3 = [number, number, number, number, number, number, number, number, number];
 
@@ -243,7 +241,7 @@ export type Lighting = {
   readonly side: number;
 };
 
-function pickSize(rnd: Random, spec: ShotSpec, sheet: Sheet | null): { width: number; height: number } {
+function pickSize(rnd: Random, spec: ShotSpec, sheet: SheetSize | null): { width: number; height: number } {
   const aspect = spec.aspect ?? (spec.kind === 'registration' ? rnd.pick([4 / 3, 3 / 2]) : rnd.weighted(PHONE_ASPECTS));
   let long: number;
   if (spec.long) long = spec.long;
@@ -257,7 +255,7 @@ function pickSize(rnd: Random, spec: ShotSpec, sheet: Sheet | null): { width: nu
   return portrait ? { width: short, height: long } : { width: long, height: short };
 }
 
-function planShot(spec: ShotSpec, sheet: Sheet | null): Plan {
+function planShot(spec: ShotSpec, sheet: SheetSize | null): Plan {
   const rnd = createRandom(deriveSeed('shot', spec.kind, spec.seed));
   const phone = spec.kind === 'phone';
   const { width, height } = pickSize(rnd.fork('size'), spec, sheet);
@@ -668,8 +666,17 @@ function smooth(t: number): number {
   return x * x * (3 - 2 * x);
 }
 
+/** The scale a shot would see the sheet at (output pixels per mm at its centre), without rendering anything. */
+export function shotScale(sheet: SheetSize, spec: ShotSpec): number {
+  const plan = planShot(spec, sheet);
+  return plan.pose.f / plan.pose.tz;
+}
+
+/** Things on the table besides the sheet, drawn as an SVG over the frame (width, height in pixels). */
+export type Props = (width: number, height: number, rnd: Random) => string;
+
 /** Photographs `sheet` (or the bare table, when null) under the shot's conditions. */
-export async function photographSheet(sheet: Sheet | null, spec: ShotSpec): Promise<Photo> {
+export async function photographSheet(sheet: Sheet | null, spec: ShotSpec, props?: Props): Promise<Photo> {
   const plan = planShot(spec, sheet);
   const { width, height } = plan.conditions;
   const frame = width * height;
@@ -688,6 +695,7 @@ export async function photographSheet(sheet: Sheet | null, spec: ShotSpec): Prom
   const tableScale = Math.max(0.3, Math.min(centreScale * 0.6, Math.sqrt((0.6 * frame) / regionArea)));
   const table = renderBackground(plan.conditions.bg, deriveSeed('table', spec.kind, spec.seed), region, tableScale);
   const scene = renderScene(plan, texture, table);
+  if (props) await compositeSvg(scene.image, width, height, props(width, height, createRandom(deriveSeed('props', spec.seed))));
   const jpeg = await finishPhoto(scene.image, width, height, plan.optics);
   const corners = sheet
     ? ([

@@ -164,20 +164,22 @@ function fingerSvg(f: Fingertip, width: number, height: number): string {
   );
 }
 
-async function addFinger(image: Uint8ClampedArray, width: number, height: number, f: Fingertip): Promise<void> {
-  const { data } = await sharp(Buffer.from(fingerSvg(f, width, height)))
-    .blur(Math.max(0.5, f.width * 0.05))
-    .ensureAlpha()
-    .raw()
-    .toBuffer({ resolveWithObject: true });
+/** Alpha-composites an SVG drawn at the image's size over the image (blurred first when asked). */
+export async function compositeSvg(image: Uint8ClampedArray, width: number, height: number, svg: string, blur = 0): Promise<void> {
+  let pipeline = sharp(Buffer.from(svg));
+  if (blur >= 0.3) pipeline = pipeline.blur(blur);
+  const data = await pipeline.ensureAlpha().raw().toBuffer();
+  blendOver(image, data);
+}
+
+function blendOver(image: Uint8ClampedArray, rgba: Uint8Array): void {
   for (let i = 0, o = 0; o < image.length; i += 4, o += 3) {
-    const a = data[i + 3];
+    const a = rgba[i + 3];
     if (a === 0) continue;
     const k = a / 255;
-    // The svg's shadow is black at low alpha: it darkens; the skin replaces.
-    image[o] = image[o] * (1 - k) + data[i] * k;
-    image[o + 1] = image[o + 1] * (1 - k) + data[i + 1] * k;
-    image[o + 2] = image[o + 2] * (1 - k) + data[i + 2] * k;
+    image[o] = image[o] * (1 - k) + rgba[i] * k;
+    image[o + 1] = image[o + 1] * (1 - k) + rgba[i + 1] * k;
+    image[o + 2] = image[o + 2] * (1 - k) + rgba[i + 2] * k;
   }
 }
 
@@ -228,7 +230,8 @@ export async function finishPhoto(scene: Uint8ClampedArray, width: number, heigh
     image = new Uint8ClampedArray(blurred.buffer, blurred.byteOffset, blurred.length);
   }
   if (optics.motion >= 1) image = motionBlur(image, width, height, optics.motion, optics.motionAngle);
-  if (optics.finger) await addFinger(image, width, height, optics.finger);
+  // Too close to the lens to be sharp; its shadow side is drawn in the svg at low alpha.
+  if (optics.finger) await compositeSvg(image, width, height, fingerSvg(optics.finger, width, height), Math.max(0.5, optics.finger.width * 0.05));
   addNoise(image, optics);
   return sharp(image, { raw: { width, height, channels: 3 } }).jpeg({ quality: optics.jpeg, chromaSubsampling: '4:2:0' }).toBuffer();
 }

@@ -1,0 +1,109 @@
+// npm run synth -- --out DIR --scrolls N --scribes K --queries Q --unregistered U --invalid I --seed S [--megapixels M] [--jobs J]
+// Writes a folder shaped like ../shared/samples. The same arguments give
+// byte-identical files, whatever --jobs is.
+
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { Worker } from 'node:worker_threads';
+import { planDataset, recordOutputs, runJob } from './dataset.ts';
+import type { DatasetJob, DatasetOptions, JobOutput } from './dataset.ts';
+
+const USAGE =
+  'usage: npm run synth -- --out DIR --scrolls N --scribes K --queries Q --unregistered U --invalid I --seed S [--megapixels M] [--jobs J]';
+
+function parseOptions(argv: readonly string[]): { out: string; jobs: number; options: DatasetOptions } {
+  const { values } = parseArgs({
+    args: [...argv],
+    options: {
+      out: { type: 'string' },
+      scrolls: { type: 'string', default: '6' },
+      scribes: { type: 'string', default: '3' },
+      queries: { type: 'string', default: '2' },
+      unregistered: { type: 'string', default: '2' },
+      invalid: { type: 'string', default: '6' },
+      seed: { type: 'string', default: '1' },
+      megapixels: { type: 'string' },
+      jobs: { type: 'string', default: '1' },
+      help: { type: 'boolean', default: false },
+    },
+  });
+  if (values.help || !values.out) throw new Error(USAGE);
+  const count = (name: string, text: string, min = 0): number => {
+    const value = Number(text);
+    if (!Number.isInteger(value) || value < min) throw new Error(`--${name} must be an integer ≥ ${min}, got "${text}"\n${USAGE}`);
+    return value;
+  };
+  const megapixels = values.megapixels === undefined ? undefined : Number(values.megapixels);
+  if (megapixels !== undefined && !(megapixels >= 0.3 && megapixels <= 50)) throw new Error(`--megapixels must be between 0.3 and 50\n${USAGE}`);
+  return {
+    out: values.out,
+    jobs: count('jobs', values.jobs, 1),
+    options: {
+      scrolls: count('scrolls', values.scrolls),
+      scribes: count('scribes', values.scribes, 1),
+      queries: count('queries', values.queries),
+      unregistered: count('unregistered', values.unregistered),
+      invalid: count('invalid', values.invalid),
+      seed: count('seed', values.seed),
+      megapixels,
+    },
+  };
+}
+
+/** Runs jobs on `threads` workers (or in this thread when 1), calling `done` as each finishes. */
+async function runAll(jobs: readonly DatasetJob[], threads: number, done: (outputs: JobOutput[]) => Promise<void>): Promise<void> {
+  if (threads <= 1) {
+    for (const job of jobs) await done(await runJob(job));
+    return;
+  }
+  const workers = Array.from({ length: Math.min(threads, jobs.length) }, () => new Worker(new URL('./dataset-worker.ts', import.meta.url)));
+  let next = 0;
+  try {
+    await Promise.all(
+      workers.map(
+        (worker) =>
+          new Promise<void>((resolve, reject) => {
+            const feed = (): void => {
+              if (next >= jobs.length) return resolve();
+              const id = next++;
+              worker.postMessage({ id, job: jobs[id] });
+            };
+            worker.on('message', (message: { outputs?: JobOutput[]; error?: string }) => {
+              if (message.error) return reject(new Error(message.error));
+              done(message.outputs!).then(feed, reject);
+            });
+            worker.on('error', reject);
+            feed();
+          }),
+      ),
+    );
+  } finally {
+    await Promise.all(workers.map((w) => w.terminate()));
+  }
+}
+
+async function main(): Promise<void> {
+  const { out, jobs, options } = parseOptions(process.argv.slice(2));
+  const plan = planDataset(options);
+  for (const dir of ['ref', 'query', 'unreg', 'invalid']) await fs.mkdir(path.join(out, dir), { recursive: true });
+  const outputs: JobOutput[] = [];
+  const total = plan.jobs.reduce((n, j) => n + (j.type === 'scroll' ? j.shots.length : 1), 0);
+  const started = performance.now();
+  await runAll(plan.jobs, jobs, async (done) => {
+    for (const output of done) {
+      await fs.writeFile(path.join(out, output.path), output.jpeg);
+      outputs.push({ ...output, jpeg: new Uint8Array(0) });
+    }
+    process.stderr.write(`\r${outputs.length}/${total} images`);
+  });
+  recordOutputs(plan.manifest, outputs);
+  await fs.writeFile(path.join(out, 'manifest.json'), JSON.stringify(plan.manifest, null, 1));
+  const seconds = (performance.now() - started) / 1000;
+  process.stderr.write(`\rwrote ${total} images and manifest.json to ${out} in ${seconds.toFixed(1)} s\n`);
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);
+  process.exitCode = 1;
+});
