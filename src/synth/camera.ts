@@ -247,7 +247,11 @@ function pickSize(rnd: Random, spec: ShotSpec, sheet: SheetSize | null): { width
   if (spec.long) long = spec.long;
   else if (spec.megapixels) long = Math.sqrt(spec.megapixels * 1e6 * aspect);
   else if (spec.kind === 'registration') long = Math.sqrt(rnd.uniform(2, 8) * 1e6 * aspect);
-  else long = rnd.pick(PHONE_LONG_SIDES);
+  else {
+    // Phone sensors: common long sides, kept within 1–12 megapixels whatever the aspect.
+    long = rnd.pick(PHONE_LONG_SIDES);
+    long = Math.min(Math.max(long, Math.sqrt(1.0e6 * aspect)), Math.sqrt(12.2e6 * aspect));
+  }
   long = Math.round(long);
   const short = Math.round(long / aspect);
   const tall = sheet ? sheet.heightMm >= sheet.widthMm * 0.9 : true;
@@ -384,17 +388,22 @@ function planShot(spec: ShotSpec, sheet: SheetSize | null): Plan {
 
 function fingerFor(rnd: Random, pose: Pose, surface: Surface, width: number, height: number): NonNullable<Optics['finger']> {
   // A fingertip over one corner of the sheet, coming in from the nearest edge of the frame.
-  const corner = rnd.int(0, 3);
-  const u = corner === 1 || corner === 2 ? surface.widthMm : 0;
-  const v = corner >= 2 ? surface.heightMm : 0;
-  const [tipX, tipY] = project(pose, surfacePoint(surface, u + (u ? -1 : 1) * rnd.uniform(3, 12), v + (v ? -1 : 1) * rnd.uniform(3, 12)));
+  const inset = (corner: number): [number, number] => {
+    const u = corner === 1 || corner === 2 ? surface.widthMm : 0;
+    const v = corner >= 2 ? surface.heightMm : 0;
+    return project(pose, surfacePoint(surface, u + (u ? -1 : 1) * rnd.uniform(3, 12), v + (v ? -1 : 1) * rnd.uniform(3, 12)));
+  };
+  // Prefer a corner inside the frame (a cropped photo may have lost some).
+  const corners = [0, 1, 2, 3].map(inset);
+  const visible = corners.filter(([cx, cy]) => cx > 0 && cy > 0 && cx < width && cy < height);
+  const [tipX, tipY] = visible.length > 0 ? rnd.pick(visible) : rnd.pick(corners);
   const x = clamp(tipX, 0, width);
   const y = clamp(tipY, 0, height);
   const distances = [x, width - x, y, height - y];
   const edge = distances.indexOf(Math.min(...distances));
-  const baseX = edge === 0 ? -0.1 * width : edge === 1 ? 1.1 * width : x + rnd.uniform(-0.2, 0.2) * width;
-  const baseY = edge === 2 ? -0.1 * height : edge === 3 ? 1.1 * height : y + rnd.uniform(-0.2, 0.2) * height;
-  return { tipX: x, tipY: y, baseX, baseY, width: Math.min(width, height) * rnd.uniform(0.13, 0.22), tone: rnd.int(0, 4) };
+  const baseX = edge === 0 ? -0.05 * width : edge === 1 ? 1.05 * width : x + rnd.uniform(-0.15, 0.15) * width;
+  const baseY = edge === 2 ? -0.05 * height : edge === 3 ? 1.05 * height : y + rnd.uniform(-0.15, 0.15) * height;
+  return { tipX: x, tipY: y, baseX, baseY, width: Math.min(width, height) * rnd.uniform(0.12, 0.2), tone: rnd.weighted([[0, 3], [1, 3], [2, 2], [3, 1], [4, 1]]) };
 }
 
 /** Largest image-pixels-per-millimetre of the sheet anywhere on it: the resolution to render it at. */
@@ -666,10 +675,10 @@ function smooth(t: number): number {
   return x * x * (3 - 2 * x);
 }
 
-/** The scale a shot would see the sheet at (output pixels per mm at its centre), without rendering anything. */
-export function shotScale(sheet: SheetSize, spec: ShotSpec): number {
+/** The conditions a shot will have (but the measured coverage) and its scale at the sheet's centre, without rendering anything. */
+export function describeShot(sheet: SheetSize | null, spec: ShotSpec): { conditions: Omit<ShotConditions, 'coverage'>; pxPerMm: number } {
   const plan = planShot(spec, sheet);
-  return plan.pose.f / plan.pose.tz;
+  return { conditions: plan.conditions, pxPerMm: plan.pose.f / plan.pose.tz };
 }
 
 /** Things on the table besides the sheet, drawn as an SVG over the frame (width, height in pixels). */

@@ -35,7 +35,7 @@ function parseOptions(argv: readonly string[]): { out: string; jobs: number; opt
     return value;
   };
   const megapixels = values.megapixels === undefined ? undefined : Number(values.megapixels);
-  if (megapixels !== undefined && !(megapixels >= 0.3 && megapixels <= 50)) throw new Error(`--megapixels must be between 0.3 and 50\n${USAGE}`);
+  if (megapixels !== undefined && !(megapixels >= 0.05 && megapixels <= 50)) throw new Error(`--megapixels must be between 0.05 and 50\n${USAGE}`);
   return {
     out: values.out,
     jobs: count('jobs', values.jobs, 1),

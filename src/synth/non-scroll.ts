@@ -3,7 +3,7 @@
 // blurred or too dark to read. All go through the same camera and optics.
 
 import sharp from 'sharp';
-import { photographScroll, photographSheet, shotScale } from './camera.ts';
+import { describeShot, photographScroll, photographSheet } from './camera.ts';
 import type { Photo, PhotoInfo, ShotSpec } from './camera.ts';
 import { makeDocument } from './documents.ts';
 import type { DocumentKind } from './documents.ts';
@@ -251,7 +251,7 @@ export async function makeNonScroll(kind: NonScrollKind, seed: number, options: 
         return withInfo(await photographScroll(scroll, { ...shot, exposure: rnd.uniform(0.03, 0.07), glare: false, finger: false }), kind, subkind);
       }
       // Blur of about a letter's height: the text's rows stay, the letters do not.
-      const letterPx = shotScale(scroll, shot) * scroll.letterHeightMm;
+      const letterPx = describeShot(scroll, shot).pxPerMm * scroll.letterHeightMm;
       return withInfo(await photographScroll(scroll, { ...shot, defocus: letterPx * rnd.uniform(0.7, 1.2) }), kind, subkind);
     }
   }

@@ -28,11 +28,11 @@ export type Optics = {
 };
 
 const SKIN: readonly (readonly [number, number, number])[] = [
-  [236, 192, 162],
-  [212, 160, 124],
-  [182, 128, 94],
-  [132, 88, 62],
-  [92, 60, 44],
+  [240, 200, 176],
+  [226, 180, 150],
+  [205, 152, 118],
+  [168, 116, 84],
+  [120, 80, 58],
 ];
 
 /**
@@ -135,6 +135,7 @@ function blurLine(
   }
 }
 
+/** A fingertip: a tapered, rounded shape from the frame's edge, lit along its ridge, with a nail near the tip. */
 function fingerSvg(f: Fingertip, width: number, height: number): string {
   const [r, g, b] = SKIN[f.tone % SKIN.length];
   const dx = f.tipX - f.baseX;
@@ -142,24 +143,36 @@ function fingerSvg(f: Fingertip, width: number, height: number): string {
   const length = Math.hypot(dx, dy) || 1;
   const ux = dx / length;
   const uy = dy / length;
-  const half = f.width / 2;
-  // Gradient across the finger: shaded flanks, a lit ridge.
-  const gx0 = f.tipX - uy * half;
-  const gy0 = f.tipY + ux * half;
-  const gx1 = f.tipX + uy * half;
-  const gy1 = f.tipY - ux * half;
+  // Perpendicular, and the half-widths at the base (wider) and near the tip.
+  const px = -uy;
+  const py = ux;
+  const tip = f.width / 2;
+  const base = tip * 1.35;
+  const neckX = f.tipX - ux * tip;
+  const neckY = f.tipY - uy * tip;
   const colour = (k: number): string => `rgb(${Math.round(Math.min(255, r * k))},${Math.round(Math.min(255, g * k))},${Math.round(Math.min(255, b * k))})`;
-  const nailX = f.tipX - ux * half * 0.55;
-  const nailY = f.tipY - uy * half * 0.55;
+  const p = (x: number, y: number): string => `${x.toFixed(1)} ${y.toFixed(1)}`;
+  const outline =
+    `M${p(f.baseX + px * base, f.baseY + py * base)}` +
+    ` L${p(neckX + px * tip, neckY + py * tip)}` +
+    ` A${tip.toFixed(1)} ${tip.toFixed(1)} 0 0 0 ${p(neckX - px * tip, neckY - py * tip)}` +
+    ` L${p(f.baseX - px * base, f.baseY - py * base)} Z`;
+  const nailX = f.tipX - ux * tip * 0.75;
+  const nailY = f.tipY - uy * tip * 0.75;
   const angle = (Math.atan2(uy, ux) * 180) / Math.PI;
+  const gx0 = neckX + px * tip;
+  const gy0 = neckY + py * tip;
+  const gx1 = neckX - px * tip;
+  const gy1 = neckY - py * tip;
   return (
     `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">` +
     `<defs><linearGradient id="skin" gradientUnits="userSpaceOnUse" x1="${gx0}" y1="${gy0}" x2="${gx1}" y2="${gy1}">` +
-    `<stop offset="0" stop-color="${colour(0.55)}"/><stop offset="0.45" stop-color="${colour(1.02)}"/><stop offset="0.7" stop-color="${colour(0.95)}"/><stop offset="1" stop-color="${colour(0.6)}"/></linearGradient></defs>` +
-    `<line x1="${f.baseX + uy * half * 0.3}" y1="${f.baseY - ux * half * 0.3}" x2="${f.tipX + uy * half * 0.3}" y2="${f.tipY - ux * half * 0.3}" stroke="rgb(0,0,0)" stroke-opacity="0.25" stroke-width="${f.width * 1.25}" stroke-linecap="round"/>` +
-    `<line x1="${f.baseX}" y1="${f.baseY}" x2="${f.tipX}" y2="${f.tipY}" stroke="url(#skin)" stroke-width="${f.width}" stroke-linecap="round"/>` +
-    `<ellipse cx="${nailX}" cy="${nailY}" rx="${half * 0.62}" ry="${half * 0.5}" transform="rotate(${angle} ${nailX} ${nailY})" fill="${colour(1.12)}" fill-opacity="0.9"/>` +
-    `<ellipse cx="${nailX - uy * half * 0.15}" cy="${nailY + ux * half * 0.15}" rx="${half * 0.3}" ry="${half * 0.12}" transform="rotate(${angle} ${nailX} ${nailY})" fill="#fff" fill-opacity="0.35"/>` +
+    `<stop offset="0" stop-color="${colour(0.62)}"/><stop offset="0.4" stop-color="${colour(1.0)}"/><stop offset="0.62" stop-color="${colour(1.04)}"/><stop offset="1" stop-color="${colour(0.7)}"/></linearGradient>` +
+    `<radialGradient id="nail"><stop offset="0" stop-color="${colour(1.12)}"/><stop offset="0.8" stop-color="rgb(${Math.min(255, r + 20)},${Math.round(g * 0.92)},${Math.round(b * 0.95)})"/><stop offset="1" stop-color="${colour(0.9)}"/></radialGradient></defs>` +
+    `<path d="${outline}" transform="translate(${(px * tip * 0.35).toFixed(1)} ${(py * tip * 0.35).toFixed(1)}) scale(1)" fill="#000" fill-opacity="0.22"/>` +
+    `<path d="${outline}" fill="url(#skin)"/>` +
+    `<ellipse cx="${nailX}" cy="${nailY}" rx="${tip * 0.78}" ry="${tip * 0.58}" transform="rotate(${angle} ${nailX} ${nailY})" fill="url(#nail)"/>` +
+    `<ellipse cx="${nailX + px * tip * 0.2}" cy="${nailY + py * tip * 0.2}" rx="${tip * 0.35}" ry="${tip * 0.12}" transform="rotate(${angle} ${nailX} ${nailY})" fill="#fff" fill-opacity="0.3"/>` +
     `</svg>`
   );
 }

@@ -189,9 +189,9 @@ export function makeScribe(seed: number): Scribe {
     },
     ink: {
       rgb: [inkBlack + rnd.uniform(0, 14), inkBlack + rnd.uniform(0, 8), inkBlack + rnd.uniform(-6, 4)],
-      darkness: rnd.uniform(0.85, 0.97),
+      darkness: rnd.uniform(0.9, 0.98),
       dipInterval: rnd.uniform(8, 24),
-      fade: rnd.uniform(0.04, 0.2),
+      fade: rnd.uniform(0.03, 0.12),
       blotRate: rnd.uniform(0, 2.5),
     },
     parchmentRgb: mix(rnd, rnd.pick(PARCHMENT_TONES), 3),

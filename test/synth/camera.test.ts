@@ -1,0 +1,69 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import sharp from 'sharp';
+import { describeShot, photographScroll } from '../../src/synth/camera.ts';
+import { makeScribe } from '../../src/synth/scribe.ts';
+import { makeScroll } from '../../src/synth/scroll.ts';
+
+const scroll = makeScroll(makeScribe(4), 9);
+
+test('a photo has the size and orientation asked for, and says so', async () => {
+  const portrait = await photographScroll(scroll, { kind: 'phone', seed: 1, long: 640, aspect: 4 / 3, orientation: 'portrait' });
+  const meta = await sharp(portrait.jpeg).metadata();
+  assert.equal(meta.format, 'jpeg');
+  assert.deepEqual([meta.width, meta.height], [480, 640]);
+  assert.deepEqual([portrait.info.width, portrait.info.height, portrait.info.long], [480, 640, 640]);
+
+  const landscape = await photographScroll(scroll, { kind: 'phone', seed: 1, megapixels: 0.3, aspect: 16 / 9, orientation: 'landscape' });
+  const { width, height } = await sharp(landscape.jpeg).metadata();
+  assert.ok(width! > height!);
+  assert.ok(Math.abs((width! * height!) / 1e6 - 0.3) < 0.01);
+  assert.ok(Math.abs(width! / height! - 16 / 9) < 0.01);
+});
+
+test('the same shot of the same scroll gives the same bytes; another seed does not', async () => {
+  const spec = { kind: 'phone', seed: 7, megapixels: 0.25, finger: true, glare: true, shadow: 0.4, motion: 3 } as const;
+  const a = await photographScroll(scroll, spec);
+  const b = await photographScroll(makeScroll(makeScribe(4), 9), spec);
+  assert.ok(Buffer.from(a.jpeg).equals(Buffer.from(b.jpeg)));
+  assert.deepEqual(a.info, b.info);
+  const c = await photographScroll(scroll, { ...spec, seed: 8 });
+  assert.ok(!Buffer.from(a.jpeg).equals(Buffer.from(c.jpeg)));
+});
+
+test('conditions given in the spec override the draw and are reported', async () => {
+  const sut = await photographScroll(scroll, { kind: 'phone', seed: 3, megapixels: 0.25, tilt: 30, roll: 90, curl: 0.05, bg: 'tile', jpeg: 60, coverage: 0.5 });
+  assert.equal(sut.info.tilt, 30);
+  assert.equal(sut.info.roll, 90);
+  assert.equal(sut.info.curl, 0.05);
+  assert.equal(sut.info.bg, 'tile');
+  assert.equal(sut.info.jpeg, 60);
+  assert.ok(Math.abs(sut.info.coverage - 0.5) < 0.12, `measured coverage ${sut.info.coverage}`);
+  // Turned a quarter clockwise: the top edge of the scroll (first two corners) now runs down the frame.
+  const [[x0, y0], [x1, y1]] = sut.info.corners;
+  assert.ok(Math.abs(y1 - y0) > Math.abs(x1 - x0));
+});
+
+test('registration shots are near frontal, well lit, on a plain backdrop', async () => {
+  for (const seed of [1, 2, 3]) {
+    const { info } = await photographScroll(scroll, { kind: 'registration', seed, megapixels: 0.2 });
+    assert.ok(info.tilt <= 8 && Math.abs(info.roll) <= 4 && info.curl <= 0.006);
+    assert.ok(['plain', 'paper'].includes(info.bg));
+    assert.ok(!info.finger && !info.crop && !info.glare && info.shadow === 0 && info.motion === 0);
+    assert.ok(info.coverage > 0.3 && info.coverage < 0.75, `coverage ${info.coverage}`);
+  }
+});
+
+test('default sizes: phone photos 1 to 12 megapixels, registrations 2 to 8, mostly portrait', () => {
+  const megapixels = (kind: 'phone' | 'registration', seed: number): number => {
+    const { conditions } = describeShot(scroll, { kind, seed });
+    return (conditions.width * conditions.height) / 1e6;
+  };
+  const phone = Array.from({ length: 200 }, (_, seed) => megapixels('phone', seed));
+  assert.ok(Math.min(...phone) >= 0.99 && Math.max(...phone) <= 12.25, `phone ${Math.min(...phone)}–${Math.max(...phone)} MP`);
+  assert.ok(Math.max(...phone) > 10 && Math.min(...phone) < 1.5, 'the whole range is used');
+  const registration = Array.from({ length: 200 }, (_, seed) => megapixels('registration', seed));
+  assert.ok(Math.min(...registration) >= 1.99 && Math.max(...registration) <= 8.01);
+  const tilts = Array.from({ length: 200 }, (_, seed) => describeShot(scroll, { kind: 'phone', seed }).conditions.tilt);
+  assert.ok(Math.max(...tilts) <= 35 && Math.max(...tilts) > 30);
+});

@@ -1,0 +1,70 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { makeScribe } from '../../src/synth/scribe.ts';
+import { makeScroll } from '../../src/synth/scroll.ts';
+import type { Scroll } from '../../src/synth/scroll.ts';
+
+function meanShiftMm(a: Scroll, b: Scroll): number {
+  let sum = 0;
+  for (let i = 0; i < a.letters.length; i++) sum += Math.hypot(a.letters[i].cx - b.letters[i].cx, a.letters[i].cy - b.letters[i].cy);
+  return sum / a.letters.length;
+}
+
+test('scribes and scrolls are fully determined by their seeds', () => {
+  assert.deepEqual(makeScribe(11), makeScribe(11));
+  assert.deepEqual(makeScroll(makeScribe(11), 5), makeScroll(makeScribe(11), 5));
+  assert.notDeepEqual(makeScribe(11), makeScribe(12));
+});
+
+test('a scroll places all 713 letters in 22 lines on its parchment, in reading order', () => {
+  const sut = makeScroll(makeScribe(3), 1);
+  assert.equal(sut.letters.length, 713);
+  assert.equal(sut.lines.length, 22);
+  for (const letter of sut.letters) {
+    assert.ok(letter.box.x >= 0 && letter.box.x + letter.box.width <= sut.widthMm, `letter ${letter.index} inside horizontally`);
+    assert.ok(letter.box.y >= 0 && letter.box.y + letter.box.height <= sut.heightMm, `letter ${letter.index} inside vertically`);
+  }
+  for (let i = 1; i < sut.letters.length; i++) {
+    const [a, b] = [sut.letters[i - 1], sut.letters[i]];
+    if (a.line === b.line) assert.ok(b.cx < a.cx, `Hebrew runs right to left (letter ${i})`);
+    else assert.ok(b.cy > a.cy, `lines run down the page (letter ${i})`);
+  }
+  // Justified lines end near the left margin; line 6 ends short, before the paragraph break.
+  const ends = sut.lines.map((l) => l.endX);
+  const typical = ends.filter((_, i) => i !== 5 && i !== 21).sort((a, b) => a - b)[10];
+  assert.ok(ends[5] - typical > sut.letterHeightMm * 4);
+});
+
+test('siblings share the hand but differ in every per-letter detail', () => {
+  const scribe = makeScribe(21);
+  const a = makeScroll(scribe, 1);
+  const b = makeScroll(scribe, 2);
+  assert.equal(a.font, b.font);
+  assert.equal(a.scribeId, b.scribeId);
+  assert.ok(Math.abs(a.letterHeightMm - b.letterHeightMm) / a.letterHeightMm < 0.08, 'same letter size within a few percent');
+  // Same layout tendencies: the letters land in nearly the same places...
+  const siblings = meanShiftMm(a, b);
+  assert.ok(siblings < a.letterHeightMm, `siblings within a letter height on average (${siblings.toFixed(2)} mm)`);
+  // ...but no letter sits exactly where its sibling's does.
+  assert.ok(siblings > 0.05 * a.letterHeightMm, `siblings differ (${siblings.toFixed(2)} mm)`);
+  const identical = a.letters.filter((l, i) => l.cx === b.letters[i].cx || l.rotationDeg === b.letters[i].rotationDeg).length;
+  assert.equal(identical, 0);
+  assert.notDeepEqual(a.parchment.edges, b.parchment.edges);
+});
+
+test('different scribes differ in style, not only in detail', () => {
+  const styles = [1, 2, 3, 4, 5, 6].map((seed) => makeScribe(seed));
+  assert.ok(new Set(styles.map((s) => s.slantDeg.toFixed(3))).size === styles.length);
+  assert.ok(new Set(styles.map((s) => `${s.font}/${s.justification}`)).size > 1);
+  const forms = styles.map((s) => s.letterForms['ה'].widthScale);
+  assert.ok(Math.max(...forms) - Math.min(...forms) > 0.02);
+});
+
+test('a layout costs about a millisecond, no pixels', () => {
+  const scribe = makeScribe(8);
+  makeScroll(scribe, 0);
+  const started = performance.now();
+  for (let i = 1; i <= 50; i++) makeScroll(scribe, i);
+  const perScroll = (performance.now() - started) / 50;
+  assert.ok(perScroll < 10, `${perScroll.toFixed(2)} ms per scroll`);
+});
