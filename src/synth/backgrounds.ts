@@ -102,7 +102,7 @@ function tilePainter(rnd: Random, region: PlaneRegion): RowPainter {
     [150, 160, 168],
   ];
   const base = rnd.pick(palette);
-  const size = rnd.uniform(100, 420);
+  const size = rnd.uniform(90, 300);
   const grout = rnd.uniform(1.5, 5);
   const groutColour: Rgb = rnd.chance(0.7) ? [base[0] * 0.72, base[1] * 0.72, base[2] * 0.72] : [base[0] * 1.04, base[1] * 1.04, base[2] * 1.04];
   const angle = rnd.chance(0.6) ? rnd.uniform(-0.2, 0.2) : rnd.uniform(0, Math.PI / 2);
@@ -110,7 +110,7 @@ function tilePainter(rnd: Random, region: PlaneRegion): RowPainter {
   const sa = Math.sin(angle);
   const seed = rnd.int(0, 2 ** 30);
   const offset = rnd.uniform(0, size);
-  const speckle = makeFieldForRegion(region, 1.2, (u, v) => fbm(u, v, 6, 2, seed) * 0.05);
+  const speckle = makeFieldForRegion(region, 2, (u, v) => fbm(u, v, 40, 2, seed) * 0.03 + fbm(u, v, 4, 1, seed + 1) * 0.012);
   // Each kind has its own row loop, so the per-pixel work is inlined, never a call through a shared loop.
   return (y, x0, step, count, data, offset, grain) => {
     for (let n = 0; n < count; n++) {

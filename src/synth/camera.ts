@@ -473,11 +473,118 @@ type SceneRow = {
   readonly light: Lighting;
   readonly sheet: SheetTexture | null;
   readonly table: PlaneTexture;
+  /** The table as seen at every other pixel (RGB, `tableColumns` wide), with the sheet's shadow on it. */
+  readonly tableView: Float32Array;
+  readonly tableColumns: number;
+  /** One full-width row of the table view, interpolated. */
+  readonly tableRow: Float32Array;
+  /** Per column: the horizontal light gradient and the vignette's share. */
+  readonly lightX: Float32Array;
+  readonly vignetteX: Float32Array;
   covered: number;
 };
 
+/**
+ * The table seen through the camera at half resolution. It is smooth (rendered
+ * coarser than the frame and out of the sheet's way), so a quarter of the rays
+ * and an interpolation per pixel cost far less than a texture lookup per pixel.
+ */
+function viewTable(ctx: SceneRow): void {
+  const { pose, table, light, tableView, tableColumns } = ctx;
+  const { ox, oy, oz, rt } = ctx.ray;
+  const rows = tableView.length / (tableColumns * 3);
+  const halfW = ctx.surface.widthMm / 2;
+  const halfH = ctx.surface.heightMm / 2;
+  const withSheet = ctx.sheet !== null;
+  for (let j = 0; j < rows; j++) viewTableRow(tableView, tableColumns, j, pose, ox, oy, oz, rt, table, light, halfW, halfH, withSheet);
+}
+
+function viewTableRow(
+  out: Float32Array,
+  columns: number,
+  j: number,
+  pose: Pose,
+  ox: number,
+  oy: number,
+  oz: number,
+  rt: Mat3,
+  table: PlaneTexture,
+  light: Lighting,
+  halfW: number,
+  halfH: number,
+  withSheet: boolean,
+): void {
+  const invF = 1 / pose.f;
+  const cy = (2 * j + 0.5 - pose.cy) * invF;
+  const data = table.data;
+  const tw = table.width;
+  const th = table.height;
+  const scale = table.pxPerMm;
+  const { dropX, dropY, dropSoftness, dropStrength } = light;
+  const reach = 8 * dropSoftness;
+  for (let i = 0; i < columns; i++) {
+    const cx = (2 * i + 0.5 - pose.cx) * invF;
+    const dx = rt[0] * cx + rt[1] * cy + rt[2];
+    const dy = rt[3] * cx + rt[4] * cy + rt[5];
+    const dz = rt[6] * cx + rt[7] * cy + rt[8];
+    const t = dz > 1e-6 ? -oz / dz : 1e9;
+    const X = ox + t * dx;
+    const Y = oy + t * dy;
+    let fx = (X - table.x0) * scale - 0.5;
+    let fy = (Y - table.y0) * scale - 0.5;
+    if (fx < 0) fx = 0;
+    if (fy < 0) fy = 0;
+    if (fx > tw - 1.001) fx = tw - 1.001;
+    if (fy > th - 1.001) fy = th - 1.001;
+    const ix = fx | 0;
+    const iy = fy | 0;
+    const ax = fx - ix;
+    const ay = fy - iy;
+    const k00 = (iy * tw + ix) * 3;
+    const k01 = k00 + tw * 3;
+    const w00 = (1 - ax) * (1 - ay);
+    const w10 = ax * (1 - ay);
+    const w01 = (1 - ax) * ay;
+    const w11 = ax * ay;
+    let k = 1;
+    if (withSheet) {
+      // The sheet's own shadow on the table.
+      let ex = Math.abs(X - dropX) - halfW;
+      let ey = Math.abs(Y - dropY) - halfH;
+      if (ex < 0) ex = 0;
+      if (ey < 0) ey = 0;
+      if (ex < reach && ey < reach) k = 1 - dropStrength * Math.exp(-Math.sqrt(ex * ex + ey * ey) / dropSoftness);
+    }
+    const o = (j * columns + i) * 3;
+    out[o] = (data[k00] * w00 + data[k00 + 3] * w10 + data[k01] * w01 + data[k01 + 3] * w11) * k;
+    out[o + 1] = (data[k00 + 1] * w00 + data[k00 + 4] * w10 + data[k01 + 1] * w01 + data[k01 + 4] * w11) * k;
+    out[o + 2] = (data[k00 + 2] * w00 + data[k00 + 5] * w10 + data[k01 + 2] * w01 + data[k01 + 5] * w11) * k;
+  }
+}
+
+/** Fills ctx.tableRow with row y of the table view, interpolated from the half-resolution grid. */
+function interpolateTableRow(ctx: SceneRow, y: number): void {
+  const { tableView, tableColumns, tableRow, width } = ctx;
+  const gy = y / 2;
+  const j = gy | 0;
+  const fy = gy - j;
+  const a = j * tableColumns * 3;
+  const b = a + tableColumns * 3;
+  for (let x = 0; x < width; x++) {
+    const i = x >> 1;
+    const fx = (x & 1) * 0.5;
+    const p = a + i * 3;
+    const q = b + i * 3;
+    for (let c = 0; c < 3; c++) {
+      const top = tableView[p + c] + (tableView[p + 3 + c] - tableView[p + c]) * fx;
+      const bottom = tableView[q + c] + (tableView[q + 3 + c] - tableView[q + c]) * fx;
+      tableRow[x * 3 + c] = top + (bottom - top) * fy;
+    }
+  }
+}
+
 function sceneRow(ctx: SceneRow, y: number): void {
-  const { image, width, height, pose, sheet, table, light } = ctx;
+  const { image, width, height, pose, sheet, light, tableRow } = ctx;
   const s = ctx.surface;
   const { ox, oy, oz, rt } = ctx.ray;
   const halfW = s.widthMm / 2;
@@ -499,14 +606,7 @@ function sceneRow(ctx: SceneRow, y: number): void {
   const sheetW = sheet ? sheet.width : 0;
   const sheetH = sheet ? sheet.height : 0;
   const sheetScale = sheet ? sheet.pxPerMm : 0;
-  const tableData = table.data;
-  const tableW = table.width;
-  const tableH = table.height;
-  const tableScale = table.pxPerMm;
-  const tableX0 = table.x0;
-  const tableY0 = table.y0;
-  const { dropX, dropY, dropSoftness, dropStrength, side } = light;
-  const dropReach = 8 * dropSoftness;
+  const side = light.side;
   const [whiteR, whiteG, whiteB] = light.white;
   const g = light.glare;
   const sh = light.shadow;
@@ -515,8 +615,12 @@ function sceneRow(ctx: SceneRow, y: number): void {
   const ny = (y + 0.5) / height - 0.5;
   const vy = (y + 0.5 - height / 2) ** 2;
   const rowLight = light.exposure * (1 + light.gradientY * ny);
+  const vignette = light.vignette / diagonal2;
   const shadowRow = (y - height / 2) * sh.ny - sh.offset;
   const glareY = y - g.y;
+  const { lightX, vignetteX } = ctx;
+  const rowVignette = 1 - vignette * vy;
+  interpolateTableRow(ctx, y);
   let covered = 0;
   for (let x = 0; x < width; x++) {
     dx += stepX;
@@ -524,9 +628,9 @@ function sceneRow(ctx: SceneRow, y: number): void {
     dz += stepZ;
     let alpha = 0;
     let shade = 1;
-    let sr = 0;
-    let sg = 0;
-    let sb = 0;
+    let r = 0;
+    let gg = 0;
+    let bb = 0;
     if (sheetData !== null) {
       let u = -2;
       let v = -2;
@@ -546,7 +650,11 @@ function sceneRow(ctx: SceneRow, y: number): void {
           const X = ox + t * dx;
           const Z = oz + t * dz;
           const depth = concave ? Z - centreZ : centreZ - Z;
-          u = R * Math.atan2(X, depth) + halfW;
+          // atan(X / depth) by its series where the sheet can be (|turn| ≤ 4 × curl ≤ 0.35 rad; error below 4e-5 rad up to the cut-off).
+          const z = X / depth;
+          const z2 = z * z;
+          const turn = z2 < 0.25 ? z * (1 - z2 * (1 / 3 - z2 * (1 / 5 - z2 * (1 / 7 - z2 / 9)))) : Math.atan2(X, depth);
+          u = R * turn + halfW;
           v = oy + t * dy + halfH;
           // Light falls on the turned surface more or less squarely (sin and cos of the turn are X/R and depth/R).
           shade = 1 + (0.35 * X * side - 0.25 * (R - depth)) / R;
@@ -571,55 +679,23 @@ function sceneRow(ctx: SceneRow, y: number): void {
         const w11 = ax * ay;
         alpha = (sheetData[k00 + 3] * w00 + sheetData[k00 + 7] * w10 + sheetData[k01 + 3] * w01 + sheetData[k01 + 7] * w11) / 255;
         if (alpha > 0) {
-          const k = shade;
-          sr = (sheetData[k00] * w00 + sheetData[k00 + 4] * w10 + sheetData[k01] * w01 + sheetData[k01 + 4] * w11) * k;
-          sg = (sheetData[k00 + 1] * w00 + sheetData[k00 + 5] * w10 + sheetData[k01 + 1] * w01 + sheetData[k01 + 5] * w11) * k;
-          sb = (sheetData[k00 + 2] * w00 + sheetData[k00 + 6] * w10 + sheetData[k01 + 2] * w01 + sheetData[k01 + 6] * w11) * k;
+          // The texture's colour is not premultiplied; its alpha only antialiases the outline.
+          const k = shade * alpha;
+          r = (sheetData[k00] * w00 + sheetData[k00 + 4] * w10 + sheetData[k01] * w01 + sheetData[k01 + 4] * w11) * k;
+          gg = (sheetData[k00 + 1] * w00 + sheetData[k00 + 5] * w10 + sheetData[k01 + 1] * w01 + sheetData[k01 + 5] * w11) * k;
+          bb = (sheetData[k00 + 2] * w00 + sheetData[k00 + 6] * w10 + sheetData[k01 + 2] * w01 + sheetData[k01 + 6] * w11) * k;
           if (alpha > 0.5) covered++;
         }
       }
     }
-    let r = sr;
-    let gg = sg;
-    let bb = sb;
     if (alpha < 0.999) {
-      // The table; the sheet's colour is premultiplied by its alpha (the texture's edge is antialiased).
-      const t = dz > 1e-6 ? -oz / dz : 1e9;
-      const X = ox + t * dx;
-      const Y = oy + t * dy;
-      let fx = (X - tableX0) * tableScale - 0.5;
-      let fy = (Y - tableY0) * tableScale - 0.5;
-      if (fx < 0) fx = 0;
-      if (fy < 0) fy = 0;
-      if (fx > tableW - 1.001) fx = tableW - 1.001;
-      if (fy > tableH - 1.001) fy = tableH - 1.001;
-      const i = fx | 0;
-      const j = fy | 0;
-      const ax = fx - i;
-      const ay = fy - j;
-      const k00 = (j * tableW + i) * 3;
-      const k01 = k00 + tableW * 3;
-      const w00 = (1 - ax) * (1 - ay);
-      const w10 = ax * (1 - ay);
-      const w01 = (1 - ax) * ay;
-      const w11 = ax * ay;
-      let k = 1 - alpha;
-      if (sheetData !== null) {
-        // The sheet's own shadow on the table.
-        let ex = Math.abs(X - dropX) - halfW;
-        let ey = Math.abs(Y - dropY) - halfH;
-        if (ex < 0) ex = 0;
-        if (ey < 0) ey = 0;
-        if (ex < dropReach && ey < dropReach) k *= 1 - dropStrength * Math.exp(-Math.sqrt(ex * ex + ey * ey) / dropSoftness);
-      }
-      r = sr * alpha + (tableData[k00] * w00 + tableData[k00 + 3] * w10 + tableData[k01] * w01 + tableData[k01 + 3] * w11) * k;
-      gg = sg * alpha + (tableData[k00 + 1] * w00 + tableData[k00 + 4] * w10 + tableData[k01 + 1] * w01 + tableData[k01 + 4] * w11) * k;
-      bb = sb * alpha + (tableData[k00 + 2] * w00 + tableData[k00 + 5] * w10 + tableData[k01 + 2] * w01 + tableData[k01 + 5] * w11) * k;
+      const k = 1 - alpha;
+      r += tableRow[x * 3] * k;
+      gg += tableRow[x * 3 + 1] * k;
+      bb += tableRow[x * 3 + 2] * k;
     }
     // Light across the frame: gradient, vignetting, a cast shadow.
-    const nx = (x + 0.5) / width - 0.5;
-    const vx = x + 0.5 - width / 2;
-    let lum = (rowLight + light.exposure * light.gradientX * nx) * (1 - (light.vignette * (vx * vx + vy)) / diagonal2);
+    let lum = (rowLight + lightX[x]) * (rowVignette - vignetteX[x]);
     if (sh.strength > 0) {
       const d = (x - width / 2) * sh.nx + shadowRow;
       let m = smooth(d / sh.softness);
@@ -652,6 +728,8 @@ function sceneRow(ctx: SceneRow, y: number): void {
 /** Casts a ray per output pixel onto the sheet or the table, and lights the result. */
 function renderScene(plan: Plan, sheet: SheetTexture | null, table: PlaneTexture): Scene {
   const { width, height } = plan.conditions;
+  const tableColumns = (width >> 1) + 2;
+  const tableRows = (height >> 1) + 2;
   const ctx: SceneRow = {
     image: new Uint8ClampedArray(width * height * 3),
     width,
@@ -662,8 +740,21 @@ function renderScene(plan: Plan, sheet: SheetTexture | null, table: PlaneTexture
     light: plan.light,
     sheet,
     table,
+    tableView: new Float32Array(tableColumns * tableRows * 3),
+    tableColumns,
+    tableRow: new Float32Array(width * 3),
+    lightX: new Float32Array(width),
+    vignetteX: new Float32Array(width),
     covered: 0,
   };
+  const light = plan.light;
+  const diagonal2 = (width * width + height * height) / 4;
+  for (let x = 0; x < width; x++) {
+    const vx = x + 0.5 - width / 2;
+    ctx.lightX[x] = light.exposure * light.gradientX * ((x + 0.5) / width - 0.5);
+    ctx.vignetteX[x] = (light.vignette * vx * vx) / diagonal2;
+  }
+  viewTable(ctx);
   for (let y = 0; y < height; y++) sceneRow(ctx, y);
   return { image: ctx.image, coverage: ctx.covered / (width * height) };
 }
@@ -693,15 +784,17 @@ export async function photographSheet(sheet: Sheet | null, spec: ShotSpec, props
   if (sheet) {
     // Render the flat sheet at the finest scale it appears at, but never much bigger than the frame.
     const centre = plan.pose.f / plan.pose.tz;
-    const wanted = Math.min(maxSheetScale(plan.pose, plan.surface), centre * 1.3);
-    const cap = Math.sqrt((1.1 * frame) / (sheet.widthMm * sheet.heightMm));
+    // The centre's scale, a little more where perspective brings the sheet closer; slight
+    // magnification at the nearest edge is hidden by any defocus, and halves the work at high tilt.
+    const wanted = Math.min(maxSheetScale(plan.pose, plan.surface), centre * 1.15);
+    const cap = Math.sqrt((0.9 * frame) / (sheet.widthMm * sheet.heightMm));
     texture = await sheet.render(Math.max(1, Math.min(wanted, cap, 60)));
   }
   const limit = 20 * Math.max(plan.surface.widthMm, plan.surface.heightMm) + 600;
   const region = visibleTable(plan.pose, width, height, limit);
   const centreScale = plan.pose.f / plan.pose.tz;
   const regionArea = (region.x1 - region.x0) * (region.y1 - region.y0);
-  const tableScale = Math.max(0.3, Math.min(centreScale * 0.6, Math.sqrt((0.6 * frame) / regionArea)));
+  const tableScale = Math.max(0.3, Math.min(centreScale * 0.5, Math.sqrt((0.4 * frame) / regionArea)));
   const table = renderBackground(plan.conditions.bg, deriveSeed('table', spec.kind, spec.seed), region, tableScale);
   const scene = renderScene(plan, texture, table);
   if (props) await compositeSvg(scene.image, width, height, props(width, height, createRandom(deriveSeed('props', spec.seed))));

@@ -219,14 +219,15 @@ function addNoise(image: Uint8ClampedArray, optics: Optics): void {
   let state = (optics.seed ^ 0x9e3779b9) >>> 0 || 1;
   const gain = optics.noise / Math.sqrt(Math.max(0.2, optics.exposure));
   const mask = GAUSSIAN.length - 1;
+  // Shot noise grows with the signal; read noise sets a floor. Indexed by the sum of the three channels.
+  const sdOf = new Float32Array(766);
+  for (let level = 0; level < sdOf.length; level++) sdOf[level] = gain * (0.55 + 0.9 * Math.sqrt(level / 765));
   for (let o = 0; o < image.length; o += 3) {
     // xorshift32: one draw gives the luma index and, shifted, a chroma index.
     state ^= state << 13;
     state ^= state >>> 17;
     state ^= state << 5;
-    const level = (image[o] + image[o + 1] + image[o + 2]) / 765;
-    // Shot noise grows with the signal; read noise sets a floor.
-    const sd = gain * (0.55 + 0.9 * Math.sqrt(level));
+    const sd = sdOf[image[o] + image[o + 1] + image[o + 2]];
     const luma = GAUSSIAN[state & mask] * sd;
     const chroma = sd * 0.3;
     image[o] += luma + GAUSSIAN[(state >>> 16) & mask] * chroma;

@@ -11,19 +11,40 @@ export function hash2(x: number, y: number, seed: number): number {
   return (h >>> 0) / 4294967296;
 }
 
-/** Smooth value noise in [-1, 1] with unit lattice spacing. */
+// Random values on a 256 × 256 lattice that wraps: noise reads this table instead
+// of hashing lattice points (four loads instead of four hashes per sample).
+const LATTICE_BITS = 8;
+const LATTICE_SIZE = 1 << LATTICE_BITS;
+const LATTICE = (() => {
+  const table = new Float32Array(LATTICE_SIZE * LATTICE_SIZE);
+  for (let j = 0; j < LATTICE_SIZE; j++) for (let i = 0; i < LATTICE_SIZE; i++) table[j * LATTICE_SIZE + i] = hash2(i, j, 0x1b873593) * 2 - 1;
+  return table;
+})();
+
+/**
+ * Smooth value noise in [-1, 1] with unit lattice spacing. Each seed reads the
+ * wrapped lattice from its own continuous offset, so seeds give unrelated fields.
+ */
 export function valueNoise(x: number, y: number, seed: number): number {
-  const xi = Math.floor(x);
-  const yi = Math.floor(y);
-  const fx = x - xi;
-  const fy = y - yi;
+  // Offsets from the golden-ratio sequence: cheap, and well spread for any seeds.
+  const px = x + ((seed * 0.6180339887498949) % 1) * LATTICE_SIZE + LATTICE_SIZE;
+  const py = y + ((seed * 0.4142135623730951) % 1) * LATTICE_SIZE + LATTICE_SIZE;
+  const xi = Math.floor(px);
+  const yi = Math.floor(py);
+  const fx = px - xi;
+  const fy = py - yi;
   const u = fx * fx * (3 - 2 * fx);
   const v = fy * fy * (3 - 2 * fy);
-  const a = hash2(xi, yi, seed);
-  const b = hash2(xi + 1, yi, seed);
-  const c = hash2(xi, yi + 1, seed);
-  const d = hash2(xi + 1, yi + 1, seed);
-  return (a + (b - a) * u + (c - a) * v + (a - b - c + d) * u * v) * 2 - 1;
+  const mask = LATTICE_SIZE - 1;
+  const i0 = xi & mask;
+  const i1 = (xi + 1) & mask;
+  const j0 = (yi & mask) << LATTICE_BITS;
+  const j1 = ((yi + 1) & mask) << LATTICE_BITS;
+  const a = LATTICE[j0 + i0];
+  const b = LATTICE[j0 + i1];
+  const c = LATTICE[j1 + i0];
+  const d = LATTICE[j1 + i1];
+  return a + (b - a) * u + (c - a) * v + (a - b - c + d) * u * v;
 }
 
 /** Fractal sum of value noise; `scale` is the size of the largest features. */

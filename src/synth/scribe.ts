@@ -163,7 +163,7 @@ export function makeScribe(seed: number): Scribe {
     slantDeg: rnd.clampedNormal(0, 2.5),
     nib: rnd.uniform(0.0, 0.04),
     stroke: rnd.uniform(0.0, 0.02),
-    crownScale: rnd.uniform(0.2, 0.32),
+    crownScale: rnd.uniform(0.2, 0.3),
     largeLetterScale: rnd.uniform(1.3, 1.7),
     justification,
     stretchMax: rnd.uniform(1.5, 2.4),

@@ -110,6 +110,8 @@ export type Scroll = {
   readonly lines: readonly ScrollLine[];
   readonly ink: {
     readonly rgb: Rgb;
+    /** Height of the crowns (tagin) as a fraction of the letter height. */
+    readonly crownScale: number;
     /** Nib thickening of horizontal strokes and ink spread into the parchment, mm. */
     readonly nibMm: number;
     readonly bleedMm: number;
@@ -485,6 +487,7 @@ export function makeScroll(scribe: Scribe, seed: number): Scroll {
     lines,
     ink: {
       rgb: scribe.ink.rgb,
+      crownScale: scribe.crownScale,
       nibMm: scribe.nib * lh * rnd.uniform(0.85, 1.15),
       bleedMm: lh * rnd.uniform(0.003, 0.015),
       patchiness: rnd.uniform(0.02, 0.12),
