@@ -8,6 +8,7 @@ import type { Photo, PhotoInfo, ShotSpec } from './camera.ts';
 import { makeDocument } from './documents.ts';
 import type { DocumentKind } from './documents.ts';
 import { finishPhoto } from './optics.ts';
+import { fbm, makeField, rowSampler } from './raster.ts';
 import { createRandom, deriveSeed } from './random.ts';
 import type { Random } from './random.ts';
 import { makeScribe } from './scribe.ts';
@@ -133,9 +134,34 @@ function tabletopProps(width: number, height: number, rnd: Random): string {
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}"><defs>${defs.join('')}</defs>${parts.join('')}</svg>`;
 }
 
+function horizonOf(rnd: Random, height: number): number {
+  return height * rnd.fork('horizon').uniform(0.4, 0.65);
+}
+
+/** Leaves and grass: fractal noise multiplied into everything below the sky line, more strongly nearer. */
+function texture(image: Uint8ClampedArray, width: number, height: number, horizon: number, seed: number): void {
+  const scale = width / 1000;
+  const fine = makeField(width, height, 2 * scale, (x, y) => fbm(x, y, 5 * scale, 2, seed));
+  const coarse = makeField(width, height, 8 * scale, (x, y) => fbm(x, y, 40 * scale, 2, seed + 1));
+  const fineRows = rowSampler(fine, width, 0, 1);
+  const coarseRows = rowSampler(coarse, width, 0, 1);
+  for (let y = Math.floor(horizon * 0.8); y < height; y++) {
+    const near = Math.min(1, Math.max(0, (y - horizon * 0.8) / (height - horizon * 0.8)));
+    const a = fineRows.row(y);
+    const b = coarseRows.row(y);
+    for (let x = 0; x < width; x++) {
+      const k = 1 + (0.1 + 0.25 * near) * a[x] + 0.12 * b[x];
+      const o = (y * width + x) * 3;
+      image[o] *= k;
+      image[o + 1] *= k;
+      image[o + 2] *= k;
+    }
+  }
+}
+
 /** An outdoor view: sky, clouds, ranges of hills, trees and a house. */
 function landscapeSvg(width: number, height: number, rnd: Random): string {
-  const horizon = height * rnd.uniform(0.4, 0.65);
+  const horizon = horizonOf(rnd, height);
   const parts: string[] = [];
   const sky = rnd.pick([
     ['#3b6fb6', '#a9cce3'],
@@ -145,16 +171,20 @@ function landscapeSvg(width: number, height: number, rnd: Random): string {
   ]);
   parts.push(
     `<defs><linearGradient id="sky" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="${sky[0]}"/><stop offset="1" stop-color="${sky[1]}"/></linearGradient>`,
-    `<filter id="cloud"><feGaussianBlur stdDeviation="${(width * 0.015).toFixed(1)}"/></filter><filter id="haze"><feGaussianBlur stdDeviation="${(width * 0.002).toFixed(1)}"/></filter></defs>`,
+    `<filter id="cloud"><feGaussianBlur stdDeviation="${(width * 0.015).toFixed(1)}"/></filter>`,
+    `<linearGradient id="mist" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="${sky[1]}" stop-opacity="0"/><stop offset="0.6" stop-color="${sky[1]}" stop-opacity="0.4"/><stop offset="1" stop-color="${sky[1]}" stop-opacity="0"/></linearGradient></defs>`,
     `<rect width="${width}" height="${height}" fill="url(#sky)"/>`,
   );
+  // Clouds in one blurred group: librsvg then blurs once, not once per puff.
+  parts.push('<g filter="url(#cloud)">');
   for (let i = 0; i < rnd.int(2, 7); i++) {
     const cx = rnd.uniform(0, width);
     const cy = rnd.uniform(0.05, 0.8) * horizon;
     for (let k = 0; k < 4; k++) {
-      parts.push(`<ellipse cx="${cx + rnd.normal(0, width * 0.04)}" cy="${cy + rnd.normal(0, height * 0.01)}" rx="${width * rnd.uniform(0.05, 0.12)}" ry="${height * rnd.uniform(0.02, 0.05)}" fill="#fff" opacity="${rnd.uniform(0.5, 0.9)}" filter="url(#cloud)"/>`);
+      parts.push(`<ellipse cx="${cx + rnd.normal(0, width * 0.04)}" cy="${cy + rnd.normal(0, height * 0.01)}" rx="${width * rnd.uniform(0.05, 0.12)}" ry="${height * rnd.uniform(0.02, 0.05)}" fill="#fff" opacity="${rnd.uniform(0.5, 0.9)}"/>`);
     }
   }
+  parts.push('</g>');
   const ranges = rnd.int(2, 4);
   for (let r = 0; r < ranges; r++) {
     const depth = r / ranges;
@@ -171,7 +201,9 @@ function landscapeSvg(width: number, height: number, rnd: Random): string {
       d += ` L${x.toFixed(1)} ${y.toFixed(1)}`;
     }
     d += ` L${width} ${height} Z`;
-    parts.push(`<path d="${d}" fill="${green}" filter="url(#haze)"/>`);
+    parts.push(`<path d="${d}" fill="${green}"/>`);
+    // Aerial perspective: far ranges fade into the sky.
+    if (r < ranges - 1) parts.push(`<rect x="0" y="${(base - amplitude).toFixed(1)}" width="${width}" height="${(amplitude * 1.5).toFixed(1)}" fill="url(#mist)"/>`);
   }
   const ground = horizon + (height - horizon) * 0.45;
   for (let i = 0; i < rnd.int(3, 12); i++) {
@@ -205,8 +237,16 @@ async function photoOfScene(seed: number, megapixels: number | undefined): Promi
   const portrait = rnd.chance(0.4);
   const width = portrait ? Math.round(long / aspect) : long;
   const height = portrait ? long : Math.round(long / aspect);
-  const raw = await sharp(Buffer.from(landscapeSvg(width, height, rnd))).removeAlpha().raw().toBuffer();
+  // Drawn at half size and enlarged: the softness of a phone's processed photo, at a quarter of the cost.
+  const small = Math.max(1, Math.round(width / 2));
+  const smallHeight = Math.max(1, Math.round(height / 2));
+  const raw = await sharp(Buffer.from(landscapeSvg(small, smallHeight, rnd)))
+    .removeAlpha()
+    .resize(width, height, { kernel: 'cubic' })
+    .raw()
+    .toBuffer();
   const image = new Uint8ClampedArray(raw.buffer, raw.byteOffset, raw.length);
+  texture(image, width, height, horizonOf(rnd, height), deriveSeed('landscape-texture', seed));
   const jpeg = await finishPhoto(image, width, height, {
     seed: deriveSeed('landscape-optics', seed),
     defocus: rnd.uniform(0.3, 1.2),
