@@ -6,7 +6,7 @@
 import { BACKGROUNDS, renderBackground } from './backgrounds.ts';
 import type { Background, PlaneTexture } from './backgrounds.ts';
 import { compositeSvg, finishPhoto } from './optics.ts';
-import type { Optics } from './optics.ts';
+import type { ExifOrientation, Optics } from './optics.ts';
 import { createRandom, deriveSeed } from './random.ts';
 import type { Random } from './random.ts';
 import { renderScroll } from './render-scroll.ts';
@@ -44,6 +44,8 @@ export type ShotConditions = {
   readonly glare: boolean;
   /** Darkness of a cast shadow crossing the picture (0 = none). */
   readonly shadow: number;
+  /** EXIF orientation tag of the file; width, height and corners describe the picture as displayed. */
+  readonly exif: ExifOrientation;
 };
 
 export type PhotoInfo = ShotConditions & {
@@ -75,6 +77,7 @@ export type ShotSpec = {
   readonly crop?: boolean;
   readonly glare?: boolean;
   readonly shadow?: number;
+  readonly exif?: ExifOrientation;
 };
 
 export type Photo = { readonly jpeg: Buffer; readonly info: PhotoInfo };
@@ -279,6 +282,8 @@ function planShot(spec: ShotSpec, sheet: SheetSize | null): Plan {
   const crop = spec.crop ?? (phone && !!sheet && rnd.chance(0.15));
   const glare = spec.glare ?? (phone && !!sheet && rnd.chance(0.15));
   const shadow = spec.shadow ?? (phone && rnd.chance(0.35) ? rnd.uniform(0.2, 0.6) : 0);
+  // Phones often store the sensor's landscape pixels and tag how to turn them.
+  const exif: ExifOrientation = spec.exif ?? (phone && rnd.fork('exif').chance(0.15) ? rnd.fork('exif-turn').weighted<ExifOrientation>([[6, 6], [3, 1], [8, 1]]) : 1);
 
   const widthMm = sheet?.widthMm ?? 100;
   const heightMm = sheet?.heightMm ?? 100;
@@ -375,9 +380,10 @@ function planShot(spec: ShotSpec, sheet: SheetSize | null): Plan {
     exposure,
     jpeg,
     finger: finger ? fingerFor(lr.fork('finger'), pose, surface, width, height) : null,
+    exif,
   };
   return {
-    conditions: { kind: spec.kind, width, height, long, tilt: round(tilt), roll: round(roll), curl: round(curl), bg, exposure: round(exposure), defocus: round(defocus), motion: round(motion), jpeg, finger, crop, glare, shadow: round(shadow) },
+    conditions: { kind: spec.kind, width, height, long, tilt: round(tilt), roll: round(roll), curl: round(curl), bg, exposure: round(exposure), defocus: round(defocus), motion: round(motion), jpeg, finger, crop, glare, shadow: round(shadow), exif },
     targetCoverage: coverage,
     pose,
     surface,

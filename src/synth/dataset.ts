@@ -53,6 +53,8 @@ export type ShotRecord = {
   readonly crop: boolean;
   readonly glare: boolean;
   readonly shadow: number;
+  /** EXIF orientation tag (1 = none); the other fields describe the picture as displayed. */
+  readonly exif: number;
   readonly width: number;
   readonly height: number;
   /** The parchment's corners in the photo, pixels (top-left, top-right, bottom-right, bottom-left as written). */
@@ -214,6 +216,7 @@ function shotRecord(info: PhotoInfo): ShotRecord {
     crop: info.crop,
     glare: info.glare,
     shadow: info.shadow,
+    exif: info.exif,
     width: info.width,
     height: info.height,
     corners: info.corners,

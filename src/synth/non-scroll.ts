@@ -256,6 +256,7 @@ async function photoOfScene(seed: number, megapixels: number | undefined): Promi
     exposure: 1,
     jpeg: rnd.int(60, 95),
     finger: null,
+    exif: 1,
   });
   return { jpeg, info: { kind: 'photo', subkind: 'landscape', width, height } };
 }

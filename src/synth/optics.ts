@@ -25,7 +25,15 @@ export type Optics = {
   readonly exposure: number;
   readonly jpeg: number;
   readonly finger: Fingertip | null;
+  /** EXIF orientation to store: the pixels are saved turned so that a viewer honouring the tag shows the scene upright. */
+  readonly exif: ExifOrientation;
 };
+
+/** 1: as is; 3: stored upside down; 6: stored turned a quarter anticlockwise (phones held upright); 8: a quarter clockwise. */
+export type ExifOrientation = 1 | 3 | 6 | 8;
+
+/** The turn (degrees clockwise) that stores a displayed image under each orientation tag. */
+const STORED_TURN: Readonly<Record<ExifOrientation, number>> = { 1: 0, 3: 180, 6: 270, 8: 90 };
 
 const SKIN: readonly (readonly [number, number, number])[] = [
   [240, 200, 176],
@@ -247,5 +255,7 @@ export async function finishPhoto(scene: Uint8ClampedArray, width: number, heigh
   // Too close to the lens to be sharp; its shadow side is drawn in the svg at low alpha.
   if (optics.finger) await compositeSvg(image, width, height, fingerSvg(optics.finger, width, height), Math.max(0.5, optics.finger.width * 0.05));
   addNoise(image, optics);
-  return sharp(image, { raw: { width, height, channels: 3 } }).jpeg({ quality: optics.jpeg, chromaSubsampling: '4:2:0' }).toBuffer();
+  let encoder = sharp(image, { raw: { width, height, channels: 3 } });
+  if (optics.exif !== 1) encoder = encoder.rotate(STORED_TURN[optics.exif]).withMetadata({ orientation: optics.exif });
+  return encoder.jpeg({ quality: optics.jpeg, chromaSubsampling: '4:2:0' }).toBuffer();
 }

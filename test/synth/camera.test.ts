@@ -8,17 +8,31 @@ import { makeScroll } from '../../src/synth/scroll.ts';
 const scroll = makeScroll(makeScribe(4), 9);
 
 test('a photo has the size and orientation asked for, and says so', async () => {
-  const portrait = await photographScroll(scroll, { kind: 'phone', seed: 1, long: 640, aspect: 4 / 3, orientation: 'portrait' });
+  const portrait = await photographScroll(scroll, { kind: 'phone', seed: 1, long: 640, aspect: 4 / 3, orientation: 'portrait', exif: 1 });
   const meta = await sharp(portrait.jpeg).metadata();
   assert.equal(meta.format, 'jpeg');
   assert.deepEqual([meta.width, meta.height], [480, 640]);
   assert.deepEqual([portrait.info.width, portrait.info.height, portrait.info.long], [480, 640, 640]);
 
-  const landscape = await photographScroll(scroll, { kind: 'phone', seed: 1, megapixels: 0.3, aspect: 16 / 9, orientation: 'landscape' });
+  const landscape = await photographScroll(scroll, { kind: 'phone', seed: 1, megapixels: 0.3, aspect: 16 / 9, orientation: 'landscape', exif: 1 });
   const { width, height } = await sharp(landscape.jpeg).metadata();
   assert.ok(width! > height!);
   assert.ok(Math.abs((width! * height!) / 1e6 - 0.3) < 0.01);
   assert.ok(Math.abs(width! / height! - 16 / 9) < 0.01);
+});
+
+test('an EXIF-tagged photo is stored turned, and upright once the tag is honoured', async () => {
+  const spec = { kind: 'phone', seed: 2, long: 400, aspect: 4 / 3, orientation: 'portrait', exif: 6 } as const;
+  const tagged = await photographScroll(scroll, spec);
+  const plain = await photographScroll(scroll, { ...spec, exif: 1 });
+  const meta = await sharp(tagged.jpeg).metadata();
+  assert.deepEqual([meta.width, meta.height, meta.orientation], [400, 300, 6]);
+  assert.deepEqual([tagged.info.width, tagged.info.height, tagged.info.exif], [300, 400, 6]);
+  const upright = await sharp(tagged.jpeg).rotate().greyscale().resize(30, 40).raw().toBuffer();
+  const reference = await sharp(plain.jpeg).greyscale().resize(30, 40).raw().toBuffer();
+  let difference = 0;
+  for (let i = 0; i < upright.length; i++) difference += Math.abs(upright[i] - reference[i]);
+  assert.ok(difference / upright.length < 4, `mean difference ${difference / upright.length}`);
 });
 
 test('the same shot of the same scroll gives the same bytes; another seed does not', async () => {
@@ -49,7 +63,7 @@ test('registration shots are near frontal, well lit, on a plain backdrop', async
     const { info } = await photographScroll(scroll, { kind: 'registration', seed, megapixels: 0.2 });
     assert.ok(info.tilt <= 8 && Math.abs(info.roll) <= 4 && info.curl <= 0.006);
     assert.ok(['plain', 'paper'].includes(info.bg));
-    assert.ok(!info.finger && !info.crop && !info.glare && info.shadow === 0 && info.motion === 0);
+    assert.ok(!info.finger && !info.crop && !info.glare && info.shadow === 0 && info.motion === 0 && info.exif === 1);
     assert.ok(info.coverage > 0.3 && info.coverage < 0.75, `coverage ${info.coverage}`);
   }
 });
