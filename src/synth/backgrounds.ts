@@ -24,8 +24,8 @@ export type PlaneRegion = { readonly x0: number; readonly y0: number; readonly x
 
 type Rgb = [number, number, number];
 
-/** Paints `count` pixels of one row starting at plane point (x0, y), `step` mm apart, into `data` at pixel `offset`, times `grain`. */
-type RowPainter = (y: number, x0: number, step: number, count: number, data: Uint8ClampedArray, offset: number, grain: Float32Array) => void;
+/** Paints `count` pixels of one row starting at plane point (x0, y), `step` mm apart, into `data` from pixel `first`, times `grain`. */
+type RowPainter = (y: number, x0: number, step: number, count: number, data: Uint8ClampedArray, first: number, grain: Float32Array) => void;
 
 function jitterColour(rnd: Random, rgb: Rgb, sd: number): Rgb {
   const s = rnd.normal(0, sd);
@@ -59,10 +59,10 @@ function woodPainter(rnd: Random, region: PlaneRegion, pxPerMm: number): RowPain
   let lastKey = NaN;
   let c: Rgb = base;
   // Each kind has its own row loop, so the per-pixel work is inlined, never a call through a shared loop.
-  return (y, x0, step, count, data, offset, grain) => {
+  return (y, x0, step, count, data, first, grain) => {
     for (let n = 0; n < count; n++) {
       const x = x0 + n * step;
-      const o = (offset + n) * 3;
+      const o = (first + n) * 3;
       const along = x * ca + y * sa;
       const across = -x * sa + y * ca;
       const k = Math.floor(across / plank);
@@ -112,10 +112,10 @@ function tilePainter(rnd: Random, region: PlaneRegion): RowPainter {
   const offset = rnd.uniform(0, size);
   const speckle = makeFieldForRegion(region, 2, (u, v) => fbm(u, v, 40, 2, seed) * 0.03 + fbm(u, v, 4, 1, seed + 1) * 0.012);
   // Each kind has its own row loop, so the per-pixel work is inlined, never a call through a shared loop.
-  return (y, x0, step, count, data, offset, grain) => {
+  return (y, x0, step, count, data, first, grain) => {
     for (let n = 0; n < count; n++) {
       const x = x0 + n * step;
-      const o = (offset + n) * 3;
+      const o = (first + n) * 3;
       const u = x * ca + y * sa + offset;
       const v = -x * sa + y * ca + offset;
       const i = Math.floor(u / size);
@@ -169,10 +169,10 @@ function clothPainter(rnd: Random, region: PlaneRegion, pxPerMm: number): RowPai
   const mid: Rgb = [(a[0] + b[0]) / 2, (a[1] + b[1]) / 2, (a[2] + b[2]) / 2];
   const folds = makeFieldForRegion(region, 4, (u, v) => fbm(u, v, 120, 3, seed) * 0.25);
   // Each kind has its own row loop, so the per-pixel work is inlined, never a call through a shared loop.
-  return (y, x0, step, count, data, offset, grain) => {
+  return (y, x0, step, count, data, first, grain) => {
     for (let n = 0; n < count; n++) {
       const x = x0 + n * step;
-      const o = (offset + n) * 3;
+      const o = (first + n) * 3;
       const u = x * ca + y * sa;
       const v = -x * sa + y * ca;
       let c: Rgb = a;
@@ -207,10 +207,10 @@ function paperPainter(rnd: Random, region: PlaneRegion): RowPainter {
   const nx = Math.cos(angle);
   const ny = Math.sin(angle);
   // Each kind has its own row loop, so the per-pixel work is inlined, never a call through a shared loop.
-  return (y, x0, step, count, data, offset, grain) => {
+  return (y, x0, step, count, data, first, grain) => {
     for (let n = 0; n < count; n++) {
       const x = x0 + n * step;
-      const o = (offset + n) * 3;
+      const o = (first + n) * 3;
       const d = x * nx + y * ny - edgeDistance;
       if (d > 0) {
         const k = d < 2.5 ? 0.7 : 1;
@@ -245,10 +245,10 @@ function plainPainter(rnd: Random, region: PlaneRegion): RowPainter {
   const seed = rnd.int(0, 2 ** 30);
   const cloud = makeFieldForRegion(region, 3, (u, v) => fbm(u, v, 150, 3, seed) * 0.06 + fbm(u, v, 12, 2, seed + 4) * 0.012);
   // Each kind has its own row loop, so the per-pixel work is inlined, never a call through a shared loop.
-  return (y, x0, step, count, data, offset, grain) => {
+  return (y, x0, step, count, data, first, grain) => {
     for (let n = 0; n < count; n++) {
       const x = x0 + n * step;
-      const o = (offset + n) * 3;
+      const o = (first + n) * 3;
       const shade = 1 + sampleField(cloud, x - region.x0, y - region.y0);
       data[o] = (base[0] * shade) * grain[n];
       data[o + 1] = (base[1] * shade) * grain[n];

@@ -487,6 +487,9 @@ type SceneRow = {
   /** Per column: the horizontal light gradient and the vignette's share. */
   readonly lightX: Float32Array;
   readonly vignetteX: Float32Array;
+  /** Per row: the columns the sheet can cover (from its projected outline, with a margin); empty when first > last. */
+  readonly spanFirst: Int32Array;
+  readonly spanLast: Int32Array;
   covered: number;
 };
 
@@ -627,6 +630,8 @@ function sceneRow(ctx: SceneRow, y: number): void {
   const { lightX, vignetteX } = ctx;
   const rowVignette = 1 - vignette * vy;
   interpolateTableRow(ctx, y);
+  const first = ctx.spanFirst[y];
+  const last = ctx.spanLast[y];
   let covered = 0;
   for (let x = 0; x < width; x++) {
     dx += stepX;
@@ -637,7 +642,7 @@ function sceneRow(ctx: SceneRow, y: number): void {
     let r = 0;
     let gg = 0;
     let bb = 0;
-    if (sheetData !== null) {
+    if (sheetData !== null && x >= first && x <= last) {
       let u = -2;
       let v = -2;
       if (flat) {
@@ -731,6 +736,30 @@ function sceneRow(ctx: SceneRow, y: number): void {
   ctx.covered += covered;
 }
 
+/** For each row, the range of columns inside the sheet's projected outline (polygon scan, 3 px margin). */
+function sheetSpans(ctx: SceneRow, polygon: readonly (readonly [number, number])[]): void {
+  const { spanFirst, spanLast, width, height } = ctx;
+  spanFirst.fill(width);
+  spanLast.fill(-1);
+  const margin = 3;
+  for (let e = 0; e < polygon.length; e++) {
+    const [x0, y0] = polygon[e];
+    const [x1, y1] = polygon[(e + 1) % polygon.length];
+    const top = Math.max(0, Math.floor(Math.min(y0, y1) - margin));
+    const bottom = Math.min(height - 1, Math.ceil(Math.max(y0, y1) + margin));
+    const at = (y: number): number => (y1 === y0 ? x0 : x0 + (x1 - x0) * Math.min(1, Math.max(0, (y - y0) / (y1 - y0))));
+    for (let y = top; y <= bottom; y++) {
+      // The edge's extent over rows y ± margin, widened by the margin.
+      const xa = y1 === y0 ? Math.min(x0, x1) : at(y - margin);
+      const xb = y1 === y0 ? Math.max(x0, x1) : at(y + margin);
+      const lo = Math.max(0, Math.floor(Math.min(xa, xb) - margin));
+      const hi = Math.min(width - 1, Math.ceil(Math.max(xa, xb) + margin));
+      if (lo < spanFirst[y]) spanFirst[y] = lo;
+      if (hi > spanLast[y]) spanLast[y] = hi;
+    }
+  }
+}
+
 /** Casts a ray per output pixel onto the sheet or the table, and lights the result. */
 function renderScene(plan: Plan, sheet: SheetTexture | null, table: PlaneTexture): Scene {
   const { width, height } = plan.conditions;
@@ -751,8 +780,11 @@ function renderScene(plan: Plan, sheet: SheetTexture | null, table: PlaneTexture
     tableRow: new Float32Array(width * 3),
     lightX: new Float32Array(width),
     vignetteX: new Float32Array(width),
+    spanFirst: new Int32Array(height),
+    spanLast: new Int32Array(height),
     covered: 0,
   };
+  sheetSpans(ctx, sheet ? outline(plan.pose, plan.surface, 16) : []);
   const light = plan.light;
   const diagonal2 = (width * width + height * height) / 4;
   for (let x = 0; x < width; x++) {

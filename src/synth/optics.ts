@@ -137,9 +137,10 @@ function blurLine(
       count--;
     }
     const o = index[m];
-    out[o] = sr / count;
-    out[o + 1] = sg / count;
-    out[o + 2] = sb / count;
+    const k = 1 / count;
+    out[o] = sr * k;
+    out[o + 1] = sg * k;
+    out[o + 2] = sb * k;
   }
 }
 

@@ -1,0 +1,23 @@
+// The synthetic scroll-photo generator: the only entry point other modules
+// (tests, benchmark, demo) should import. It imports nothing from the engine,
+// HTTP or the database, and the engine imports nothing from it.
+
+export { CROWNED_LETTERS, DILATABLE_LETTERS, LARGE_LETTERS, MEZUZAH_LETTER_COUNT, MEZUZAH_LETTERS, MEZUZAH_LINES, MEZUZAH_WORDS } from './mezuzah-text.ts';
+export type { TextLetter } from './mezuzah-text.ts';
+export { createRandom, deriveSeed } from './random.ts';
+export type { Random } from './random.ts';
+export { makeScribe } from './scribe.ts';
+export type { Justification, LetterHabit, Scribe } from './scribe.ts';
+export { makeScroll } from './scroll.ts';
+export type { Affine, Box, LetterPlacement, Parchment, Scroll, ScrollLine } from './scroll.ts';
+export { renderScroll } from './render-scroll.ts';
+export type { SheetTexture } from './render-scroll.ts';
+export { describeShot, photographScroll, photographSheet } from './camera.ts';
+export type { Photo, PhotoInfo, ShotConditions, ShotKind, ShotSpec, Sheet } from './camera.ts';
+export { BACKGROUNDS } from './backgrounds.ts';
+export type { Background } from './backgrounds.ts';
+export type { ExifOrientation } from './optics.ts';
+export { makeNonScroll, NON_SCROLL_KINDS } from './non-scroll.ts';
+export type { NonScrollImage, NonScrollInfo, NonScrollKind } from './non-scroll.ts';
+export { planDataset, recordOutputs, runJob } from './dataset.ts';
+export type { DatasetJob, DatasetOptions, DatasetPlan, JobOutput, Manifest } from './dataset.ts';
