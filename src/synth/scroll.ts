@@ -170,7 +170,7 @@ function stretchLetters(drafts: Draft[], amount: number, maxFactor: number, rnd:
 function makeEdge(rnd: Random, lengthMm: number, stepMm: number): number[] {
   const n = Math.ceil(lengthMm / stepMm) + 1;
   const waves = Array.from({ length: 4 }, (_, i) => ({
-    amplitude: rnd.uniform(0.05, 0.35) / (i + 1),
+    amplitude: rnd.uniform(0.02, 0.18) / (i + 1),
     period: rnd.uniform(8, 60) / (i + 1),
     phase: rnd.uniform(0, 2 * Math.PI),
   }));
@@ -186,10 +186,10 @@ function makeEdge(rnd: Random, lengthMm: number, stepMm: number): number[] {
     edge.push(Math.max(0, offset + walk));
   }
   // An occasional nick where the parchment was cut unevenly.
-  if (rnd.chance(0.3)) {
+  if (rnd.chance(0.15)) {
     const at = rnd.int(2, n - 3);
-    const depth = rnd.uniform(0.4, 1.5);
-    const half = rnd.int(1, 4);
+    const depth = rnd.uniform(0.3, 1.0);
+    const half = rnd.int(3, 8);
     for (let i = Math.max(0, at - half); i <= Math.min(n - 1, at + half); i++) {
       edge[i] += depth * (1 - Math.abs(i - at) / (half + 1));
     }
