@@ -182,7 +182,7 @@ function makeEdge(rnd: Random, lengthMm: number, stepMm: number): number[] {
     const x = i * stepMm;
     let offset = base;
     for (const w of waves) offset += w.amplitude * Math.sin((2 * Math.PI * x) / w.period + w.phase);
-    walk = walk * 0.9 + rnd.normal(0, roughness);
+    walk = walk * 0.9 + rnd.uniform(-1.7, 1.7) * roughness;
     edge.push(Math.max(0, offset + walk));
   }
   // An occasional nick where the parchment was cut unevenly.
@@ -198,7 +198,7 @@ function makeEdge(rnd: Random, lengthMm: number, stepMm: number): number[] {
 }
 
 function makeParchment(scribe: Scribe, rnd: Random, widthMm: number, heightMm: number): Parchment {
-  const stepMm = 0.5;
+  const stepMm = 0.75;
   const stains: Stain[] = [];
   const blotches = rnd.weighted([
     [0, 3],
@@ -277,24 +277,18 @@ function compose(letterHeightMm: number, em: number, d: Draft, originX: number, 
 }
 
 function boxOf(t: Affine, left: number, top: number, right: number, bottom: number): Box {
-  let minX = Infinity;
-  let minY = Infinity;
-  let maxX = -Infinity;
-  let maxY = -Infinity;
-  for (const [x, y] of [
-    [left, top],
-    [right, top],
-    [left, bottom],
-    [right, bottom],
-  ]) {
-    const px = t[0] * x + t[2] * y + t[4];
-    const py = t[1] * x + t[3] * y + t[5];
-    minX = Math.min(minX, px);
-    maxX = Math.max(maxX, px);
-    minY = Math.min(minY, py);
-    maxY = Math.max(maxY, py);
-  }
-  return { x: minX, y: minY, width: maxX - minX, height: maxY - minY };
+  // The four corners of the glyph's box, mapped; written out to allocate nothing.
+  const ax = t[0] * left + t[2] * top + t[4];
+  const ay = t[1] * left + t[3] * top + t[5];
+  const bx = t[0] * right + t[2] * top + t[4];
+  const by = t[1] * right + t[3] * top + t[5];
+  const cx = t[0] * left + t[2] * bottom + t[4];
+  const cy = t[1] * left + t[3] * bottom + t[5];
+  const dx = t[0] * right + t[2] * bottom + t[4];
+  const dy = t[1] * right + t[3] * bottom + t[5];
+  const minX = Math.min(ax, bx, cx, dx);
+  const minY = Math.min(ay, by, cy, dy);
+  return { x: minX, y: minY, width: Math.max(ax, bx, cx, dx) - minX, height: Math.max(ay, by, cy, dy) - minY };
 }
 
 /**
