@@ -478,12 +478,16 @@ type SceneRow = {
   readonly surface: Surface;
   readonly light: Lighting;
   readonly sheet: SheetTexture | null;
+  /** The sheet's RGBA pixels as 32-bit words (little-endian), one load per texel. */
+  readonly sheet32: Uint32Array | null;
   readonly table: PlaneTexture;
   /** The table as seen at every other pixel (RGB, `tableColumns` wide), with the sheet's shadow on it. */
   readonly tableView: Float32Array;
   readonly tableColumns: number;
   /** One full-width row of the table view, interpolated. */
   readonly tableRow: Float32Array;
+  /** Scratch: the two grid rows around the current row, blended. */
+  readonly tableBlend: Float32Array;
   /** Per column: the horizontal light gradient and the vignette's share. */
   readonly lightX: Float32Array;
   readonly vignetteX: Float32Array;
@@ -579,15 +583,20 @@ function interpolateTableRow(ctx: SceneRow, y: number): void {
   const fy = gy - j;
   const a = j * tableColumns * 3;
   const b = a + tableColumns * 3;
+  // Blend the two grid rows once, then fill even pixels from grid points and odd ones halfway between.
+  const blended = ctx.tableBlend;
+  for (let n = 0; n < tableColumns * 3; n++) blended[n] = tableView[a + n] + (tableView[b + n] - tableView[a + n]) * fy;
   for (let x = 0; x < width; x++) {
-    const i = x >> 1;
-    const fx = (x & 1) * 0.5;
-    const p = a + i * 3;
-    const q = b + i * 3;
-    for (let c = 0; c < 3; c++) {
-      const top = tableView[p + c] + (tableView[p + 3 + c] - tableView[p + c]) * fx;
-      const bottom = tableView[q + c] + (tableView[q + 3 + c] - tableView[q + c]) * fx;
-      tableRow[x * 3 + c] = top + (bottom - top) * fy;
+    const p = (x >> 1) * 3;
+    const o = x * 3;
+    if ((x & 1) === 0) {
+      tableRow[o] = blended[p];
+      tableRow[o + 1] = blended[p + 1];
+      tableRow[o + 2] = blended[p + 2];
+    } else {
+      tableRow[o] = (blended[p] + blended[p + 3]) * 0.5;
+      tableRow[o + 1] = (blended[p + 1] + blended[p + 4]) * 0.5;
+      tableRow[o + 2] = (blended[p + 2] + blended[p + 5]) * 0.5;
     }
   }
 }
@@ -612,6 +621,7 @@ function sceneRow(ctx: SceneRow, y: number): void {
   let dy = rt[3] * cx0 + rt[4] * cy + rt[5] - stepY;
   let dz = rt[6] * cx0 + rt[7] * cy + rt[8] - stepZ;
   const sheetData = sheet ? sheet.data : null;
+  const sheet32 = ctx.sheet32;
   const sheetW = sheet ? sheet.width : 0;
   const sheetH = sheet ? sheet.height : 0;
   const sheetScale = sheet ? sheet.pxPerMm : 0;
@@ -682,19 +692,24 @@ function sceneRow(ctx: SceneRow, y: number): void {
         const j = fy | 0;
         const ax = fx - i;
         const ay = fy - j;
-        const k00 = (j * sheetW + i) * 4;
-        const k01 = k00 + sheetW * 4;
+        const k00 = j * sheetW + i;
+        const k01 = k00 + sheetW;
+        // One 32-bit load per texel (RGBA, little-endian), unpacked by shifts.
+        const p00 = sheet32![k00];
+        const p10 = sheet32![k00 + 1];
+        const p01 = sheet32![k01];
+        const p11 = sheet32![k01 + 1];
         const w00 = (1 - ax) * (1 - ay);
         const w10 = ax * (1 - ay);
         const w01 = (1 - ax) * ay;
         const w11 = ax * ay;
-        alpha = (sheetData[k00 + 3] * w00 + sheetData[k00 + 7] * w10 + sheetData[k01 + 3] * w01 + sheetData[k01 + 7] * w11) / 255;
+        alpha = ((p00 >>> 24) * w00 + (p10 >>> 24) * w10 + (p01 >>> 24) * w01 + (p11 >>> 24) * w11) / 255;
         if (alpha > 0) {
           // The texture's colour is not premultiplied; its alpha only antialiases the outline.
           const k = shade * alpha;
-          r = (sheetData[k00] * w00 + sheetData[k00 + 4] * w10 + sheetData[k01] * w01 + sheetData[k01 + 4] * w11) * k;
-          gg = (sheetData[k00 + 1] * w00 + sheetData[k00 + 5] * w10 + sheetData[k01 + 1] * w01 + sheetData[k01 + 5] * w11) * k;
-          bb = (sheetData[k00 + 2] * w00 + sheetData[k00 + 6] * w10 + sheetData[k01 + 2] * w01 + sheetData[k01 + 6] * w11) * k;
+          r = ((p00 & 255) * w00 + (p10 & 255) * w10 + (p01 & 255) * w01 + (p11 & 255) * w11) * k;
+          gg = (((p00 >>> 8) & 255) * w00 + ((p10 >>> 8) & 255) * w10 + ((p01 >>> 8) & 255) * w01 + ((p11 >>> 8) & 255) * w11) * k;
+          bb = (((p00 >>> 16) & 255) * w00 + ((p10 >>> 16) & 255) * w10 + ((p01 >>> 16) & 255) * w01 + ((p11 >>> 16) & 255) * w11) * k;
           if (alpha > 0.5) covered++;
         }
       }
@@ -774,10 +789,12 @@ function renderScene(plan: Plan, sheet: SheetTexture | null, table: PlaneTexture
     surface: plan.surface,
     light: plan.light,
     sheet,
+    sheet32: sheet ? new Uint32Array(sheet.data.buffer, sheet.data.byteOffset, sheet.data.length >> 2) : null,
     table,
     tableView: new Float32Array(tableColumns * tableRows * 3),
     tableColumns,
     tableRow: new Float32Array(width * 3),
+    tableBlend: new Float32Array(tableColumns * 3),
     lightX: new Float32Array(width),
     vignetteX: new Float32Array(width),
     spanFirst: new Int32Array(height),

@@ -28,7 +28,11 @@ function parseOptions(argv: readonly string[]): { out: string; jobs: number; opt
       help: { type: 'boolean', default: false },
     },
   });
-  if (values.help || !values.out) throw new Error(USAGE);
+  if (values.help) {
+    process.stdout.write(`${USAGE}\n`);
+    process.exit(0);
+  }
+  if (!values.out) throw new Error(`--out is required\n${USAGE}`);
   const count = (name: string, text: string, min = 0): number => {
     const value = Number(text);
     if (!Number.isInteger(value) || value < min) throw new Error(`--${name} must be an integer ≥ ${min}, got "${text}"\n${USAGE}`);

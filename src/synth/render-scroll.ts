@@ -307,20 +307,30 @@ function stainWeight(stain: Stain, dx: number, dy: number, seed: number): number
 function stainTint(scroll: Scroll): readonly [Field, Field, Field] | null {
   const stains = scroll.parchment.stains.filter((s) => s.kind !== 'fox');
   if (stains.length === 0) return null;
-  const channel = (c: 0 | 1 | 2): Field =>
-    makeField(scroll.widthMm, scroll.heightMm, 0.25, (x, y) => {
-      let k = 1;
-      for (const stain of stains) {
-        const reach = Math.max(stain.rx, stain.ry) * 1.6;
-        const dx = x - stain.x;
-        const dy = y - stain.y;
-        if (dx > reach || dx < -reach || dy > reach || dy < -reach) continue;
-        const w = stainWeight(stain, dx, dy, (scroll.parchment.textureSeed + Math.round(stain.x * 1000)) | 0);
-        k *= 1 - w * stain.strength * (1 - stain.rgb[c]) * 4;
+  const one = (): Field => makeField(scroll.widthMm, scroll.heightMm, 0.25, () => 1);
+  const channels: [Field, Field, Field] = [one(), one(), one()];
+  const { columns, rows, cell } = channels[0];
+  for (const stain of stains) {
+    // Only the cells within the stain's reach: each stain's weight is computed once for all three channels.
+    const reach = Math.max(stain.rx, stain.ry) * 1.6;
+    const seed = (scroll.parchment.textureSeed + Math.round(stain.x * 1000)) | 0;
+    const i0 = Math.max(0, Math.floor((stain.x - reach) / cell));
+    const i1 = Math.min(columns - 1, Math.ceil((stain.x + reach) / cell));
+    const j0 = Math.max(0, Math.floor((stain.y - reach) / cell));
+    const j1 = Math.min(rows - 1, Math.ceil((stain.y + reach) / cell));
+    const k = stain.strength * 4;
+    for (let j = j0; j <= j1; j++) {
+      for (let i = i0; i <= i1; i++) {
+        const w = stainWeight(stain, i * cell - stain.x, j * cell - stain.y, seed);
+        if (w <= 0) continue;
+        const n = j * columns + i;
+        channels[0].values[n] *= 1 - w * k * (1 - stain.rgb[0]);
+        channels[1].values[n] *= 1 - w * k * (1 - stain.rgb[1]);
+        channels[2].values[n] *= 1 - w * k * (1 - stain.rgb[2]);
       }
-      return k;
-    });
-  return [channel(0), channel(1), channel(2)];
+    }
+  }
+  return channels;
 }
 
 /** Foxing: small brown spots, drawn at the output resolution. */
