@@ -6,7 +6,7 @@ import { rasterizeInk } from './ink.ts';
 import { blurInPlace, dilateDown, fbm, hash2, makeField, rowSampler, sampleField, valueNoise } from './raster.ts';
 import type { Field } from './raster.ts';
 import { createRandom } from './random.ts';
-import type { ParchmentEdges, Scroll, Stain } from './scroll.ts';
+import type { Scroll, Stain } from './scroll.ts';
 
 /** An RGBA image of a flat sheet; alpha is the sheet's outline. */
 export type SheetTexture = {
@@ -22,29 +22,6 @@ function edgeAt(samples: readonly number[], step: number, at: number): number {
   if (g > samples.length - 1.001) g = samples.length - 1.001;
   const i = g | 0;
   return samples[i] + (samples[i + 1] - samples[i]) * (g - i);
-}
-
-/** Signed distance (mm, positive inside) from a point to the sheet's ragged outline, close to the edge. */
-export function insideDistance(edges: ParchmentEdges, widthMm: number, heightMm: number, x: number, y: number): number {
-  const s = edges.stepMm;
-  let d = y - edgeAt(edges.top, s, x);
-  const db = heightMm - edgeAt(edges.bottom, s, x) - y;
-  if (db < d) d = db;
-  const dl = x - edgeAt(edges.left, s, y);
-  if (dl < d) d = dl;
-  const dr = widthMm - edgeAt(edges.right, s, y) - x;
-  if (dr < d) d = dr;
-  const [tl, tr, br, bl] = edges.corners;
-  const k = Math.SQRT1_2;
-  const c0 = (x + y - tl) * k;
-  if (c0 < d) d = c0;
-  const c1 = (widthMm - x + y - tr) * k;
-  if (c1 < d) d = c1;
-  const c2 = (widthMm - x + heightMm - y - br) * k;
-  if (c2 < d) d = c2;
-  const c3 = (x + heightMm - y - bl) * k;
-  if (c3 < d) d = c3;
-  return d;
 }
 
 type SheetFields = {
