@@ -31,15 +31,15 @@ export const TEMPLATE_LINES: readonly (readonly TemplateWord[])[] = (() => {
       return { id: id++, line, width, start: 0, end: 0 };
     }),
   );
-  // Full lines are justified to the column width; lines 6 and 22 end early, and
-  // line 22 sits at the left end, so it is placed against the left margin.
+  // Full lines are justified to the column width; lines 6 and 22 end early and,
+  // like every line, start at the right margin.
   const lengths = lines.map((ws) => ws.reduce((a, w) => a + w.width, 0) + WORD_GAP * (ws.length - 1));
   const column = Math.max(...lengths);
   lines.forEach((ws, li) => {
     const natural = lengths[li];
     const justified = li !== 5 && li !== 21;
     const stretch = justified ? column / natural : 1;
-    let pos = li === 21 ? column - natural : 0;
+    let pos = 0;
     for (const w of ws) {
       w.start = pos / column;
       pos += w.width * stretch;

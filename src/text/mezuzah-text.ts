@@ -1,6 +1,7 @@
 // The text every kosher mezuzah carries (Deuteronomy 6:4–9 and 11:13–21, consonants
 // only), in the traditional 22-line layout. Line 6 ends early (the setuma before
-// "והיה אם שמע"), and line 22 holds only "על הארץ", written at the line's left end.
+// "והיה אם שמע"), and line 22 holds only "על הארץ", written at the head (right end) of the line
+// (Rambam, Tefillin 5:5; as in every sample registration photo).
 // Both the identification engine (to recognise and label the layout) and the
 // synthetic photo generator read it from here.
 
