@@ -35,10 +35,8 @@ function basis(x: number, y: number, out: Float64Array): Float64Array {
   return out;
 }
 
-export type PointComparison = { similarity: number; common: number; agreeing: number };
-
-/** Compares two fingerprints point for point under a robustly fitted smooth map. */
-export function comparePoints(a: ScrollPoints, b: ScrollPoints): PointComparison {
+/** Similarity in [0, 1] of two fingerprints, point for point under a robustly fitted smooth map. */
+export function comparePoints(a: ScrollPoints, b: ScrollPoints): number {
   const index = new Map<number, number>();
   for (let i = 0; i < b.keys.length; i++) index.set(b.keys[i], i);
   const ax: number[] = [];
@@ -49,13 +47,12 @@ export function comparePoints(a: ScrollPoints, b: ScrollPoints): PointComparison
     const j = index.get(a.keys[i]);
     if (j === undefined) continue;
     ax.push(a.xs[i]);
-    // Line index is in units of lines; scale it like the column so both axes weigh alike.
     ay.push(a.ys[i]);
     bx.push(b.xs[j]);
     by.push(b.ys[j]);
   }
   const n = ax.length;
-  if (n < 20) return { similarity: 0, common: n, agreeing: 0 };
+  if (n < 20) return 0;
   const rows = ax.map((x, i) => basis(x, ay[i], new Float64Array(TERMS)));
   let weights: Float64Array | null = null;
   const residual = new Float64Array(n);
@@ -63,7 +60,7 @@ export function comparePoints(a: ScrollPoints, b: ScrollPoints): PointComparison
   for (let r = 0; r < rounds; r++) {
     const cx = weightedLeastSquares(rows, bx, weights, TERMS);
     const cy = weightedLeastSquares(rows, by, weights, TERMS);
-    if (!cx || !cy) return { similarity: 0, common: n, agreeing: 0 };
+    if (!cx || !cy) return 0;
     weights = new Float64Array(n);
     // Start wide so that a rough first fit keeps the true agreements, then tighten.
     const c = AGREEMENT_TOLERANCE * (rounds - r);
@@ -83,6 +80,5 @@ export function comparePoints(a: ScrollPoints, b: ScrollPoints): PointComparison
   }
   let agreeing = 0;
   for (let i = 0; i < n; i++) if (residual[i] < AGREEMENT_TOLERANCE) agreeing++;
-  const similarity = (agreeing / n) * Math.min(1, n / MIN_COMMON_POINTS);
-  return { similarity, common: n, agreeing };
+  return (agreeing / n) * Math.min(1, n / MIN_COMMON_POINTS);
 }

@@ -29,10 +29,9 @@ export function extractPoints(img: Gray): Extraction {
   const { blobs, labels } = connectedComponents(mask, img.width, img.height);
   const layout = findLines(blobs, img.width, img.height);
   if (!layout || layout.lines.length < 4) return { kind: 'invalid', reason: 'no lines of text found' };
-  const words = findWords(layout, blobs, labels, img.width, img.height);
-  const match = recogniseLayout(layout, words);
-  if (!match || match.ends.length < MIN_LAYOUT_INLIERS) return { kind: 'invalid', reason: 'the text does not read as a mezuzah' };
-  const ends = match.ends;
+  const words = findWords(layout, labels, img.width, img.height);
+  const ends = recogniseLayout(layout, words);
+  if (!ends || ends.length < MIN_LAYOUT_INLIERS) return { kind: 'invalid', reason: 'the text does not read as a mezuzah' };
   const fit = fitHomographyRobust(
     ends.map((e) => e.x),
     ends.map((e) => e.y),

@@ -57,13 +57,3 @@ export function median(values: ArrayLike<number>): number {
   const s = Float64Array.from(values).sort();
   return n % 2 ? s[(n - 1) >> 1] : (s[n / 2 - 1] + s[n / 2]) / 2;
 }
-
-export function quantile(values: ArrayLike<number>, q: number): number {
-  const n = values.length;
-  if (n === 0) return Number.NaN;
-  const s = Float64Array.from(values).sort();
-  const pos = Math.min(n - 1, Math.max(0, q * (n - 1)));
-  const lo = Math.floor(pos);
-  const hi = Math.min(n - 1, lo + 1);
-  return s[lo] + (s[hi] - s[lo]) * (pos - lo);
-}

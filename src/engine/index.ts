@@ -23,7 +23,7 @@ export async function createEngine(options: EngineOptions = {}): Promise<Identif
   return {
     analyzePhoto: (image, opts) => pool.run(image, opts ?? {}),
     async compare(a, b) {
-      const { similarity } = comparePoints(decodeFingerprint(a), decodeFingerprint(b));
+      const similarity = comparePoints(decodeFingerprint(a), decodeFingerprint(b));
       return { similarity: round(similarity), isMatched: similarity >= MATCH_THRESHOLD };
     },
     async identify(fingerprint) {

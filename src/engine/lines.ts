@@ -16,11 +16,8 @@ export type TextLine = {
 export type LineLayout = {
   /** Text direction (radians, image frame); u = x·cos + y·sin, v = −x·sin + y·cos. */
   angle: number;
-  letterHeight: number;
+  /** Sorted top to bottom in the rotated frame. */
   lines: TextLine[];
-  /** Blob centres in the rotated frame. */
-  u: Float64Array;
-  v: Float64Array;
 };
 
 export function rotatePoint(angle: number, x: number, y: number): [number, number] {
@@ -39,7 +36,7 @@ const blobHeight = (b: Blob) => b.maxY - b.minY + 1;
 const blobWidth = (b: Blob) => b.maxX - b.minX + 1;
 
 /** Letter-sized blobs: neither specks of texture nor the scroll's edge or background shapes. */
-export function letterCandidates(blobs: Blob[], width: number, height: number): { indices: number[]; letterHeight: number } {
+function letterCandidates(blobs: Blob[], width: number, height: number): { indices: number[]; letterHeight: number } {
   const maxDim = Math.min(width, height) / 6;
   const sized = blobs
     .map((b, i) => ({ b, i }))
@@ -56,7 +53,7 @@ export function letterCandidates(blobs: Blob[], width: number, height: number): 
 }
 
 /** Dominant direction (mod π) of nearest-neighbour links between letter blobs. */
-export function dominantTextAngle(blobs: Blob[], indices: number[], letterHeight: number): number {
+function dominantTextAngle(blobs: Blob[], indices: number[], letterHeight: number): number {
   const bins = 180;
   const hist = new Float64Array(bins);
   const reach = 3 * letterHeight;
@@ -111,7 +108,7 @@ export function dominantTextAngle(blobs: Blob[], indices: number[], letterHeight
  * Tukey reweighting so that a stray blob from the neighbouring line (an ascender,
  * a descender) cannot tilt the line.
  */
-export function fitCurve(us: ArrayLike<number>, vs: ArrayLike<number>, degree: 1 | 2, scale: number): [number, number, number] {
+function fitCurve(us: ArrayLike<number>, vs: ArrayLike<number>, degree: 1 | 2, scale: number): [number, number, number] {
   const n = us.length;
   if (n === 0) return [0, 0, 0];
   if (n < 2) return [vs[0], 0, 0];
@@ -389,5 +386,5 @@ export function findLines(blobs: Blob[], width: number, height: number): LineLay
   const mid = (l: TextLine) => curveAt(l.curve, (l.uMin + l.uMax) / 2);
   lines.sort((a, b) => mid(a) - mid(b));
   joinSideBySide(lines, blobs, u, v, h);
-  return { angle, letterHeight: h, lines, u, v };
+  return { angle, lines };
 }

@@ -68,17 +68,3 @@ function slidingMax(src: Uint8Array, dst: Uint8Array, offset: number, step: numb
     dst[offset + i * step] = src[offset + q[head] * step];
   }
 }
-
-/** Bilinear sample of a grey image at a sub-pixel position; outside the image gives NaN. */
-export function sampleBilinear(img: Gray, x: number, y: number): number {
-  const { width: w, height: h, data } = img;
-  if (x < 0 || y < 0 || x > w - 1 || y > h - 1) return Number.NaN;
-  const x0 = Math.min(w - 2, Math.floor(x));
-  const y0 = Math.min(h - 2, Math.floor(y));
-  const fx = x - x0;
-  const fy = y - y0;
-  const i = y0 * w + x0;
-  const top = data[i] + (data[i + 1] - data[i]) * fx;
-  const bottom = data[i + w] + (data[i + w + 1] - data[i + w]) * fx;
-  return top + (bottom - top) * fy;
-}

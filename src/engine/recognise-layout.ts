@@ -15,15 +15,6 @@ export type WordEnd = {
   cy: number;
 };
 
-export type LayoutMatch = {
-  ends: WordEnd[];
-  /** Template words explained by detected ink. */
-  matchedWords: number;
-  /** Mean alignment cost per matched word (lower is better). */
-  costPerWord: number;
-  /** Detected lines tied to text lines. */
-  matchedLines: number;
-};
 
 type Step = { kind: 'match' | 'merge' | 'split' | 'skipT' | 'skipD'; d: number; t: number };
 
@@ -134,11 +125,10 @@ function readingOrder(words: WordSpan[], h: number, flipped: boolean): DetectedL
  * Ties the detected lines and words to the mezuzah text: a monotone alignment of
  * detected lines to the 22 text lines (either way up), each pair scored by the
  * best word-width alignment over a range of per-line scales. Returns the word
- * ends with their canonical positions, or null when the ink does not read as
- * this text.
+ * ends with their canonical positions, or null when there is nothing to align.
  */
-export function recogniseLayout(layout: LineLayout, words: WordSpan[][]): LayoutMatch | null {
-  let best: { total: number; ends: WordEnd[]; matched: number; cost: number; lines: number } | null = null;
+export function recogniseLayout(layout: LineLayout, words: WordSpan[][]): WordEnd[] | null {
+  let best: { total: number; ends: WordEnd[] } | null = null;
   for (const flipped of [false, true]) {
     const order = layout.lines.map((_, i) => i);
     if (flipped) order.reverse();
@@ -185,9 +175,6 @@ export function recogniseLayout(layout: LineLayout, words: WordSpan[][]): Layout
     if (best && total >= best.total) continue;
     // Backtrack and collect word ends.
     const ends: WordEnd[] = [];
-    let matched = 0;
-    let matchedCost = 0;
-    let lines = 0;
     let i = n;
     let j = T;
     while (i > 0 || j > 0) {
@@ -195,7 +182,6 @@ export function recogniseLayout(layout: LineLayout, words: WordSpan[][]): Layout
       if (kind === 0) {
         i--;
         j--;
-        lines++;
         const li = order[i];
         const line = layout.lines[li];
         const dl = det[i];
@@ -208,7 +194,6 @@ export function recogniseLayout(layout: LineLayout, words: WordSpan[][]): Layout
           const lastT = step.kind === 'merge' ? tpl[step.t + 1] : firstT;
           const firstD = dl.spans[step.d];
           const lastD = step.kind === 'split' ? dl.spans[step.d + 1] : firstD;
-          matched += step.kind === 'merge' ? 2 : 1;
           // Reading start of a span is its high-u end when upright, its low-u end when flipped.
           const startU = flipped ? firstD.u0 : firstD.u1;
           const endU = flipped ? lastD.u1 : lastD.u0;
@@ -217,12 +202,10 @@ export function recogniseLayout(layout: LineLayout, words: WordSpan[][]): Layout
           ends.push({ key: 2 * firstT.id, x: sx, y: sy, cx: firstT.start, cy: j });
           ends.push({ key: 2 * lastT.id + 1, x: ex, y: ey, cx: lastT.end, cy: j });
         }
-        matchedCost += pair[i][j].cost;
       } else if (kind === 1) j--;
       else i--;
     }
-    best = { total, ends, matched, cost: matched ? matchedCost / matched : Infinity, lines };
+    best = { total, ends };
   }
-  if (!best) return null;
-  return { ends: best.ends, matchedWords: best.matched, costPerWord: best.cost, matchedLines: best.lines };
+  return best ? best.ends : null;
 }

@@ -118,7 +118,7 @@ export class SearchIndex {
     let best: { scrollId: string; similarity: number } | null = null;
     for (const { at } of shortlist) {
       const e = this.#entries[at];
-      const { similarity } = comparePoints(query, e.points);
+      const similarity = comparePoints(query, e.points);
       if (similarity >= MATCH_THRESHOLD && (!best || similarity > best.similarity)) best = { scrollId: e.id, similarity };
     }
     return best;

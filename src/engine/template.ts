@@ -49,5 +49,3 @@ export const TEMPLATE_LINES: readonly (readonly TemplateWord[])[] = (() => {
   });
   return lines;
 })();
-
-export const TEMPLATE_WORD_COUNT = TEMPLATE_LINES.reduce((a, l) => a + l.length, 0);

@@ -1,4 +1,3 @@
-import type { Blob } from './components.ts';
 import { curveAt, unrotatePoint, type LineLayout, type TextLine } from './lines.ts';
 import { median } from './geometry.ts';
 
@@ -10,7 +9,7 @@ export type WordSpan = { u0: number; u1: number };
  * line's own blobs lie across the line's band. Counting only the line's blobs
  * keeps ascenders and descenders of neighbouring lines out of its gaps.
  */
-export function lineProfile(line: TextLine, layout: LineLayout, labels: Int32Array, width: number, height: number): { u0: number; profile: Float32Array } {
+function lineProfile(line: TextLine, layout: LineLayout, labels: Int32Array, width: number, height: number): { u0: number; profile: Float32Array } {
   const own = new Set(line.blobs.map((i) => i + 1));
   const u0 = Math.floor(line.uMin) - 2;
   const n = Math.ceil(line.uMax) + 2 - u0;
@@ -36,7 +35,7 @@ export function lineProfile(line: TextLine, layout: LineLayout, labels: Int32Arr
 }
 
 /** Gaps (runs of empty profile) as [start, end) in u, with their widths. */
-export function profileGaps(u0: number, profile: Float32Array): { a: number; b: number }[] {
+function profileGaps(u0: number, profile: Float32Array): { a: number; b: number }[] {
   const gaps: { a: number; b: number }[] = [];
   let start = -1;
   for (let k = 0; k < profile.length; k++) {
@@ -55,7 +54,7 @@ export function profileGaps(u0: number, profile: Float32Array): { a: number; b: 
  * the distribution of all gaps measured in letter heights: gaps inside words and
  * gaps between words form two populations, split where Otsu's criterion is best.
  */
-export function findWords(layout: LineLayout, blobs: Blob[], labels: Int32Array, width: number, height: number): WordSpan[][] {
+export function findWords(layout: LineLayout, labels: Int32Array, width: number, height: number): WordSpan[][] {
   const perLine = layout.lines.map((line) => {
     const { u0, profile } = lineProfile(line, layout, labels, width, height);
     let first = 0;

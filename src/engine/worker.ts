@@ -1,11 +1,11 @@
 // Worker-thread entry: runs the per-photo pipeline off the event loop.
 import { parentPort } from 'node:worker_threads';
 import { analyzePhoto } from './analyze-photo.ts';
-import { UnsupportedImageError, type AnalyzeOptions } from './types.ts';
+import { UnsupportedImageError, type AnalyzeOptions, type PhotoAnalysis } from './types.ts';
 
 export type WorkerRequest = { id: number; bytes: Uint8Array; options: AnalyzeOptions };
 export type WorkerResponse =
-  | { id: number; ok: true; result: Awaited<ReturnType<typeof analyzePhoto>> }
+  | { id: number; ok: true; result: PhotoAnalysis }
   | { id: number; ok: false; unsupported: boolean; message: string };
 
 parentPort!.on('message', async (req: WorkerRequest) => {
