@@ -5,10 +5,9 @@ import { inkMask } from './ink.ts';
 import { findLines } from './lines.ts';
 import type { Gray } from './raster.ts';
 import { recogniseLayout } from './recognise-layout.ts';
+import { CANONICAL_X, CANONICAL_Y } from './template.ts';
 import { findWords } from './words.ts';
 
-/** Canonical line pitch in column widths (a mezuzah's 22 lines stand about as tall as the column is wide). */
-export const LINE_PITCH = 0.05;
 /** Minimum contrast of ink against its local background. */
 const INK_CONTRAST = 0.3;
 /** Word ends that must fit the text's layout before the photo counts as a readable scroll. */
@@ -35,8 +34,8 @@ export function extractPoints(img: Gray): Extraction {
   const fit = fitHomographyRobust(
     ends.map((e) => e.x),
     ends.map((e) => e.y),
-    ends.map((e) => e.cx),
-    ends.map((e) => e.cy * LINE_PITCH),
+    ends.map((e) => CANONICAL_X[e.key]),
+    ends.map((e) => CANONICAL_Y[e.key]),
     LAYOUT_RESIDUAL,
   );
   if (!fit) return { kind: 'invalid', reason: 'the text does not read as a mezuzah' };

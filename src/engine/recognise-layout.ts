@@ -5,14 +5,11 @@ import { pointOnLine } from './words.ts';
 
 /** One measured word end, tied to its place in the text. */
 export type WordEnd = {
-  /** 2 × template word id + 0 for the word's reading start, 1 for its reading end. */
+  /** 2 × template word id + 0 for the word's reading start, 1 for its reading end (see template.ts). */
   key: number;
   /** Image coordinates, pixels. */
   x: number;
   y: number;
-  /** Canonical position: along the line in column widths (0 = right margin), and line index. */
-  cx: number;
-  cy: number;
 };
 
 
@@ -124,8 +121,8 @@ function readingOrder(words: WordSpan[], h: number, flipped: boolean): DetectedL
 /**
  * Ties the detected lines and words to the mezuzah text: a monotone alignment of
  * detected lines to the 22 text lines (either way up), each pair scored by the
- * best word-width alignment over a range of per-line scales. Returns the word
- * ends with their canonical positions, or null when there is nothing to align.
+ * best word-width alignment over a range of per-line scales. Returns the keyed
+ * word ends, or null when there is nothing to align.
  */
 export function recogniseLayout(layout: LineLayout, words: WordSpan[][]): WordEnd[] | null {
   let best: { total: number; ends: WordEnd[] } | null = null;
@@ -199,8 +196,8 @@ export function recogniseLayout(layout: LineLayout, words: WordSpan[][]): WordEn
           const endU = flipped ? lastD.u1 : lastD.u0;
           const [sx, sy] = pointOnLine(layout, line, startU);
           const [ex, ey] = pointOnLine(layout, line, endU);
-          ends.push({ key: 2 * firstT.id, x: sx, y: sy, cx: firstT.start, cy: j });
-          ends.push({ key: 2 * lastT.id + 1, x: ex, y: ey, cx: lastT.end, cy: j });
+          ends.push({ key: 2 * firstT.id, x: sx, y: sy });
+          ends.push({ key: 2 * lastT.id + 1, x: ex, y: ey });
         }
       } else if (kind === 1) j--;
       else i--;

@@ -1,43 +1,27 @@
 import { comparePoints, MATCH_THRESHOLD } from './compare.ts';
 import { decodeFingerprint, type ScrollPoints } from './fingerprint.ts';
 import { weightedLeastSquares } from './geometry.ts';
-import { TEMPLATE_LINES } from './template.ts';
-import { LINE_PITCH } from './extract-points.ts';
+import { CANONICAL_X, CANONICAL_Y, WORD_END_COUNT } from './template.ts';
 
-/** Word ends in the text: two per word. */
-const KEY_COUNT = 2 * TEMPLATE_LINES.reduce((a, l) => a + l.length, 0);
 /** Candidates from the coarse scan that get the full point-for-point comparison. */
 const SHORTLIST = 12;
 const MIN_SIGNATURE_OVERLAP = 40;
 
-/** Canonical (template) position of each word end. */
-const CANONICAL: { x: Float64Array; y: Float64Array } = (() => {
-  const x = new Float64Array(KEY_COUNT);
-  const y = new Float64Array(KEY_COUNT);
-  for (const line of TEMPLATE_LINES)
-    for (const w of line) {
-      x[2 * w.id] = w.start;
-      x[2 * w.id + 1] = w.end;
-      y[2 * w.id] = y[2 * w.id + 1] = w.line * LINE_PITCH;
-    }
-  return { x, y };
-})();
-
 /**
- * A fixed-length signature for the coarse scan: each word end's offset from the
- * template after removing a smooth (quadratic) trend, so perspective and curl
+ * A fixed-length signature for the coarse scan: each word end's offset along its
+ * line from the template after removing a smooth (quadratic) trend, so perspective and curl
  * left over by the page normalisation drop out and the hand's own drift stays.
  * Missing word ends are NaN.
  */
 export function signatureOf(points: ScrollPoints): Float32Array {
-  const sig = new Float32Array(KEY_COUNT).fill(Number.NaN);
+  const sig = new Float32Array(WORD_END_COUNT).fill(Number.NaN);
   const n = points.keys.length;
   if (n < 10) return sig;
   const rows: number[][] = [];
   for (let i = 0; i < n; i++) {
     const k = points.keys[i];
-    const x = CANONICAL.x[k];
-    const y = CANONICAL.y[k];
+    const x = CANONICAL_X[k];
+    const y = CANONICAL_Y[k];
     rows.push([1, x, y, x * x, x * y, y * y]);
   }
   const cx = weightedLeastSquares(rows, points.xs, null, 6);
@@ -97,7 +81,7 @@ export class SearchIndex {
       const s = this.#entries[at].signature;
       let sum = 0;
       let common = 0;
-      for (let k = 0; k < KEY_COUNT; k++) {
+      for (let k = 0; k < WORD_END_COUNT; k++) {
         const a = qs[k];
         const b = s[k];
         if (a === a && b === b) {

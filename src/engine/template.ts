@@ -49,3 +49,20 @@ export const TEMPLATE_LINES: readonly (readonly TemplateWord[])[] = (() => {
   });
   return lines;
 })();
+
+/** Canonical line pitch in column widths (a mezuzah's 22 lines stand about as tall as the column is wide). */
+export const LINE_PITCH = 0.05;
+
+/** Word ends in the text: each word's reading start (key 2·id) and reading end (key 2·id + 1). */
+export const WORD_END_COUNT = 2 * TEMPLATE_LINES.reduce((a, l) => a + l.length, 0);
+
+/** Where each word end stands on the canonical page, in column widths: x from the right margin, y down from the first line. */
+export const CANONICAL_X = new Float64Array(WORD_END_COUNT);
+export const CANONICAL_Y = new Float64Array(WORD_END_COUNT);
+for (const line of TEMPLATE_LINES) {
+  for (const w of line) {
+    CANONICAL_X[2 * w.id] = w.start;
+    CANONICAL_X[2 * w.id + 1] = w.end;
+    CANONICAL_Y[2 * w.id] = CANONICAL_Y[2 * w.id + 1] = w.line * LINE_PITCH;
+  }
+}
