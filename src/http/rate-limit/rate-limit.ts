@@ -1,7 +1,7 @@
 // The per-route rate limit, declared in each route file beside its schema with
 // the spec's numbers (§8) and scaled here by RATE_LIMIT_SCALE.
-import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
+import { hashApiKey } from '../../domain/identifiers.ts';
 import { errorBody, httpStatusOf } from '../../errors.ts';
 import type { AppDeps } from '../app-deps.ts';
 
@@ -26,7 +26,7 @@ export function scaledLimit(rule: RateLimitRule, scale: number): number {
 function identityOf(request: FastifyRequest, rule: RateLimitRule): string {
   if (rule.per === 'key') {
     const key = request.headers['x-api-key'];
-    if (typeof key === 'string' && key !== '') return 'key:' + createHash('sha256').update(key).digest('hex');
+    if (typeof key === 'string' && key !== '') return 'key:' + hashApiKey(key);
   }
   return 'ip:' + request.ip;
 }
