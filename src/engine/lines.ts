@@ -20,20 +20,27 @@ export type LineLayout = {
   lines: TextLine[];
 };
 
-export function rotatePoint(angle: number, x: number, y: number): [number, number] {
+function rotatePoint(angle: number, x: number, y: number): [number, number] {
   const c = Math.cos(angle);
   const s = Math.sin(angle);
   return [x * c + y * s, -x * s + y * c];
 }
 
-export function unrotatePoint(angle: number, u: number, v: number): [number, number] {
+function unrotatePoint(angle: number, u: number, v: number): [number, number] {
   const c = Math.cos(angle);
   const s = Math.sin(angle);
   return [u * c - v * s, u * s + v * c];
 }
 
+/** Image coordinates of the point at position u on a line's centre curve. */
+export function pointOnLine(layout: LineLayout, line: TextLine, u: number): [number, number] {
+  return unrotatePoint(layout.angle, u, curveAt(line.curve, u));
+}
+
 const blobHeight = (b: Blob) => b.maxY - b.minY + 1;
 const blobWidth = (b: Blob) => b.maxX - b.minX + 1;
+/** Blobs big enough to be whole letters (not a detached stroke, crown or speck): they shape the lines. */
+const isLetterSized = (b: Blob, h: number) => b.area >= 0.12 * h * h;
 
 /** Letter-sized blobs: neither specks of texture nor the scroll's edge or background shapes. */
 function letterCandidates(blobs: Blob[], width: number, height: number): { indices: number[]; letterHeight: number } {
@@ -214,7 +221,7 @@ function mergeChains(chains: Chain[], u: Float64Array, v: Float64Array, h: numbe
  * v order whose spans do not overlap and whose curves meet within a fraction of
  * the line pitch are one line.
  */
-function joinSideBySide(lines: TextLine[], blobs: Blob[], u: Float64Array, v: Float64Array, h: number): void {
+function joinSideBySide(lines: TextLine[], blobs: Blob[], u: Float64Array, v: Float64Array, h: number, angle: number): void {
   if (lines.length < 3) return;
   const mids = lines.map((l) => curveAt(l.curve, (l.uMin + l.uMax) / 2));
   const steps: number[] = [];
@@ -239,28 +246,51 @@ function joinSideBySide(lines: TextLine[], blobs: Blob[], u: Float64Array, v: Fl
         const dv = Math.abs(curveAt(ref.curve, otherU) - otherV);
         const dMeet = Math.abs(curveAt(left.curve, meet) - curveAt(right.curve, meet));
         if (dv < 0.35 * pitch && dMeet < 0.5 * pitch) {
-          const members = [...a.blobs, ...b.blobs].sort((p, q) => u[p] - u[q]);
-          const big = members.filter((k) => blobs[k].area >= 0.12 * h * h);
-          const fitOn = big.length >= 4 ? big : members;
-          lines[i] = {
-            blobs: members,
-            curve: fitCurve(
-              fitOn.map((k) => u[k]),
-              fitOn.map((k) => v[k]),
-              fitOn.length >= 20 ? 2 : 1,
-              h,
-            ),
-            uMin: Math.min(a.uMin, b.uMin),
-            uMax: Math.max(a.uMax, b.uMax),
-            letterHeight: (a.letterHeight + b.letterHeight) / 2,
-          };
+          lines[i] = makeLine([...a.blobs, ...b.blobs], blobs, u, v, h, angle);
           lines.splice(j, 1);
           changed = true;
         }
       }
     }
   }
-  lines.sort((p, q) => curveAt(p.curve, (p.uMin + p.uMax) / 2) - curveAt(q.curve, (q.uMin + q.uMax) / 2));
+  sortTopToBottom(lines);
+}
+
+function sortTopToBottom(lines: TextLine[]): void {
+  const mid = (l: TextLine) => curveAt(l.curve, (l.uMin + l.uMax) / 2);
+  lines.sort((a, b) => mid(a) - mid(b));
+}
+
+/**
+ * A line from its member blobs: the centre curve fitted on its whole letters
+ * (quadratic once there are enough of them to show curl), its extent along u from
+ * the blobs' bounding boxes, and its median letter height.
+ */
+function makeLine(members: number[], blobs: Blob[], u: Float64Array, v: Float64Array, h: number, angle: number): TextLine {
+  const m = members.sort((p, q) => u[p] - u[q]);
+  const big = m.filter((i) => isLetterSized(blobs[i], h));
+  const fitOn = big.length >= 4 ? big : m;
+  const curve = fitCurve(
+    fitOn.map((i) => u[i]),
+    fitOn.map((i) => v[i]),
+    fitOn.length >= 20 ? 2 : 1,
+    h,
+  );
+  const c = Math.cos(angle);
+  const s = Math.sin(angle);
+  let uMin = Infinity;
+  let uMax = -Infinity;
+  for (const i of m) {
+    const b = blobs[i];
+    for (const x of [b.minX, b.maxX + 1]) {
+      for (const y of [b.minY, b.maxY + 1]) {
+        const pu = x * c + y * s;
+        if (pu < uMin) uMin = pu;
+        if (pu > uMax) uMax = pu;
+      }
+    }
+  }
+  return { blobs: m, curve, uMin, uMax, letterHeight: median(big.map((i) => blobHeight(blobs[i]))) || h };
 }
 
 export const curveAt = (curve: readonly [number, number, number], u: number) => curve[0] + curve[1] * u + curve[2] * u * u;
@@ -283,7 +313,7 @@ export function findLines(blobs: Blob[], width: number, height: number): LineLay
     v[i] = b;
   }
   // Chain only blobs of letter size; small marks are attached at the end.
-  const core = indices.filter((i) => blobs[i].area >= 0.12 * h * h);
+  const core = indices.filter((i) => isLetterSized(blobs[i], h));
   core.sort((a, b) => u[a] - u[b]);
   const next = new Map<number, number>();
   const prevBest = new Map<number, { from: number; cost: number }>();
@@ -355,36 +385,9 @@ export function findLines(blobs: Blob[], width: number, height: number): LineLay
   }
   const lines: TextLine[] = [];
   for (let c = 0; c < chains.length; c++) {
-    const m = members[c].sort((p, q) => u[p] - u[q]);
-    if (m.length < 4) continue;
-    const big = m.filter((i) => blobs[i].area >= 0.12 * h * h);
-    const fitOn = big.length >= 4 ? big : m;
-    const curve = fitCurve(
-      fitOn.map((i) => u[i]),
-      fitOn.map((i) => v[i]),
-      fitOn.length >= 20 ? 2 : 1,
-      h,
-    );
-    let uMin = Infinity;
-    let uMax = -Infinity;
-    for (const i of m) {
-      const b = blobs[i];
-      // Extent along u from the bounding box corners, projected.
-      for (const [x, y] of [
-        [b.minX, b.minY],
-        [b.maxX + 1, b.minY],
-        [b.minX, b.maxY + 1],
-        [b.maxX + 1, b.maxY + 1],
-      ]) {
-        const [pu] = rotatePoint(angle, x, y);
-        if (pu < uMin) uMin = pu;
-        if (pu > uMax) uMax = pu;
-      }
-    }
-    lines.push({ blobs: m, curve, uMin, uMax, letterHeight: median(big.map((i) => blobHeight(blobs[i]))) || h });
+    if (members[c].length >= 4) lines.push(makeLine(members[c], blobs, u, v, h, angle));
   }
-  const mid = (l: TextLine) => curveAt(l.curve, (l.uMin + l.uMax) / 2);
-  lines.sort((a, b) => mid(a) - mid(b));
-  joinSideBySide(lines, blobs, u, v, h);
+  sortTopToBottom(lines);
+  joinSideBySide(lines, blobs, u, v, h, angle);
   return { angle, lines };
 }

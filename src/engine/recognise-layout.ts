@@ -1,7 +1,6 @@
-import type { LineLayout } from './lines.ts';
+import { pointOnLine, type LineLayout } from './lines.ts';
 import { TEMPLATE_LINES, WORD_GAP, type TemplateWord } from './template.ts';
 import type { WordSpan } from './words.ts';
-import { pointOnLine } from './words.ts';
 
 /** One measured word end, tied to its place in the text. */
 export type WordEnd = {

@@ -1,5 +1,4 @@
-import { curveAt, unrotatePoint, type LineLayout, type TextLine } from './lines.ts';
-import { median } from './geometry.ts';
+import { curveAt, type LineLayout, type TextLine } from './lines.ts';
 
 /** A run of ink along a line between two word gaps; u0 < u1 in the rotated frame. */
 export type WordSpan = { u0: number; u1: number };
@@ -105,9 +104,3 @@ function otsuThreshold(values: number[], lo: number, hi: number): number | null 
   }
   return bestT;
 }
-
-/** Image coordinates of a point on a line at position u. */
-export function pointOnLine(layout: LineLayout, line: TextLine, u: number): [number, number] {
-  return unrotatePoint(layout.angle, u, curveAt(line.curve, u));
-}
-
