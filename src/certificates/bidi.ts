@@ -74,12 +74,6 @@ export function detectDirection(text: string, fallback: BidiDirection = 'ltr'): 
   return fallback;
 }
 
-/** Whether `text` holds any right-to-left letter. */
-export function hasRtl(text: string): boolean {
-  for (const ch of text) if (classify(ch) === BidiClass.R) return true;
-  return false;
-}
-
 /** Embedding levels of each code point of `text` (logical order), after the rules up to L1. */
 function resolveLevels(chars: readonly string[], direction: BidiDirection): number[] {
   const paragraphLevel = direction === 'rtl' ? 1 : 0;
@@ -183,13 +177,6 @@ export function resolveVisualRuns(text: string, direction: BidiDirection): Visua
     else runs.push({ text: shown, level: cluster.level });
   }
   return runs;
-}
-
-/** `text` (one line, logical order) rearranged into the order its characters appear from left to right. */
-export function toVisualOrder(text: string, direction: BidiDirection = detectDirection(text)): string {
-  return resolveVisualRuns(text, direction)
-    .map((r) => r.text)
-    .join('');
 }
 
 /**

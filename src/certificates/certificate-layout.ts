@@ -48,7 +48,7 @@ const photoBox = { x: 94, y: 216, width: 170, height: 132 } as const;
  * "Not yet verified" in both languages, two lines turned together about
  * `middle`; the Hebrew line sits one line below the English, across the slant.
  */
-export function placeWatermark(fonts: FontSet, watermark: Bilingual, middle: { x: number; y: number }): TextShape[] {
+function placeWatermark(fonts: FontSet, watermark: Bilingual, middle: { x: number; y: number }): TextShape[] {
   const turn = 35;
   const across = { x: Math.sin((turn * Math.PI) / 180), y: Math.cos((turn * Math.PI) / 180) };
   const spacing = 34;

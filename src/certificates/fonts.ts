@@ -41,7 +41,7 @@ const faceFiles: Readonly<Record<FaceKey, string>> = {
   'sansBold-latin-ext': '@fontsource/noto-sans-hebrew/files/noto-sans-hebrew-latin-ext-600-normal.woff',
 };
 
-export const faceKeys = Object.keys(faceFiles) as readonly FaceKey[];
+const faceKeys = Object.keys(faceFiles) as readonly FaceKey[];
 
 /** Faces tried in order for a character of each style; when none has it, the first face draws its .notdef box. */
 const fallbackOrder: Readonly<Record<FontStyle, readonly FaceKey[]>> = {

@@ -17,7 +17,7 @@ const qrcode = createRequire(import.meta.url)('qrcode') as QrCodeModule;
  * Level M restores up to 15% of damaged modules: enough for a scuffed sticker
  * while keeping modules large for a short URL.
  */
-export const qrErrorCorrection = 'M';
+const qrErrorCorrection = 'M';
 
 /** Quiet zone the QR standard requires around the symbol, in modules. */
 export const qrQuietZone = 4;

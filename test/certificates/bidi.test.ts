@@ -1,6 +1,14 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { detectDirection, resolveVisualRuns, toVisualOrder } from '../../src/certificates/bidi.ts';
+import { detectDirection, resolveVisualRuns } from '../../src/certificates/bidi.ts';
+import type { BidiDirection } from '../../src/certificates/bidi.ts';
+
+/** `text` (one line, logical order) rearranged into the order its characters appear from left to right. */
+function toVisualOrder(text: string, direction: BidiDirection = detectDirection(text)): string {
+  return resolveVisualRuns(text, direction)
+    .map((r) => r.text)
+    .join('');
+}
 
 describe('toVisualOrder', () => {
   it('reverses a Hebrew line', () => {
