@@ -3,9 +3,10 @@
 import multipart from '@fastify/multipart';
 import swagger from '@fastify/swagger';
 import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
-import { errorBody, httpStatusOf, type ErrorCode } from './errors.ts';
+import { fail, httpStatusOf, type ErrorCode } from './errors.ts';
 import type { AppDeps } from './http/app-deps.ts';
 import { openapiOptions } from './http/openapi.ts';
+import { replyFailure } from './http/reply-failure.ts';
 import { checkMezuzahRoute } from './http/routes/v1/public/check-mezuzah.ts';
 import { compareMezuzotRoute } from './http/routes/v1/public/compare-mezuzot.ts';
 import { scanQrcodeRoute } from './http/routes/v1/public/scan-qrcode.ts';
@@ -58,12 +59,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
     const { code, msg } = classify(error);
-    if (httpStatusOf(code) >= 500) request.log.error({ err: error }, 'request failed');
+    if (httpStatusOf(code) < 500) return replyFailure(reply, fail(code, msg));
     // 5xx details stay in the log; the client sees only the registry's message.
-    return reply.code(httpStatusOf(code)).send(errorBody(code, httpStatusOf(code) >= 500 ? undefined : msg));
+    request.log.error({ err: error }, 'request failed');
+    return replyFailure(reply, fail(code));
   });
   app.setNotFoundHandler((request, reply) =>
-    reply.code(httpStatusOf('route_not_found')).send(errorBody('route_not_found', `No endpoint ${request.method} ${request.url.split('?')[0]}.`)),
+    replyFailure(reply, fail('route_not_found', `No endpoint ${request.method} ${request.url.split('?')[0]}.`)),
   );
 
   for (const route of routes) route(app, deps);

@@ -2,8 +2,9 @@
 // the spec's numbers (§8) and scaled here by RATE_LIMIT_SCALE.
 import type { FastifyReply, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import { hashApiKey } from '../../domain/identifiers.ts';
-import { errorBody, httpStatusOf } from '../../errors.ts';
+import { fail } from '../../errors.ts';
 import type { AppDeps } from '../app-deps.ts';
+import { replyFailure } from '../reply-failure.ts';
 
 export type RateLimitRule = {
   /** Requests per minute, as the spec's table gives them. */
@@ -43,7 +44,7 @@ export function rateLimit(deps: Pick<AppDeps, 'rateLimit' | 'clock'>, rule: Rate
     reply.header('X-RateLimit-Reset', resetSeconds);
     if (window.count > limit) {
       reply.header('Retry-After', resetSeconds);
-      return reply.code(httpStatusOf('rate_limit_exceeded')).send(errorBody('rate_limit_exceeded'));
+      return replyFailure(reply, fail('rate_limit_exceeded'));
     }
   };
 }

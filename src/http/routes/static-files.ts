@@ -3,9 +3,10 @@
 // backend (issue 3) serves them the same way. Private keys are unreachable.
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { errorBody, httpStatusOf } from '../../errors.ts';
+import { fail } from '../../errors.ts';
 import { keyOfPublicPath } from '../../files/file-storage.ts';
 import type { AppDeps } from '../app-deps.ts';
+import { replyFailure } from '../reply-failure.ts';
 
 const contentTypes: Record<string, string> = {
   '.jpg': 'image/jpeg',
@@ -24,7 +25,7 @@ export function staticFilesRoute(app: FastifyInstance, deps: AppDeps): void {
       const key = keyOfPublicPath(request.params['*']);
       const type = contentTypes[path.extname(request.params['*']).toLowerCase()];
       const file = key === null || type === undefined ? null : await deps.files.open(key);
-      if (file === null) return reply.code(httpStatusOf('route_not_found')).send(errorBody('route_not_found', 'No such file.'));
+      if (file === null) return replyFailure(reply, fail('route_not_found', 'No such file.'));
       // Every public key embeds a uuid or random token and a changed file gets a new key, so contents never change.
       return reply
         .header('Content-Type', type)
