@@ -38,28 +38,8 @@ type InvalidJob = { readonly type: 'invalid'; readonly path: string; readonly ki
 
 export type DatasetJob = ScrollJob | InvalidJob;
 
-export type ShotRecord = {
-  readonly long: number;
-  readonly tilt: number;
-  readonly roll: number;
-  readonly coverage: number;
-  readonly curl: number;
-  readonly bg: string;
-  readonly exposure: number;
-  readonly defocus: number;
-  readonly motion: number;
-  readonly jpeg: number;
-  readonly finger: boolean;
-  readonly crop: boolean;
-  readonly glare: boolean;
-  readonly shadow: number;
-  /** EXIF orientation tag (1 = none); the other fields describe the picture as displayed. */
-  readonly exif: number;
-  readonly width: number;
-  readonly height: number;
-  /** The parchment's corners in the photo, pixels (top-left, top-right, bottom-right, bottom-left as written). */
-  readonly corners: readonly (readonly [number, number])[];
-};
+/** A scroll photo's conditions in the manifest: what the photo reports, less the camera's internals. */
+export type ShotRecord = Omit<PhotoInfo, 'kind' | 'pxPerMm'>;
 
 export type ScrollRecord = {
   readonly id: string;
@@ -200,6 +180,8 @@ export async function runJob(job: DatasetJob): Promise<JobOutput[]> {
   return outputs;
 }
 
+// Field by field, not a spread: the manifest keeps the samples' key order (their
+// fields first, then ours), whatever order PhotoInfo lists them in.
 function shotRecord(info: PhotoInfo): ShotRecord {
   return {
     long: info.long,

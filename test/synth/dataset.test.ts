@@ -57,9 +57,11 @@ test('npm run synth writes a samples-shaped folder, byte-identical for the same 
     assert.match(manifest.invalid[0].path, /^invalid\/[0-9a-f]{12}\.jpg$/);
     assert.ok(scroll.letter_px > 0);
     const shot = manifest.shots[scroll.queries[0]];
-    for (const field of ['long', 'tilt', 'roll', 'coverage', 'curl', 'bg', 'exposure', 'defocus', 'motion', 'jpeg', 'finger', 'crop', 'glare', 'shadow']) {
+    const sampleFields = ['long', 'tilt', 'roll', 'coverage', 'curl', 'bg', 'exposure', 'defocus', 'motion', 'jpeg', 'finger', 'crop', 'glare', 'shadow'];
+    for (const field of sampleFields) {
       assert.ok(field in shot, `shots carry ${field}`);
     }
+    assert.deepEqual(Object.keys(shot).slice(0, sampleFields.length), sampleFields, 'the samples’ fields come first, in their order');
   } finally {
     await fs.rm(root, { recursive: true, force: true });
   }
