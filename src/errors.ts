@@ -76,29 +76,16 @@ export function errorBody(code: ErrorCode, message?: string): Record<string, str
   }
 }
 
-/** JSON schema of a code's body, for route response schemas and the OpenAPI document. */
-export function errorBodySchema(code: ErrorCode, description?: string): Record<string, unknown> {
-  const definition: ErrorDefinition = errorRegistry[code];
-  const properties: Record<string, unknown> = {};
-  switch (definition.body.kind) {
-    case 'msg':
-      properties.msg = { type: 'string' };
-      break;
-    case 'msg_status':
-      properties.msg = { type: 'string' };
-      properties.status = { type: 'string', enum: [definition.body.status] };
-      break;
-    case 'status':
-      properties.status = { type: 'string', enum: [definition.body.status] };
-      break;
-    case 'error':
-      properties.error = { type: 'string', enum: [definition.body.error] };
-      break;
-  }
+/** A code's body as JSON schema: `msg` is free text, every other field holds the registry's fixed value. */
+export function errorBodySchema(code: ErrorCode): {
+  readonly required: string[];
+  readonly properties: Record<string, { readonly type: 'string'; readonly enum?: string[] }>;
+} {
+  const body = errorBody(code);
   return {
-    type: 'object',
-    description: description ?? `Error \`${code}\`.`,
-    required: Object.keys(properties),
-    properties,
+    required: Object.keys(body),
+    properties: Object.fromEntries(
+      Object.entries(body).map(([name, value]) => [name, name === 'msg' ? { type: 'string' } : { type: 'string', enum: [value] }]),
+    ),
   };
 }

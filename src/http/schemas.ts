@@ -1,6 +1,6 @@
 // Response schemas shared by several routes. They serialize the replies and
 // feed the OpenAPI document, so each field's description is its documentation.
-import { errorRegistry, errorBodySchema, type ErrorCode } from '../errors.ts';
+import { errorBody, errorBodySchema, errorRegistry, type ErrorCode } from '../errors.ts';
 
 export const timestamp = {
   type: 'string',
@@ -37,10 +37,7 @@ export function errorResponses(codes: readonly ErrorCode[]): Record<number, obje
   }
   const responses: Record<number, object> = {};
   for (const [status, group] of byStatus) {
-    const schemas = group.map((code) => errorBodySchema(code) as {
-      required: string[];
-      properties: Record<string, { enum?: string[] }>;
-    });
+    const schemas = group.map(errorBodySchema);
     const properties: Record<string, { type: string; enum?: string[] }> = {};
     for (const schema of schemas) {
       for (const [name, property] of Object.entries(schema.properties)) {
@@ -60,11 +57,9 @@ export function errorResponses(codes: readonly ErrorCode[]): Record<number, obje
 }
 
 function describe(code: ErrorCode): string {
-  const body = errorRegistry[code].body;
-  const shape =
-    body.kind === 'msg' ? '{msg}' : body.kind === 'error' ? `{error: "${body.error}"}` : body.kind === 'status' ? `{status: "${body.status}"}` : `{msg, status: "${body.status}"}`;
+  const fields = Object.entries(errorBody(code)).map(([name, value]) => (name === 'msg' ? name : `${name}: "${value}"`));
   const extra = code === 'rate_limit_exceeded' ? ' with a Retry-After header (seconds).' : code === 'busy' ? ' with Retry-After.' : '.';
-  return `${shape}${extra}`;
+  return `{${fields.join(', ')}}${extra}`;
 }
 
 export const storeSecurity = [{ apiKey: [] }];
