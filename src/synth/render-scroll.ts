@@ -265,19 +265,26 @@ function paintRow(
   }
 }
 
-/** How much a stain darkens at (dx, dy) mm from its centre, before its strength. */
-function stainWeight(stain: Stain, dx: number, dy: number, seed: number): number {
+/**
+ * How much a stain darkens at (dx, dy) mm from its centre, before its strength.
+ * Its turn and the seed of its wobbly outline are fixed per stain, not per call.
+ */
+function stainShape(stain: Stain, textureSeed: number): (dx: number, dy: number) => number {
   const cos = Math.cos(stain.angle);
   const sin = Math.sin(stain.angle);
-  const u = (dx * cos + dy * sin) / stain.rx;
-  const v = (-dx * sin + dy * cos) / stain.ry;
-  // A wobbly outline, as liquid leaves.
-  const r = Math.sqrt(u * u + v * v) * (1 + 0.25 * valueNoise(u * 2.5, v * 2.5, seed));
-  if (stain.kind === 'ring') {
-    const d = (r - 1) / 0.06;
-    return Math.exp(-d * d) + (r < 1 ? 0.25 : 0);
-  }
-  return r < 1 ? 1 - r * r * (3 - 2 * r) : 0;
+  const seed = (textureSeed + Math.round(stain.x * 1000)) | 0;
+  const ring = stain.kind === 'ring';
+  return (dx, dy) => {
+    const u = (dx * cos + dy * sin) / stain.rx;
+    const v = (-dx * sin + dy * cos) / stain.ry;
+    // A wobbly outline, as liquid leaves.
+    const r = Math.sqrt(u * u + v * v) * (1 + 0.25 * valueNoise(u * 2.5, v * 2.5, seed));
+    if (ring) {
+      const d = (r - 1) / 0.06;
+      return Math.exp(-d * d) + (r < 1 ? 0.25 : 0);
+    }
+    return r < 1 ? 1 - r * r * (3 - 2 * r) : 0;
+  };
 }
 
 /** Blotches and tide rings are large and smooth: a 0.25 mm grid of their tint serves every resolution. */
@@ -290,7 +297,7 @@ function stainTint(scroll: Scroll): readonly [Field, Field, Field] | null {
   for (const stain of stains) {
     // Only the cells within the stain's reach: each stain's weight is computed once for all three channels.
     const reach = Math.max(stain.rx, stain.ry) * 1.6;
-    const seed = (scroll.parchment.textureSeed + Math.round(stain.x * 1000)) | 0;
+    const weight = stainShape(stain, scroll.parchment.textureSeed);
     const i0 = Math.max(0, Math.floor((stain.x - reach) / cell));
     const i1 = Math.min(columns - 1, Math.ceil((stain.x + reach) / cell));
     const j0 = Math.max(0, Math.floor((stain.y - reach) / cell));
@@ -298,7 +305,7 @@ function stainTint(scroll: Scroll): readonly [Field, Field, Field] | null {
     const k = stain.strength * 4;
     for (let j = j0; j <= j1; j++) {
       for (let i = i0; i <= i1; i++) {
-        const w = stainWeight(stain, i * cell - stain.x, j * cell - stain.y, seed);
+        const w = weight(i * cell - stain.x, j * cell - stain.y);
         if (w <= 0) continue;
         const n = j * columns + i;
         channels[0].values[n] *= 1 - w * k * (1 - stain.rgb[0]);
@@ -319,12 +326,12 @@ function applyFoxing(scroll: Scroll, pxPerMm: number, width: number, height: num
     const x1 = Math.min(width - 1, Math.ceil((stain.x + reach) * pxPerMm));
     const y0 = Math.max(0, Math.floor((stain.y - reach) * pxPerMm));
     const y1 = Math.min(height - 1, Math.ceil((stain.y + reach) * pxPerMm));
-    const seed = (scroll.parchment.textureSeed + Math.round(stain.x * 1000)) | 0;
+    const weight = stainShape(stain, scroll.parchment.textureSeed);
     for (let y = y0; y <= y1; y++) {
       for (let x = x0; x <= x1; x++) {
         const o = (y * width + x) * 4;
         if (out[o + 3] === 0) continue;
-        const w = stainWeight(stain, (x + 0.5) / pxPerMm - stain.x, (y + 0.5) / pxPerMm - stain.y, seed);
+        const w = weight((x + 0.5) / pxPerMm - stain.x, (y + 0.5) / pxPerMm - stain.y);
         if (w <= 0.003) continue;
         const k = w * stain.strength * 3;
         out[o] *= 1 - k * (1 - stain.rgb[0]) * 4;
