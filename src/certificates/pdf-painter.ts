@@ -7,7 +7,7 @@ import { leftToRightFontkit } from './fonts.ts';
 import type { FaceKey, FontSet } from './fonts.ts';
 import { rotationCentre } from './drawing.ts';
 import type { Color, Drawing } from './drawing.ts';
-import { qrStripes } from './qr-matrix.ts';
+import { qrPathData } from './qr-matrix.ts';
 
 /** Fonts and images embedded once per document, however many pages use them. */
 export type PdfResources = {
@@ -73,14 +73,10 @@ export async function paintPdfPage(page: PDFPage, drawing: Drawing, resources: P
           color: toRgb(shape.color),
         });
         break;
-      case 'qr': {
-        const module = shape.size / shape.matrix.size;
-        const path = qrStripes(shape.matrix)
-          .map((s) => `M${s.column * module} ${s.row * module}h${s.length * module}v${module}h${-s.length * module}z`)
-          .join('');
-        page.drawSvgPath(path, { x: shape.x, y: flip(shape.y), color: toRgb(shape.color) });
+      case 'qr':
+        // drawSvgPath reads the path from the given origin with y downwards, as SVG does.
+        page.drawSvgPath(qrPathData(shape.matrix, 0, 0, shape.size), { x: shape.x, y: flip(shape.y), color: toRgb(shape.color) });
         break;
-      }
       case 'image':
         page.drawImage(await resources.image(shape.jpeg), {
           x: shape.x,

@@ -34,15 +34,16 @@ export function createQrMatrix(text: string): QrMatrix {
   return { size: modules.size, dark: Array.from(modules.data, (bit) => bit === 1) };
 }
 
-/** A rectangle covering a horizontal run of dark modules, in module units. */
-export type QrStripe = { readonly row: number; readonly column: number; readonly length: number };
-
 /**
- * The dark modules merged into horizontal stripes: far fewer shapes than one
- * square per module, and no hairline seams between neighbours in a viewer.
+ * SVG path data for the dark modules of `matrix`, the symbol `size` wide with
+ * its top left at (`x`, `y`), y growing downwards; coordinates to a thousandth
+ * of a unit. Dark modules merge into horizontal stripes: far fewer shapes than
+ * one square per module, and no hairline seams between neighbours in a viewer.
  */
-export function qrStripes(matrix: QrMatrix): QrStripe[] {
-  const stripes: QrStripe[] = [];
+export function qrPathData(matrix: QrMatrix, x: number, y: number, size: number): string {
+  const module = size / matrix.size;
+  const n = (value: number) => String(Math.round(value * 1000) / 1000);
+  let d = '';
   for (let row = 0; row < matrix.size; row++) {
     let column = 0;
     while (column < matrix.size) {
@@ -52,8 +53,9 @@ export function qrStripes(matrix: QrMatrix): QrStripe[] {
       }
       const start = column;
       while (column < matrix.size && matrix.dark[row * matrix.size + column]) column++;
-      stripes.push({ row, column: start, length: column - start });
+      const length = (column - start) * module;
+      d += `M${n(x + start * module)} ${n(y + row * module)}h${n(length)}v${n(module)}h${n(-length)}z`;
     }
   }
-  return stripes;
+  return d;
 }

@@ -4,7 +4,7 @@
 import type { FontSet } from './fonts.ts';
 import { rotationCentre } from './drawing.ts';
 import type { Drawing, TextShape } from './drawing.ts';
-import { qrStripes } from './qr-matrix.ts';
+import { qrPathData } from './qr-matrix.ts';
 
 export type SvgSize = { readonly width: string; readonly height: string };
 
@@ -65,14 +65,9 @@ export function drawingToSvg(drawing: Drawing, fonts: FontSet, size: SvgSize, op
           `<line x1="${attr(shape.x1)}" y1="${attr(shape.y1)}" x2="${attr(shape.x2)}" y2="${attr(shape.y2)}" stroke="${shape.color}" stroke-width="${attr(shape.lineWidth)}"/>`,
         );
         break;
-      case 'qr': {
-        const module = shape.size / shape.matrix.size;
-        const d = qrStripes(shape.matrix)
-          .map((s) => `M${attr(shape.x + s.column * module)} ${attr(shape.y + s.row * module)}h${attr(s.length * module)}v${attr(module)}h${attr(-s.length * module)}z`)
-          .join('');
-        body.push(`<path d="${d}" fill="${shape.color}" shape-rendering="crispEdges"/>`);
+      case 'qr':
+        body.push(`<path d="${qrPathData(shape.matrix, shape.x, shape.y, shape.size)}" fill="${shape.color}" shape-rendering="crispEdges"/>`);
         break;
-      }
       case 'image':
         body.push(
           `<image x="${attr(shape.x)}" y="${attr(shape.y)}" width="${attr(shape.width)}" height="${attr(shape.height)}" preserveAspectRatio="none" href="data:image/jpeg;base64,${Buffer.from(shape.jpeg).toString('base64')}"/>`,
