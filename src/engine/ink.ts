@@ -18,26 +18,39 @@ export function inkMask(img: Gray, windowRadius: number, minContrast: number): U
   const sw = bg.width;
   const sh = bg.height;
   const bd = bg.data;
+  // Bilinear interpolation of the background: the column taps and weights are
+  // the same on every row, so they are worked out once.
+  const xa = new Int32Array(w);
+  const xb = new Int32Array(w);
+  const tx = new Float32Array(w);
+  for (let x = 0; x < w; x++) {
+    const [a0, a1, t] = taps(x, sw);
+    xa[x] = a0;
+    xb[x] = a1;
+    tx[x] = t;
+  }
+  const keep = 1 - minContrast;
   for (let y = 0; y < h; y++) {
-    const fy = Math.min(sh - 1, Math.max(0, (y + 0.5) / BACKGROUND_STEP - 0.5));
-    const y0 = Math.min(sh - 2, Math.floor(fy));
-    const ty = sh > 1 ? fy - y0 : 0;
-    const r0 = Math.max(0, y0) * sw;
-    const r1 = Math.min(sh - 1, y0 + 1) * sw;
+    const [y0, y1, ty] = taps(y, sh);
+    const r0 = y0 * sw;
+    const r1 = y1 * sw;
+    const row = y * w;
     for (let x = 0; x < w; x++) {
-      const fx = Math.min(sw - 1, Math.max(0, (x + 0.5) / BACKGROUND_STEP - 0.5));
-      const x0 = Math.min(sw - 2, Math.floor(fx));
-      const tx = sw > 1 ? fx - x0 : 0;
-      const xa = Math.max(0, x0);
-      const xb = Math.min(sw - 1, x0 + 1);
-      const top = bd[r0 + xa] + (bd[r0 + xb] - bd[r0 + xa]) * tx;
-      const bottom = bd[r1 + xa] + (bd[r1 + xb] - bd[r1 + xa]) * tx;
+      const top = bd[r0 + xa[x]] + (bd[r0 + xb[x]] - bd[r0 + xa[x]]) * tx[x];
+      const bottom = bd[r1 + xa[x]] + (bd[r1 + xb[x]] - bd[r1 + xa[x]]) * tx[x];
       const b = top + (bottom - top) * ty;
-      const v = data[y * w + x];
-      mask[y * w + x] = b > 8 && v < b * (1 - minContrast) ? 1 : 0;
+      mask[row + x] = b > 8 && data[row + x] < b * keep ? 1 : 0;
     }
   }
   return mask;
+}
+
+/** The two reduced-grid samples around full-resolution position i, and the weight of the second. */
+function taps(i: number, n: number): [number, number, number] {
+  const f = Math.min(n - 1, Math.max(0, (i + 0.5) / BACKGROUND_STEP - 0.5));
+  const i0 = Math.min(Math.max(0, n - 2), Math.floor(f));
+  const i1 = Math.min(n - 1, i0 + 1);
+  return [i0, i1, n > 1 ? f - i0 : 0];
 }
 
 /** Box-averaged reduction by an integer factor. */
