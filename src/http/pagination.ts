@@ -1,6 +1,6 @@
 // One pagination rule for every listing: `page` is 0-based, `per_page` is
 // 1..MAX; both arrive as strings (spec §4.2) and anything non-numeric is 400.
-import type { PageRequest } from '../db/records.ts';
+import type { Page, PageRequest } from '../db/records.ts';
 import { fail, succeed, type Outcome } from '../errors.ts';
 
 export const DEFAULT_PER_PAGE = 20;
@@ -35,8 +35,22 @@ export function parsePagination(query: { readonly page?: string; readonly per_pa
   return succeed({ page, perPage, offset: page * perPage, limit: perPage });
 }
 
-export const pageEnvelopeSchema = {
+const pageEnvelopeSchema = {
   total: { type: 'integer', description: 'Number of items across all pages.' },
   page: { type: 'integer' },
   per_page: { type: 'integer' },
 } as const;
+
+/** The 200 schema of a listing: the page envelope around the array under `itemsKey`. */
+export function pageSchema(itemsKey: string, itemSchema: object) {
+  return {
+    type: 'object',
+    required: ['total', 'page', 'per_page', itemsKey],
+    properties: { ...pageEnvelopeSchema, [itemsKey]: { type: 'array', items: itemSchema } },
+  };
+}
+
+/** The body of a listing: the requested page, its items presented, in the envelope of pageSchema. */
+export function pageBody<T, R>(itemsKey: string, pagination: Pagination, page: Page<T>, present: (item: T) => R) {
+  return { total: page.total, page: pagination.page, per_page: pagination.perPage, [itemsKey]: page.items.map(present) };
+}

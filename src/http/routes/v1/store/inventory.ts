@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { listInventory } from '../../../../domain/list-inventory.ts';
 import { presentScrollRecord } from '../../../../presenters/scroll-record.ts';
 import type { AppDeps } from '../../../app-deps.ts';
-import { pageEnvelopeSchema, paginationQuerySchema, parsePagination } from '../../../pagination.ts';
+import { pageBody, pageSchema, paginationQuerySchema, parsePagination } from '../../../pagination.ts';
 import { rateLimit } from '../../../rate-limit/rate-limit.ts';
 import { replyFailure } from '../../../reply-failure.ts';
 import { errorResponses, storeSecurity } from '../../../schemas.ts';
@@ -20,11 +20,7 @@ export function inventoryRoute(app: FastifyInstance, deps: AppDeps): void {
       security: storeSecurity,
       querystring: { type: 'object', properties: paginationQuerySchema },
       response: {
-        200: {
-          type: 'object',
-          required: ['total', 'page', 'per_page', 'mezuzot'],
-          properties: { ...pageEnvelopeSchema, mezuzot: { type: 'array', items: scrollRecordSchema } },
-        },
+        200: pageSchema('mezuzot', scrollRecordSchema),
         ...errorResponses(['invalid_request', 'unauthorized', 'forbidden']),
       },
     },
@@ -34,12 +30,7 @@ export function inventoryRoute(app: FastifyInstance, deps: AppDeps): void {
       const pagination = parsePagination(request.query);
       if (!pagination.ok) return replyFailure(reply, pagination);
       const page = await listInventory(deps, storeOf(request), pagination.value);
-      return {
-        total: page.total,
-        page: pagination.value.page,
-        per_page: pagination.value.perPage,
-        mezuzot: page.items.map(presentScrollRecord),
-      };
+      return pageBody('mezuzot', pagination.value, page, presentScrollRecord);
     },
   });
 }

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { listSales } from '../../../../domain/list-sales.ts';
 import { presentSaleRecord } from '../../../../presenters/sale-record.ts';
 import type { AppDeps } from '../../../app-deps.ts';
-import { pageEnvelopeSchema, paginationQuerySchema, parsePagination } from '../../../pagination.ts';
+import { pageBody, pageSchema, paginationQuerySchema, parsePagination } from '../../../pagination.ts';
 import { rateLimit } from '../../../rate-limit/rate-limit.ts';
 import { replyFailure } from '../../../reply-failure.ts';
 import { errorResponses, personRef, storeSecurity, timestamp } from '../../../schemas.ts';
@@ -31,11 +31,7 @@ export function salesHistoryRoute(app: FastifyInstance, deps: AppDeps): void {
       security: storeSecurity,
       querystring: { type: 'object', properties: paginationQuerySchema },
       response: {
-        200: {
-          type: 'object',
-          required: ['total', 'page', 'per_page', 'sales'],
-          properties: { ...pageEnvelopeSchema, sales: { type: 'array', items: saleRecord } },
-        },
+        200: pageSchema('sales', saleRecord),
         ...errorResponses(['invalid_request', 'unauthorized', 'forbidden']),
       },
     },
@@ -45,12 +41,7 @@ export function salesHistoryRoute(app: FastifyInstance, deps: AppDeps): void {
       const pagination = parsePagination(request.query);
       if (!pagination.ok) return replyFailure(reply, pagination);
       const page = await listSales(deps, storeOf(request), pagination.value);
-      return {
-        total: page.total,
-        page: pagination.value.page,
-        per_page: pagination.value.perPage,
-        sales: page.items.map(presentSaleRecord),
-      };
+      return pageBody('sales', pagination.value, page, presentSaleRecord);
     },
   });
 }

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { listDirectory } from '../../../../domain/list-directory.ts';
 import { presentDirectoryEntry } from '../../../../presenters/directory-entry.ts';
 import type { AppDeps } from '../../../app-deps.ts';
-import { pageEnvelopeSchema, paginationQuerySchema, parsePagination } from '../../../pagination.ts';
+import { pageBody, pageSchema, paginationQuerySchema, parsePagination } from '../../../pagination.ts';
 import { rateLimit } from '../../../rate-limit/rate-limit.ts';
 import { replyFailure } from '../../../reply-failure.ts';
 import { errorResponses, storeSecurity } from '../../../schemas.ts';
@@ -26,11 +26,7 @@ export function sofersMegiahsRoute(app: FastifyInstance, deps: AppDeps): void {
         },
       },
       response: {
-        200: {
-          type: 'object',
-          required: ['total', 'page', 'per_page', 'sofers_megiahs'],
-          properties: { ...pageEnvelopeSchema, sofers_megiahs: { type: 'array', items: directoryEntrySchema } },
-        },
+        200: pageSchema('sofers_megiahs', directoryEntrySchema),
         ...errorResponses(['invalid_request', 'unauthorized', 'forbidden']),
       },
     },
@@ -40,12 +36,7 @@ export function sofersMegiahsRoute(app: FastifyInstance, deps: AppDeps): void {
       const pagination = parsePagination(request.query);
       if (!pagination.ok) return replyFailure(reply, pagination);
       const page = await listDirectory(deps, request.query.role, pagination.value);
-      return {
-        total: page.total,
-        page: pagination.value.page,
-        per_page: pagination.value.perPage,
-        sofers_megiahs: page.items.map(presentDirectoryEntry),
-      };
+      return pageBody('sofers_megiahs', pagination.value, page, presentDirectoryEntry);
     },
   });
 }
