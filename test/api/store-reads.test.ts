@@ -139,3 +139,25 @@ describe('GET credits', () => {
     assert.deepEqual((await storeGet(t.app, granted.key, '/api/v1/store/credits')).json(), { credits: 7 });
   });
 });
+
+describe('every listing paginates alike', () => {
+  const listings = [
+    ['/api/v1/store/inventory', 'mezuzot'],
+    ['/api/v1/store/sales-history', 'sales'],
+    ['/api/v1/store/sofers-megiahs', 'sofers_megiahs'],
+  ] as const;
+
+  for (const [url, itemsKey] of listings) {
+    test(`${url}: the envelope echoes page and per_page; non-numeric or out-of-range values are 400`, async () => {
+      const body = (await storeGet(t.app, store.key, `${url}?page=3&per_page=7`)).json();
+      assert.deepEqual(Object.keys(body).sort(), [itemsKey, 'page', 'per_page', 'total'].sort());
+      assert.deepEqual([body.page, body.per_page], [3, 7]);
+      assert.ok(Array.isArray(body[itemsKey]));
+      for (const query of ['page=x', 'page=-1', 'per_page=abc', 'per_page=0', 'per_page=101']) {
+        const res = await storeGet(t.app, store.key, `${url}?${query}`);
+        assert.equal(res.statusCode, 400, query);
+        assert.equal(res.json().status, 'invalid_request', query);
+      }
+    });
+  }
+});
