@@ -66,7 +66,9 @@ function woodPainter(rnd: Random, region: PlaneRegion, pxPerMm: number): RowPain
       const along = x * ca + y * sa;
       const across = -x * sa + y * ca;
       const k = Math.floor(across / plank);
-      const joint = Math.floor((along + hash2(k, 0, seed) * jointEvery) / jointEvery);
+      // Each plank's board joints are staggered by its own offset.
+      const stagger = hash2(k, 0, seed) * jointEvery;
+      const joint = Math.floor((along + stagger) / jointEvery);
       const key = k * 1000 + joint;
       if (key !== lastKey) {
         let found = colours.get(key);
@@ -83,7 +85,7 @@ function woodPainter(rnd: Random, region: PlaneRegion, pxPerMm: number): RowPain
       let shade = 1 + 0.09 * ring + 0.1 * fine;
       const inPlank = across - k * plank;
       if (inPlank < 1.2 || inPlank > plank - 1.2) shade *= 0.45;
-      const inBoard = along + hash2(k, 0, seed) * jointEvery - joint * jointEvery;
+      const inBoard = along + stagger - joint * jointEvery;
       if (inBoard < 0.8) shade *= 0.55;
       data[o] = (c[0] * shade) * grain[n];
       data[o + 1] = (c[1] * shade) * grain[n];
