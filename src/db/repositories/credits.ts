@@ -43,10 +43,11 @@ export function creditRepository(db: SqlExecutor) {
 
     /** Adds credits; returns the new balance. Call inside a transaction. */
     async grant(accountId: number, amount: number, at: string): Promise<number> {
-      await db.run(sql`
+      const row = await db.one<{ balance: number | string }>(sql`
         INSERT INTO credit_balances (account_id, balance) VALUES (${accountId}, ${amount})
-        ON CONFLICT (account_id) DO UPDATE SET balance = credit_balances.balance + ${amount}`);
-      const balance = await balanceOf(accountId);
+        ON CONFLICT (account_id) DO UPDATE SET balance = credit_balances.balance + ${amount}
+        RETURNING balance`);
+      const balance = Number(row?.balance);
       await db.run(sql`
         INSERT INTO credit_entries (account_id, delta, reason, balance_after, created_at)
         VALUES (${accountId}, ${amount}, 'grant', ${balance}, ${at})`);
@@ -55,11 +56,12 @@ export function creditRepository(db: SqlExecutor) {
 
     /** Consumes one credit; returns the new balance, or null (and changes nothing) when none is left. */
     async consumeOne(consumption: Consumption): Promise<number | null> {
-      const updated = await db.run(sql`
+      const row = await db.one<{ balance: number | string }>(sql`
         UPDATE credit_balances SET balance = balance - 1
-        WHERE account_id = ${consumption.accountId} AND balance >= 1`);
-      if (updated.changes !== 1) return null;
-      const balance = await balanceOf(consumption.accountId);
+        WHERE account_id = ${consumption.accountId} AND balance >= 1
+        RETURNING balance`);
+      if (row === undefined) return null;
+      const balance = Number(row.balance);
       await db.run(sql`
         INSERT INTO credit_entries (account_id, delta, reason, scroll_id, sale_id, balance_after, created_at)
         VALUES (${consumption.accountId}, -1, ${consumption.reason}, ${consumption.scrollId}, ${consumption.saleId},
