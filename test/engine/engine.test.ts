@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import sharp from 'sharp';
-import { createEngine, UnsupportedImageError, type IdentificationEngine } from '../../src/engine/index.ts';
+import { createEngine, EngineBusyError, UnsupportedImageError, type IdentificationEngine } from '../../src/engine/index.ts';
 import { decodeFingerprint, encodeFingerprint, InvalidFingerprintError } from '../../src/engine/fingerprint.ts';
 import { haveSamples, manifest, samplePhoto } from './samples.ts';
 
@@ -68,6 +68,26 @@ describe('identification engine on sample photos', { skip }, () => {
   });
 });
 
+describe('identification engine on a photo stored sideways', { skip }, () => {
+  let sut: IdentificationEngine;
+  before(async () => {
+    sut = await createEngine({ workers: 1 });
+  });
+  after(() => sut.close());
+
+  it('turns the photo upright by its EXIF orientation, as phones save them', async () => {
+    const upright = samplePhoto(manifest().scrolls[0].reference);
+    const { width, height } = await sharp(upright).metadata();
+    assert.ok(height! > width!, 'the sample is a portrait photo');
+    // Pixels stored turned a quarter left, tagged "turn 90° clockwise to view" (orientation 6).
+    const sideways = await sharp(upright).rotate(-90).withMetadata({ orientation: 6 }).jpeg({ quality: 92 }).toBuffer();
+    const r = await sut.analyzePhoto(sideways, { preview: true });
+    assert.equal(r.kind, 'scroll');
+    const preview = await sharp(r.kind === 'scroll' ? r.preview : undefined).metadata();
+    assert.ok(preview.height! > preview.width!, `preview ${preview.width}×${preview.height} should be portrait`);
+  });
+});
+
 describe('identification engine input handling', () => {
   let sut: IdentificationEngine;
   before(async () => {
@@ -90,9 +110,32 @@ describe('identification engine input handling', () => {
     await assert.rejects(sut.analyzePhoto(bomb), /more than the 100 megapixels/);
   });
 
+  it('accepts HEIF (here AV1-coded, as sharp can write it) like any other photo', async () => {
+    const heif = await sharp({ create: { width: 640, height: 480, channels: 3, background: '#e8dcc0' } }).heif({ compression: 'av1' }).toBuffer();
+    assert.equal((await sut.analyzePhoto(heif)).kind, 'invalid');
+  });
+
   it('answers invalid for a flat image', async () => {
     const flat = await sharp({ create: { width: 640, height: 480, channels: 3, background: '#e8dcc0' } }).jpeg().toBuffer();
     assert.equal((await sut.analyzePhoto(flat)).kind, 'invalid');
+  });
+});
+
+describe('identification engine worker pool', () => {
+  it('refuses work at once when every worker is busy and the queue is full', async () => {
+    const sut = await createEngine({ workers: 1, maxQueue: 1 });
+    try {
+      const photo = await sharp({ create: { width: 2000, height: 1500, channels: 3, background: '#e8dcc0' } }).jpeg().toBuffer();
+      const running = sut.analyzePhoto(photo);
+      const queued = sut.analyzePhoto(photo);
+      await assert.rejects(sut.analyzePhoto(photo), EngineBusyError);
+      assert.equal((await running).kind, 'invalid');
+      assert.equal((await queued).kind, 'invalid');
+      // Once the queue drains, work is accepted again.
+      assert.equal((await sut.analyzePhoto(photo)).kind, 'invalid');
+    } finally {
+      await sut.close();
+    }
   });
 });
 
