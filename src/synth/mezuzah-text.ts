@@ -17,9 +17,6 @@ export const CROWNED_LETTERS = new Set([...'שעטנזגצןץ']);
 /** The letters a scribe may widen to fill a line (אהלת״ם). */
 export const DILATABLE_LETTERS = new Set([...'אהלתם']);
 
-/** Letters whose tail descends below the line (final forms and ק). */
-export const DESCENDING_LETTERS = new Set([...'ךןףץק']);
-
 /**
  * The enlarged letters of the first verse: the ע of שמע and the ד of אחד,
  * which together spell עד, "witness". Keyed by [line, word, letter in word].

@@ -36,10 +36,6 @@ function blank(scroll: Scroll): Scroll {
   return { ...scroll, letters: [], ink: { ...scroll.ink, blots: [] } };
 }
 
-function colour(rnd: Random, palette: readonly string[]): string {
-  return rnd.pick(palette);
-}
-
 /** A few everyday objects on the table, drawn with gradients and soft shadows. */
 function tabletopProps(width: number, height: number, rnd: Random): string {
   const unit = Math.min(width, height);
@@ -56,7 +52,7 @@ function tabletopProps(width: number, height: number, rnd: Random): string {
     const shadowDx = size * 0.08;
     const id = `o${i}`;
     if (kind === 'mug') {
-      const c = colour(rnd, ['#c0392b', '#2e86c1', '#f4f6f7', '#1e8449', '#f1c40f', '#34495e']);
+      const c = rnd.pick(['#c0392b', '#2e86c1', '#f4f6f7', '#1e8449', '#f1c40f', '#34495e']);
       defs.push(
         `<linearGradient id="${id}" x1="0" x2="1"><stop offset="0" stop-color="${c}" stop-opacity="1"/><stop offset="0.35" stop-color="#fff" stop-opacity="0.35"/><stop offset="1" stop-color="#000" stop-opacity="0.45"/></linearGradient>`,
       );
@@ -71,7 +67,7 @@ function tabletopProps(width: number, height: number, rnd: Random): string {
         `<ellipse cx="${x}" cy="${y - h / 2}" rx="${w / 2}" ry="${w * 0.16}" fill="none" stroke="${c}" stroke-width="${w * 0.04}"/>`,
       );
     } else if (kind === 'fruit') {
-      const c = colour(rnd, ['#c0392b', '#e67e22', '#f1c40f', '#27ae60', '#8e44ad']);
+      const c = rnd.pick(['#c0392b', '#e67e22', '#f1c40f', '#27ae60', '#8e44ad']);
       const r = size * 0.35;
       defs.push(`<radialGradient id="${id}" cx="0.35" cy="0.3" r="0.8"><stop offset="0" stop-color="#fff" stop-opacity="0.6"/><stop offset="0.25" stop-color="${c}"/><stop offset="1" stop-color="#000" stop-opacity="0.9"/></radialGradient>`);
       parts.push(
@@ -81,7 +77,7 @@ function tabletopProps(width: number, height: number, rnd: Random): string {
         `<path d="M${x} ${y - r * 0.9} l${r * 0.1} ${-r * 0.3}" stroke="#4a3520" stroke-width="${r * 0.08}"/>`,
       );
     } else if (kind === 'book') {
-      const c = colour(rnd, ['#7b241c', '#1a5276', '#145a32', '#4a235a', '#212f3d', '#b9770e']);
+      const c = rnd.pick(['#7b241c', '#1a5276', '#145a32', '#4a235a', '#212f3d', '#b9770e']);
       const w = size * 1.1;
       const h = size * 1.5;
       const angle = rnd.uniform(-40, 40);

@@ -10,14 +10,11 @@ declare module 'opentype.js' {
     getBoundingBox(): { x1: number; y1: number; x2: number; y2: number };
   }
   export interface Glyph {
-    index: number;
     advanceWidth: number;
     getPath(x: number, y: number, fontSize: number): Path;
   }
   export interface Font {
     unitsPerEm: number;
-    ascender: number;
-    descender: number;
     charToGlyph(char: string): Glyph;
   }
   export function parse(buffer: ArrayBuffer): Font;
