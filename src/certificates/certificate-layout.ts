@@ -16,7 +16,8 @@ import { createQrMatrix, qrQuietZone } from './qr-matrix.ts';
 /** A4 in points. */
 export const certificatePage = { width: 595.28, height: 841.89 } as const;
 
-const palette = {
+/** The certificate's colours, shared with the DOCX so both documents look alike. */
+export const certificatePalette = {
   ink: '#1b2540',
   muted: '#5b6478',
   gold: '#a07a28',
@@ -29,7 +30,7 @@ const palette = {
   photoWash: '#f4f1ea',
 } as const satisfies Record<string, Color>;
 
-const toneColor: Readonly<Record<Tone, Color>> = { plain: palette.ink, good: palette.good, warning: palette.warning };
+export const toneColor: Readonly<Record<Tone, Color>> = { plain: certificatePalette.ink, good: certificatePalette.good, warning: certificatePalette.warning };
 
 const margin = 50;
 const left = margin;
@@ -52,7 +53,7 @@ function placeWatermark(fonts: FontSet, watermark: Bilingual, middle: { x: numbe
   const turn = 35;
   const across = { x: Math.sin((turn * Math.PI) / 180), y: Math.cos((turn * Math.PI) / 180) };
   const spacing = 34;
-  const common = { style: FontStyle.serifBold, color: palette.watermark, align: Align.center, rotation: turn } as const;
+  const common = { style: FontStyle.serifBold, color: certificatePalette.watermark, align: Align.center, rotation: turn } as const;
   return [
     placeText(fonts, watermark.en.toUpperCase(), { ...common, x: middle.x - across.x * spacing, y: middle.y - across.y * spacing, size: 50, direction: 'ltr' }),
     placeText(fonts, watermark.he, { ...common, x: middle.x + across.x * spacing, y: middle.y + across.y * spacing, size: 58, direction: 'rtl' }),
@@ -81,27 +82,27 @@ export function layOutCertificate(content: CertificateContent, fonts: FontSet): 
   if (content.watermark) shapes.push(...placeWatermark(fonts, content.watermark, { x: certificatePage.width / 2, y: 585 }));
 
   // Double frame.
-  shapes.push({ kind: 'rect', x: 20, y: 20, width: certificatePage.width - 40, height: certificatePage.height - 40, stroke: palette.gold, lineWidth: 2 });
-  shapes.push({ kind: 'rect', x: 26, y: 26, width: certificatePage.width - 52, height: certificatePage.height - 52, stroke: palette.rule, lineWidth: 0.6 });
+  shapes.push({ kind: 'rect', x: 20, y: 20, width: certificatePage.width - 40, height: certificatePage.height - 40, stroke: certificatePalette.gold, lineWidth: 2 });
+  shapes.push({ kind: 'rect', x: 26, y: 26, width: certificatePage.width - 52, height: certificatePage.height - 52, stroke: certificatePalette.rule, lineWidth: 0.6 });
 
   // Header: registry, title, subtitle.
-  bilingualLine({ en: content.registry.en.toUpperCase(), he: content.registry.he }, 56, FontStyle.serifBold, 9.5, palette.gold);
-  shapes.push({ kind: 'line', x1: left, y1: 63, x2: right, y2: 63, color: palette.rule, lineWidth: 0.6 });
-  text(content.title.he, { x: centre, y: 102, style: FontStyle.serifBold, size: 30, color: palette.ink, align: Align.center, direction: 'rtl' });
-  text(content.title.en, { x: centre, y: 130, style: FontStyle.serif, size: 21, color: palette.ink, align: Align.center, direction: 'ltr' });
-  text(content.subtitle.en, { x: centre, y: 146, style: FontStyle.serif, size: 9, color: palette.muted, align: Align.center, direction: 'ltr' });
-  text(content.subtitle.he, { x: centre, y: 159, style: FontStyle.serif, size: 9.5, color: palette.muted, align: Align.center, direction: 'rtl' });
+  bilingualLine({ en: content.registry.en.toUpperCase(), he: content.registry.he }, 56, FontStyle.serifBold, 9.5, certificatePalette.gold);
+  shapes.push({ kind: 'line', x1: left, y1: 63, x2: right, y2: 63, color: certificatePalette.rule, lineWidth: 0.6 });
+  text(content.title.he, { x: centre, y: 102, style: FontStyle.serifBold, size: 30, color: certificatePalette.ink, align: Align.center, direction: 'rtl' });
+  text(content.title.en, { x: centre, y: 130, style: FontStyle.serif, size: 21, color: certificatePalette.ink, align: Align.center, direction: 'ltr' });
+  text(content.subtitle.en, { x: centre, y: 146, style: FontStyle.serif, size: 9, color: certificatePalette.muted, align: Align.center, direction: 'ltr' });
+  text(content.subtitle.he, { x: centre, y: 159, style: FontStyle.serif, size: 9.5, color: certificatePalette.muted, align: Align.center, direction: 'rtl' });
 
   // Status banner: the one thing a reader must not miss.
   const verified = content.status.verified;
   const bannerTop = 168;
-  const bannerColor = verified ? palette.good : palette.warning;
-  shapes.push({ kind: 'rect', x: left, y: bannerTop, width: contentWidth, height: 32, fill: verified ? palette.goodWash : palette.warningWash, stroke: bannerColor, lineWidth: 1 });
+  const bannerColor = verified ? certificatePalette.good : certificatePalette.warning;
+  shapes.push({ kind: 'rect', x: left, y: bannerTop, width: contentWidth, height: 32, fill: verified ? certificatePalette.goodWash : certificatePalette.warningWash, stroke: bannerColor, lineWidth: 1 });
   bilingualLine({ en: content.status.headline.en.toUpperCase(), he: content.status.headline.he }, bannerTop + 14, FontStyle.serifBold, 11.5, bannerColor, left + 10, right - 10);
-  bilingualLine(content.status.detail, bannerTop + 26, FontStyle.serif, 8.5, palette.ink, left + 10, right - 10);
+  bilingualLine(content.status.detail, bannerTop + 26, FontStyle.serif, 8.5, certificatePalette.ink, left + 10, right - 10);
 
   // Photograph and QR code side by side.
-  shapes.push({ kind: 'rect', x: photoBox.x, y: photoBox.y, width: photoBox.width, height: photoBox.height, fill: palette.photoWash, stroke: palette.rule, lineWidth: 0.6 });
+  shapes.push({ kind: 'rect', x: photoBox.x, y: photoBox.y, width: photoBox.width, height: photoBox.height, fill: certificatePalette.photoWash, stroke: certificatePalette.rule, lineWidth: 0.6 });
   const photoSize = content.photo.jpeg ? readJpegSize(content.photo.jpeg) : null;
   if (content.photo.jpeg && photoSize) {
     const inset = 4;
@@ -111,13 +112,13 @@ export function layOutCertificate(content: CertificateContent, fonts: FontSet): 
     shapes.push({ kind: 'image', jpeg: content.photo.jpeg, x: photoBox.x + (photoBox.width - width) / 2, y: photoBox.y + (photoBox.height - height) / 2, width, height });
   } else {
     const middle = photoBox.x + photoBox.width / 2;
-    text(content.photo.missing.en, { x: middle, y: photoBox.y + photoBox.height / 2 - 2, style: FontStyle.serif, size: 9, color: palette.muted, align: Align.center, direction: 'ltr' });
-    text(content.photo.missing.he, { x: middle, y: photoBox.y + photoBox.height / 2 + 12, style: FontStyle.serif, size: 9.5, color: palette.muted, align: Align.center, direction: 'rtl' });
+    text(content.photo.missing.en, { x: middle, y: photoBox.y + photoBox.height / 2 - 2, style: FontStyle.serif, size: 9, color: certificatePalette.muted, align: Align.center, direction: 'ltr' });
+    text(content.photo.missing.he, { x: middle, y: photoBox.y + photoBox.height / 2 + 12, style: FontStyle.serif, size: 9.5, color: certificatePalette.muted, align: Align.center, direction: 'rtl' });
   }
   const photoMiddle = photoBox.x + photoBox.width / 2;
   const photoFoot = photoBox.y + photoBox.height;
-  text(content.photo.caption.en, { x: photoMiddle, y: photoFoot + 13, style: FontStyle.serif, size: 8, color: palette.muted, align: Align.center, direction: 'ltr' });
-  text(content.photo.caption.he, { x: photoMiddle, y: photoFoot + 25, style: FontStyle.serif, size: 8.5, color: palette.muted, align: Align.center, direction: 'rtl' });
+  text(content.photo.caption.en, { x: photoMiddle, y: photoFoot + 13, style: FontStyle.serif, size: 8, color: certificatePalette.muted, align: Align.center, direction: 'ltr' });
+  text(content.photo.caption.he, { x: photoMiddle, y: photoFoot + 25, style: FontStyle.serif, size: 8.5, color: certificatePalette.muted, align: Align.center, direction: 'rtl' });
 
   const qr = createQrMatrix(content.qr.url);
   const quietZone = (qrQuietZone * certificateQrBox.size) / qr.size;
@@ -127,8 +128,8 @@ export function layOutCertificate(content: CertificateContent, fonts: FontSet): 
   shapes.push({ kind: 'qr', matrix: qr, x: certificateQrBox.x, y: certificateQrBox.y, size: certificateQrBox.size, color: '#000000' });
   const qrMiddle = certificateQrBox.x + certificateQrBox.size / 2;
   const qrFoot = certificateQrBox.y + certificateQrBox.size + quietZone / 2;
-  text(content.qr.code, { x: qrMiddle, y: qrFoot + 12, style: FontStyle.sansBold, size: 13, color: palette.ink, align: Align.center, direction: 'ltr', maxWidth: 170, minSize: 8 });
-  text(`${content.qr.caption.en} · ${content.qr.caption.he}`, { x: qrMiddle, y: qrFoot + 25, style: FontStyle.serif, size: 8.5, color: palette.muted, align: Align.center, direction: 'ltr' });
+  text(content.qr.code, { x: qrMiddle, y: qrFoot + 12, style: FontStyle.sansBold, size: 13, color: certificatePalette.ink, align: Align.center, direction: 'ltr', maxWidth: 170, minSize: 8 });
+  text(`${content.qr.caption.en} · ${content.qr.caption.he}`, { x: qrMiddle, y: qrFoot + 25, style: FontStyle.serif, size: 8.5, color: certificatePalette.muted, align: Align.center, direction: 'ltr' });
 
   // The fields, section by section. A value too wide for its column wraps
   // (a free-text note up to three lines, anything else two) rather than
@@ -148,12 +149,12 @@ export function layOutCertificate(content: CertificateContent, fonts: FontSet): 
   const squeeze = Math.max(0.8, Math.min(1, (fieldsBottom - fieldsTop) / natural));
   let y = fieldsTop;
   for (const section of content.sections) {
-    bilingualLine(section.heading, y, FontStyle.serifBold, 10.5, palette.gold);
-    shapes.push({ kind: 'line', x1: left, y1: y + 4.5, x2: right, y2: y + 4.5, color: palette.rule, lineWidth: 0.5 });
+    bilingualLine(section.heading, y, FontStyle.serifBold, 10.5, certificatePalette.gold);
+    shapes.push({ kind: 'line', x1: left, y1: y + 4.5, x2: right, y2: y + 4.5, color: certificatePalette.rule, lineWidth: 0.5 });
     y += pitch.heading * squeeze;
     for (const field of section.fields) {
-      text(field.label.en, { x: left, y, style: FontStyle.serif, size: 8.5, color: palette.muted, align: Align.left, direction: 'ltr', maxWidth: labelColumn, minSize: 7 });
-      text(field.label.he, { x: right, y, style: FontStyle.serif, size: 9.5, color: palette.muted, align: Align.right, direction: 'rtl', maxWidth: labelColumn, minSize: 7 });
+      text(field.label.en, { x: left, y, style: FontStyle.serif, size: 8.5, color: certificatePalette.muted, align: Align.left, direction: 'ltr', maxWidth: labelColumn, minSize: 7 });
+      text(field.label.he, { x: right, y, style: FontStyle.serif, size: 9.5, color: certificatePalette.muted, align: Align.right, direction: 'rtl', maxWidth: labelColumn, minSize: 7 });
       const value = valueLines.get(field)!;
       const style = field.tone === 'plain' ? FontStyle.serif : FontStyle.serifBold;
       value.lines.forEach((line, i) => {
@@ -178,21 +179,21 @@ export function layOutCertificate(content: CertificateContent, fonts: FontSet): 
 
   // Footer: the attestation and the issue date.
   const footerTop = Math.max(y - 2, 730);
-  shapes.push({ kind: 'line', x1: left, y1: footerTop, x2: right, y2: footerTop, color: palette.rule, lineWidth: 0.5 });
+  shapes.push({ kind: 'line', x1: left, y1: footerTop, x2: right, y2: footerTop, color: certificatePalette.rule, lineWidth: 0.5 });
   const columnWidth = contentWidth / 2 - 14;
   let enY = footerTop + 13;
   for (const line of wrapText(fonts, content.statement.en, FontStyle.serif, 8, columnWidth)) {
-    text(line, { x: left, y: enY, style: FontStyle.serif, size: 8, color: palette.ink, align: Align.left, direction: 'ltr' });
+    text(line, { x: left, y: enY, style: FontStyle.serif, size: 8, color: certificatePalette.ink, align: Align.left, direction: 'ltr' });
     enY += 10.5;
   }
   let heY = footerTop + 13;
   for (const line of wrapText(fonts, content.statement.he, FontStyle.serif, 8.5, columnWidth)) {
-    text(line, { x: right, y: heY, style: FontStyle.serif, size: 8.5, color: palette.ink, align: Align.right, direction: 'rtl' });
+    text(line, { x: right, y: heY, style: FontStyle.serif, size: 8.5, color: certificatePalette.ink, align: Align.right, direction: 'rtl' });
     heY += 10.5;
   }
   const issuedY = Math.max(enY, heY) + 6;
-  text(`${content.issued.label.en} ${content.issued.value}`, { x: left, y: issuedY, style: FontStyle.serifBold, size: 8.5, color: palette.ink, align: Align.left, direction: 'ltr' });
-  text(`${content.issued.label.he} ${content.issued.value}`, { x: right, y: issuedY, style: FontStyle.serifBold, size: 9, color: palette.ink, align: Align.right, direction: 'rtl' });
+  text(`${content.issued.label.en} ${content.issued.value}`, { x: left, y: issuedY, style: FontStyle.serifBold, size: 8.5, color: certificatePalette.ink, align: Align.left, direction: 'ltr' });
+  text(`${content.issued.label.he} ${content.issued.value}`, { x: right, y: issuedY, style: FontStyle.serifBold, size: 9, color: certificatePalette.ink, align: Align.right, direction: 'rtl' });
 
   return { width: certificatePage.width, height: certificatePage.height, shapes };
 }

@@ -26,7 +26,8 @@ import { detectDirection, resolveLogicalRuns } from './bidi.ts';
 import type { BidiDirection } from './bidi.ts';
 import { describeCertificate, valueInOneLine } from './certificate-content.ts';
 import type { Bilingual, CertificateContent, CertificateField } from './certificate-content.ts';
-import { layOutWatermark } from './certificate-layout.ts';
+import { certificatePalette, layOutWatermark, toneColor } from './certificate-layout.ts';
+import type { Color } from './drawing.ts';
 import { loadFonts } from './fonts.ts';
 import type { FontSet } from './fonts.ts';
 import { readJpegSize } from './jpeg-size.ts';
@@ -41,16 +42,15 @@ import { rasteriseDrawing, renderQrPng } from './raster.ts';
  */
 const fontFamily = 'Times New Roman';
 
-const colour = {
-  ink: '1B2540',
-  muted: '5B6478',
-  gold: 'A07A28',
-  rule: 'C9B27A',
-  good: '1D6B3B',
-  goodWash: 'E9F4EC',
-  warning: 'A3261B',
-  warningWash: 'FBECEA',
-} as const;
+/** A drawing colour as Word writes it: `RRGGBB`, without the `#`. */
+function wordColour(color: Color): string {
+  return color.slice(1).toUpperCase();
+}
+
+/** The PDF's palette, in Word's notation. */
+const colour = Object.fromEntries(Object.entries(certificatePalette).map(([name, color]) => [name, wordColour(color)])) as Readonly<
+  Record<keyof typeof certificatePalette, string>
+>;
 
 /** A4 with 1.5 cm margins, in twentieths of a point. */
 const page = { width: 11906, height: 16838, margin: 850 } as const;
@@ -145,7 +145,7 @@ const valueWidth = bodyWidth - 2 * labelWidth;
 const sectionRule = { style: BorderStyle.SINGLE, size: 6, color: colour.rule } as const;
 
 function fieldRow(field: CertificateField): TableRow {
-  const tone = field.tone === 'good' ? colour.good : field.tone === 'warning' ? colour.warning : colour.ink;
+  const tone = wordColour(toneColor[field.tone]);
   return new TableRow({
     cantSplit: true,
     children: [
