@@ -19,11 +19,12 @@ export async function authenticateStore(
   const account = await deps.db.accounts.findById(key.accountId);
   if (account === undefined) return fail('unauthorized', 'The API key is invalid or revoked.');
   const now = deps.clock.now();
-  await deps.db.apiKeys.recordUse(
-    key.id,
-    formatTimestamp(now),
-    formatTimestamp(new Date(now.getTime() - LAST_USE_RESOLUTION_MS)),
-  );
+  const notBefore = formatTimestamp(new Date(now.getTime() - LAST_USE_RESOLUTION_MS));
+  // The key row is already in hand, so a recent use costs no write at all; the
+  // repository's own condition only settles concurrent requests.
+  if (key.lastUsedAt === null || key.lastUsedAt < notBefore) {
+    await deps.db.apiKeys.recordUse(key.id, formatTimestamp(now), notBefore);
+  }
   if (!isStore(account)) return fail('forbidden', 'Store endpoints require the key of a store or agent account.');
   return succeed(account);
 }

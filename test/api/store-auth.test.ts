@@ -75,4 +75,30 @@ describe('keys', () => {
     assert.equal(stored?.lastUsedAt, '2025-03-01 10:00:00');
     assert.ok(!JSON.stringify(stored).includes(second));
   });
+
+  test('last use is written at most once a minute, so authenticated reads stay reads', async () => {
+    const store = await makeStore(t.deps);
+    const lastUse = async () => (await t.db.apiKeys.findActiveByHash(hashApiKey(store.key)))?.lastUsedAt;
+    const recordUse = t.db.apiKeys.recordUse;
+    let writes = 0;
+    t.db.apiKeys.recordUse = (...args) => {
+      writes++;
+      return recordUse(...args);
+    };
+    try {
+      for (let i = 0; i < 3; i++) assert.equal((await storeGet(t.app, store.key, '/api/v1/store/credits')).statusCode, 200);
+      assert.equal(writes, 1);
+      const first = await lastUse();
+      t.clock.advance(30_000);
+      await storeGet(t.app, store.key, '/api/v1/store/credits');
+      assert.equal(writes, 1);
+      assert.equal(await lastUse(), first);
+      t.clock.advance(31_000);
+      await storeGet(t.app, store.key, '/api/v1/store/credits');
+      assert.equal(writes, 2);
+      assert.notEqual(await lastUse(), first);
+    } finally {
+      t.db.apiKeys.recordUse = recordUse;
+    }
+  });
 });
