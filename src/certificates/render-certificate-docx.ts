@@ -171,7 +171,8 @@ function sectionHeadingRow(heading: Bilingual): TableRow {
 type Pictures = {
   readonly qr: Uint8Array;
   readonly photo: { readonly jpeg: Uint8Array; readonly width: number; readonly height: number } | null;
-  readonly watermark: Uint8Array | null;
+  /** The watermark picture and its size on the page, in points. */
+  readonly watermark: { readonly png: Uint8Array; readonly width: number; readonly height: number } | null;
 };
 
 const qrPoints = 104;
@@ -308,8 +309,8 @@ function buildDocument(content: CertificateContent, p: CertificatePayload, pictu
                       children: [
                         new ImageWatermark({
                           type: 'png',
-                          data: pictures.watermark,
-                          transformation: { width: 480 * pixelsPerPoint, height: 400 * pixelsPerPoint },
+                          data: pictures.watermark.png,
+                          transformation: { width: pictures.watermark.width * pixelsPerPoint, height: pictures.watermark.height * pixelsPerPoint },
                           washout: false,
                           title: content.watermark ? valueInOneLine({ kind: 'words', text: content.watermark }) : '',
                         }),
@@ -368,8 +369,14 @@ function buildDocument(content: CertificateContent, p: CertificatePayload, pictu
 async function drawPictures(content: CertificateContent, fonts: FontSet): Promise<Pictures> {
   const jpeg = content.photo.jpeg;
   const size = jpeg ? readJpegSize(jpeg) : null;
-  const watermark = content.watermark
-    ? await rasteriseDrawing(layOutWatermark(fonts, content.watermark), fonts, { width: 960, height: 800, transparent: true })
+  const watermarkDrawing = content.watermark ? layOutWatermark(fonts, content.watermark) : null;
+  // Two pixels per point, so the letters stay smooth when the page is printed.
+  const watermark = watermarkDrawing
+    ? {
+        png: await rasteriseDrawing(watermarkDrawing, fonts, { width: 2 * watermarkDrawing.width, height: 2 * watermarkDrawing.height, transparent: true }),
+        width: watermarkDrawing.width,
+        height: watermarkDrawing.height,
+      }
     : null;
   return {
     qr: await renderQrPng(createQrMatrix(content.qr.url), fonts, 12),
