@@ -144,6 +144,3 @@ export function parseConfig(env: Env): Config {
   if (problems.length > 0) throw new ConfigError(`Invalid configuration:\n  ${problems.join('\n  ')}`);
   return values as Config;
 }
-
-/** The variables this service reads, for documentation and error messages. */
-export const configVariables: readonly string[] = Object.values(schema).map((entry) => entry.variable);

@@ -41,13 +41,6 @@ export function trusted(text: string): Sql {
   return { strings: [text], values: [] };
 }
 
-export const empty: Sql = trusted('');
-
-export function join(fragments: readonly Sql[], separator: string): Sql {
-  if (fragments.length === 0) return empty;
-  return fragments.slice(1).reduce((acc, fragment) => sql`${acc}${trusted(separator)}${fragment}`, fragments[0]);
-}
-
 export function renderSql(query: Sql, dialect: Dialect): { readonly text: string; readonly params: SqlValue[] } {
   let text = query.strings[0];
   for (let i = 1; i < query.strings.length; i++) {

@@ -1,6 +1,6 @@
 // What the admin CLI prints: fuller than the partner API's views, since the
 // operator may see everything, but never a key's hash.
-import type { Account, ApiKey, ScrollDetails } from '../db/records.ts';
+import type { Account, ScrollDetails } from '../db/records.ts';
 import { publicUrlOf } from '../files/file-storage.ts';
 import { presentScrollRecord } from './scroll-record.ts';
 
@@ -21,16 +21,6 @@ export function presentAccount(account: Account) {
     avatar: publicUrlOf(account.avatarKey),
     diploma_url: publicUrlOf(account.diplomaKey),
     create_time: account.createdAt,
-  };
-}
-
-export function presentApiKey(apiKey: ApiKey) {
-  return {
-    id: apiKey.publicId,
-    prefix: apiKey.displayPrefix,
-    create_time: apiKey.createdAt,
-    revoked_time: apiKey.revokedAt,
-    last_used_time: apiKey.lastUsedAt,
   };
 }
 

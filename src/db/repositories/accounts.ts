@@ -103,5 +103,3 @@ export function accountRepository(db: SqlExecutor) {
     },
   };
 }
-
-export type AccountRepository = ReturnType<typeof accountRepository>;

@@ -69,5 +69,3 @@ export function apiKeyRepository(db: SqlExecutor) {
     },
   };
 }
-
-export type ApiKeyRepository = ReturnType<typeof apiKeyRepository>;

@@ -49,5 +49,3 @@ export function certificateRepository(db: SqlExecutor) {
     },
   };
 }
-
-export type CertificateRepository = ReturnType<typeof certificateRepository>;

@@ -84,5 +84,3 @@ export function creditRepository(db: SqlExecutor) {
     },
   };
 }
-
-export type CreditRepository = ReturnType<typeof creditRepository>;

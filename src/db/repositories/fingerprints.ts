@@ -21,5 +21,3 @@ export function fingerprintRepository(db: SqlExecutor) {
     },
   };
 }
-
-export type FingerprintRepository = ReturnType<typeof fingerprintRepository>;

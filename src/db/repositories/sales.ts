@@ -54,5 +54,3 @@ export function saleRepository(db: SqlExecutor) {
     },
   };
 }
-
-export type SaleRepository = ReturnType<typeof saleRepository>;

@@ -132,5 +132,3 @@ export function scrollRepository(db: SqlExecutor) {
     },
   };
 }
-
-export type ScrollRepository = ReturnType<typeof scrollRepository>;

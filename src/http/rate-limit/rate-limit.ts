@@ -15,7 +15,7 @@ export type RateLimitRule = {
 
 const WINDOW_MS = 60_000;
 
-export function scaledLimit(rule: RateLimitRule, scale: number): number {
+function scaledLimit(rule: RateLimitRule, scale: number): number {
   return Math.max(1, Math.floor(rule.perMinute * scale));
 }
 
