@@ -16,12 +16,20 @@ export type SheetTexture = {
   readonly pxPerMm: number;
 };
 
-function edgeAt(samples: readonly number[], step: number, at: number): number {
-  let g = at / step;
-  if (g < 0) g = 0;
-  if (g > samples.length - 1.001) g = samples.length - 1.001;
-  const i = g | 0;
-  return samples[i] + (samples[i + 1] - samples[i]) * (g - i);
+/**
+ * Where one ragged edge runs, at the centre of each of `pixels` columns (or rows):
+ * `from + sign · inset`, mm, the inset interpolated between the edge's samples.
+ */
+function edgeProfile(samples: readonly number[], stepMm: number, pixels: number, inv: number, from: number, sign: 1 | -1): Float32Array {
+  const out = new Float32Array(pixels);
+  for (let n = 0; n < pixels; n++) {
+    let g = ((n + 0.5) * inv) / stepMm;
+    if (g < 0) g = 0;
+    if (g > samples.length - 1.001) g = samples.length - 1.001;
+    const i = g | 0;
+    out[n] = from + sign * (samples[i] + (samples[i + 1] - samples[i]) * (g - i));
+  }
+  return out;
 }
 
 type SheetFields = {
@@ -80,18 +88,15 @@ export async function renderScroll(scroll: Scroll, pxPerMm: number): Promise<She
   mask = dilateDown(mask, width, height, scroll.ink.nibMm * pxPerMm);
   const bleed = scroll.ink.bleedMm * pxPerMm;
   if (bleed >= 0.2) blurInPlace(mask, width, height, bleed);
-  return paintSheet(scroll, pxPerMm, width, height, mask);
+  return paintSheet(scroll, fields, pxPerMm, width, height, mask);
 }
 
-function paintSheet(scroll: Scroll, pxPerMm: number, width: number, height: number, mask: Float32Array): SheetTexture {
+function paintSheet(scroll: Scroll, fields: SheetFields, pxPerMm: number, width: number, height: number, mask: Float32Array): SheetTexture {
   const p = scroll.parchment;
   const out = new Uint8ClampedArray(width * height * 4);
-  const { skin, ink: inkField, inkEdge: edgeField, tint } = sheetFields(scroll);
+  const { skin, ink: inkField, inkEdge: edgeField, tint } = fields;
   // Grain is a property of the skin, not of the pixel: weaker when pixels are much larger than its specks.
   const grain = p.grain * Math.min(1, Math.max(0.35, pxPerMm / 12));
-  const [pr, pg, pb] = p.rgb;
-  const [ir, ig, ib] = scroll.ink.rgb;
-  const patch = scroll.ink.patchiness;
   const inv = 1 / pxPerMm;
   // Ruling: each line's score sits on its rule, across the column.
   const ruleRows = new Float32Array(height);
@@ -113,23 +118,10 @@ function paintSheet(scroll: Scroll, pxPerMm: number, width: number, height: numb
   const seed = p.textureSeed >>> 0;
   // The ragged outline, resolved once per column and per row.
   const { edges } = p;
-  const topAt = new Float32Array(width);
-  const bottomAt = new Float32Array(width);
-  for (let x = 0; x < width; x++) {
-    const mx = (x + 0.5) * inv;
-    topAt[x] = edgeAt(edges.top, edges.stepMm, mx);
-    bottomAt[x] = scroll.heightMm - edgeAt(edges.bottom, edges.stepMm, mx);
-  }
-  const leftAt = new Float32Array(height);
-  const rightAt = new Float32Array(height);
-  for (let y = 0; y < height; y++) {
-    const my = (y + 0.5) * inv;
-    leftAt[y] = edgeAt(edges.left, edges.stepMm, my);
-    rightAt[y] = scroll.widthMm - edgeAt(edges.right, edges.stepMm, my);
-  }
-  const [tl, tr, br, bl] = edges.corners;
-  const W = scroll.widthMm;
-  const H = scroll.heightMm;
+  const topAt = edgeProfile(edges.top, edges.stepMm, width, inv, 0, 1);
+  const bottomAt = edgeProfile(edges.bottom, edges.stepMm, width, inv, scroll.heightMm, -1);
+  const leftAt = edgeProfile(edges.left, edges.stepMm, height, inv, 0, 1);
+  const rightAt = edgeProfile(edges.right, edges.stepMm, height, inv, scroll.widthMm, -1);
 
   const skinRows = rowSampler(skin, width, 0.5 * inv, inv);
   const inkRows = rowSampler(inkField, width, 0.5 * inv, inv);
@@ -143,14 +135,14 @@ function paintSheet(scroll: Scroll, pxPerMm: number, width: number, height: numb
     pxPerMm,
     topAt,
     bottomAt,
-    corners: [tl, tr, br, bl],
-    widthMm: W,
-    heightMm: H,
-    paper: [pr, pg, pb],
-    ink: [ir, ig, ib],
+    corners: edges.corners,
+    widthMm: scroll.widthMm,
+    heightMm: scroll.heightMm,
+    paper: p.rgb,
+    ink: scroll.ink.rgb,
     grain: (2 * grain) / 4294967296,
     edgeTone: p.edgeTone,
-    patch,
+    patch: scroll.ink.patchiness,
     ruleLeft,
     ruleRight,
   };
