@@ -76,7 +76,7 @@ export async function readMultipart(
 /**
  * The documented shape of a multipart body. It lives under a key Fastify does
  * not validate (the parts are read by readMultipart, not by the body parser)
- * and the OpenAPI transform in app.ts turns it into the request body.
+ * and the OpenAPI transform in openapi.ts turns it into the request body.
  */
 export const MULTIPART_DOC_KEY = 'x-multipart-body';
 
