@@ -130,10 +130,6 @@ function tabletopProps(width: number, height: number, rnd: Random): string {
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}"><defs>${defs.join('')}</defs>${parts.join('')}</svg>`;
 }
 
-function horizonOf(rnd: Random, height: number): number {
-  return height * rnd.fork('horizon').uniform(0.4, 0.65);
-}
-
 /** Leaves and grass: fractal noise multiplied into everything below the sky line, more strongly nearer. */
 function texture(image: Uint8ClampedArray, width: number, height: number, horizon: number, seed: number): void {
   const scale = width / 1000;
@@ -155,9 +151,9 @@ function texture(image: Uint8ClampedArray, width: number, height: number, horizo
   }
 }
 
-/** An outdoor view: sky, clouds, ranges of hills, trees and a house. */
-function landscapeSvg(width: number, height: number, rnd: Random): string {
-  const horizon = horizonOf(rnd, height);
+/** An outdoor view: sky, clouds, ranges of hills, trees and a house; the sky line at `skyLine` of the height. */
+function landscapeSvg(width: number, height: number, skyLine: number, rnd: Random): string {
+  const horizon = height * skyLine;
   const parts: string[] = [];
   const sky = rnd.pick([
     ['#3b6fb6', '#a9cce3'],
@@ -236,13 +232,14 @@ async function photoOfScene(seed: number, megapixels: number | undefined): Promi
   // Drawn at half size and enlarged: the softness of a phone's processed photo, at a quarter of the cost.
   const small = Math.max(1, Math.round(width / 2));
   const smallHeight = Math.max(1, Math.round(height / 2));
-  const raw = await sharp(Buffer.from(landscapeSvg(small, smallHeight, rnd)))
+  const skyLine = rnd.fork('horizon').uniform(0.4, 0.65);
+  const raw = await sharp(Buffer.from(landscapeSvg(small, smallHeight, skyLine, rnd)))
     .removeAlpha()
     .resize(width, height, { kernel: 'cubic' })
     .raw()
     .toBuffer();
   const image = new Uint8ClampedArray(raw.buffer, raw.byteOffset, raw.length);
-  texture(image, width, height, horizonOf(rnd, height), deriveSeed('landscape-texture', seed));
+  texture(image, width, height, height * skyLine, deriveSeed('landscape-texture', seed));
   const jpeg = await finishPhoto(image, width, height, {
     seed: deriveSeed('landscape-optics', seed),
     defocus: rnd.uniform(0.3, 1.2),
