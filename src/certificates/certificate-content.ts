@@ -32,6 +32,8 @@ export type CertificateSection = {
 };
 
 export type CertificateContent = {
+  /** The document's own title and subject, as a viewer lists them. */
+  readonly metadata: { readonly title: string; readonly subject: string };
   readonly registry: Bilingual;
   readonly title: Bilingual;
   readonly subtitle: Bilingual;
@@ -140,6 +142,7 @@ export function describeCertificate(p: CertificatePayload): CertificateContent {
   const location = [p.store.city, p.store.country].filter((part) => part.trim() !== '').join(', ');
 
   return {
+    metadata: { title: `${w.title.en} — ${scroll.uuid}`, subject: `${w.title.he} · ${p.qr.url}` },
     registry: w.registry,
     title: w.title,
     subtitle: w.subtitle,

@@ -269,7 +269,7 @@ function statusTable(content: CertificateContent): Table {
   );
 }
 
-function buildDocument(content: CertificateContent, p: CertificatePayload, pictures: Pictures): Document {
+function buildDocument(content: CertificateContent, pictures: Pictures): Document {
   const half = bodyWidth / 2;
   const spacer = (points: number) => new Paragraph({ spacing: { before: 0, after: points * 20 }, children: [] });
   const fieldRows = content.sections.flatMap((section) => [sectionHeadingRow(section.heading), ...section.fields.map(fieldRow)]);
@@ -277,8 +277,8 @@ function buildDocument(content: CertificateContent, p: CertificatePayload, pictu
 
   return new Document({
     creator: content.registry.en,
-    title: `${content.title.en} — ${p.scroll.uuid}`,
-    subject: `${content.title.he} · ${p.qr.url}`,
+    title: content.metadata.title,
+    subject: content.metadata.subject,
     description: content.subtitle.en,
     styles: {
       default: {
@@ -388,7 +388,7 @@ async function drawPictures(content: CertificateContent, fonts: FontSet): Promis
 export async function renderCertificateDocx(p: CertificatePayload): Promise<Uint8Array> {
   const fonts = await loadFonts();
   const content = describeCertificate(p);
-  const doc = buildDocument(content, p, await drawPictures(content, fonts));
+  const doc = buildDocument(content, await drawPictures(content, fonts));
   const buffer = await Packer.toBuffer(doc);
   return new Uint8Array(buffer.buffer, buffer.byteOffset, buffer.byteLength);
 }

@@ -13,8 +13,8 @@ export async function renderCertificatePdf(p: CertificatePayload): Promise<Uint8
   const drawing = layOutCertificate(content, fonts);
 
   const doc = await createPdfDocument();
-  doc.setTitle(`${content.title.en} — ${p.scroll.uuid}`);
-  doc.setSubject(`${content.title.he} · ${p.qr.url}`);
+  doc.setTitle(content.metadata.title);
+  doc.setSubject(content.metadata.subject);
   doc.setAuthor(content.registry.en);
   doc.setCreator(content.registry.en);
   doc.setProducer(content.registry.en);

@@ -1,6 +1,7 @@
 // Print-ready QR stickers: one as SVG or PNG, or a whole A4 sheet of
 // 70 × 37 mm labels (3 × 8, the common layout of pre-cut label paper) as PDF.
 
+import { certificateWording } from './certificate-content.ts';
 import type { FontSet } from './fonts.ts';
 import { loadFonts } from './fonts.ts';
 import { offsetShapes } from './drawing.ts';
@@ -63,8 +64,8 @@ export async function renderStickerSheetPdf(stickers: StickerPayload[]): Promise
   const fonts = await loadFonts();
   const doc = await createPdfDocument();
   doc.setTitle(`QR stickers (${stickers.length})`);
-  doc.setCreator('Mezuzah Registry');
-  doc.setProducer('Mezuzah Registry');
+  doc.setCreator(certificateWording.registry.en);
+  doc.setProducer(certificateWording.registry.en);
   const resources = createPdfResources(doc, fonts);
   const pageCount = Math.max(1, Math.ceil(stickers.length / stickersPerSheet));
   for (let n = 0; n < pageCount; n++) {
