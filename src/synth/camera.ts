@@ -835,19 +835,18 @@ export async function photographSheet(sheet: Sheet | null, spec: ShotSpec, props
   const plan = planShot(spec, sheet);
   const { width, height } = plan.conditions;
   const frame = width * height;
+  const centreScale = plan.pose.f / plan.pose.tz;
   let texture: SheetTexture | null = null;
   if (sheet) {
-    // Render the flat sheet at the finest scale it appears at, but never much bigger than the frame.
-    const centre = plan.pose.f / plan.pose.tz;
-    // The centre's scale, a little more where perspective brings the sheet closer; slight
+    // Render the flat sheet at the finest scale it appears at, but never much bigger than the frame:
+    // the centre's scale, a little more where perspective brings the sheet closer; slight
     // magnification at the nearest edge is hidden by any defocus, and halves the work at high tilt.
-    const wanted = Math.min(maxSheetScale(plan.pose, plan.surface), centre * 1.15);
+    const wanted = Math.min(maxSheetScale(plan.pose, plan.surface), centreScale * 1.15);
     const cap = Math.sqrt((0.9 * frame) / (sheet.widthMm * sheet.heightMm));
     texture = await sheet.render(Math.max(1, Math.min(wanted, cap, 60)));
   }
   const limit = 20 * Math.max(plan.surface.widthMm, plan.surface.heightMm) + 600;
   const region = visibleTable(plan.pose, width, height, limit);
-  const centreScale = plan.pose.f / plan.pose.tz;
   const regionArea = (region.x1 - region.x0) * (region.y1 - region.y0);
   const tableScale = Math.max(0.3, Math.min(centreScale * 0.5, Math.sqrt((0.4 * frame) / regionArea)));
   const table = renderBackground(plan.conditions.bg, deriveSeed('table', spec.kind, spec.seed), region, tableScale);
