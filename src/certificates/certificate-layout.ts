@@ -102,6 +102,7 @@ export function layOutCertificate(content: CertificateContent, fonts: FontSet): 
   bilingualLine(content.status.detail, bannerTop + 26, FontStyle.serif, 8.5, certificatePalette.ink, left + 10, right - 10);
 
   // Photograph and QR code side by side.
+  const photoMiddle = photoBox.x + photoBox.width / 2;
   shapes.push({ kind: 'rect', x: photoBox.x, y: photoBox.y, width: photoBox.width, height: photoBox.height, fill: certificatePalette.photoWash, stroke: certificatePalette.rule, lineWidth: 0.6 });
   const photoSize = content.photo.jpeg ? readJpegSize(content.photo.jpeg) : null;
   if (content.photo.jpeg && photoSize) {
@@ -111,11 +112,9 @@ export function layOutCertificate(content: CertificateContent, fonts: FontSet): 
     const height = photoSize.height * scale;
     shapes.push({ kind: 'image', jpeg: content.photo.jpeg, x: photoBox.x + (photoBox.width - width) / 2, y: photoBox.y + (photoBox.height - height) / 2, width, height });
   } else {
-    const middle = photoBox.x + photoBox.width / 2;
-    text(content.photo.missing.en, { x: middle, y: photoBox.y + photoBox.height / 2 - 2, style: FontStyle.serif, size: 9, color: certificatePalette.muted, align: Align.center, direction: 'ltr' });
-    text(content.photo.missing.he, { x: middle, y: photoBox.y + photoBox.height / 2 + 12, style: FontStyle.serif, size: 9.5, color: certificatePalette.muted, align: Align.center, direction: 'rtl' });
+    text(content.photo.missing.en, { x: photoMiddle, y: photoBox.y + photoBox.height / 2 - 2, style: FontStyle.serif, size: 9, color: certificatePalette.muted, align: Align.center, direction: 'ltr' });
+    text(content.photo.missing.he, { x: photoMiddle, y: photoBox.y + photoBox.height / 2 + 12, style: FontStyle.serif, size: 9.5, color: certificatePalette.muted, align: Align.center, direction: 'rtl' });
   }
-  const photoMiddle = photoBox.x + photoBox.width / 2;
   const photoFoot = photoBox.y + photoBox.height;
   text(content.photo.caption.en, { x: photoMiddle, y: photoFoot + 13, style: FontStyle.serif, size: 8, color: certificatePalette.muted, align: Align.center, direction: 'ltr' });
   text(content.photo.caption.he, { x: photoMiddle, y: photoFoot + 25, style: FontStyle.serif, size: 8.5, color: certificatePalette.muted, align: Align.center, direction: 'rtl' });
@@ -138,43 +137,41 @@ export function layOutCertificate(content: CertificateContent, fonts: FontSet): 
   const fieldsTop = 398;
   const fieldsBottom = 748;
   const pitch = { heading: 17, row: 14, extraLine: 10.5, sectionGap: 10 };
-  const valueLines = new Map(
-    content.sections.flatMap((section) => section.fields.map((field) => [field, fitValue(field)] as const)),
-  );
-  const natural = content.sections.reduce(
-    (sum, section) =>
-      sum + pitch.heading + pitch.sectionGap + section.fields.reduce((rows, f) => rows + pitch.row + (valueLines.get(f)!.lines.length - 1) * pitch.extraLine, 0),
+  const sections = content.sections.map((section) => ({ heading: section.heading, rows: section.fields.map(fitField) }));
+  const natural = sections.reduce(
+    (sum, section) => sum + pitch.heading + pitch.sectionGap + section.rows.reduce((rows, row) => rows + row.height, 0),
     0,
   );
   const squeeze = Math.max(0.8, Math.min(1, (fieldsBottom - fieldsTop) / natural));
   let y = fieldsTop;
-  for (const section of content.sections) {
+  for (const section of sections) {
     bilingualLine(section.heading, y, FontStyle.serifBold, 10.5, certificatePalette.gold);
     shapes.push({ kind: 'line', x1: left, y1: y + 4.5, x2: right, y2: y + 4.5, color: certificatePalette.rule, lineWidth: 0.5 });
     y += pitch.heading * squeeze;
-    for (const field of section.fields) {
+    for (const { field, lines, size, style, direction, height } of section.rows) {
       text(field.label.en, { x: left, y, style: FontStyle.serif, size: 8.5, color: certificatePalette.muted, align: Align.left, direction: 'ltr', maxWidth: labelColumn, minSize: 7 });
       text(field.label.he, { x: right, y, style: FontStyle.serif, size: 9.5, color: certificatePalette.muted, align: Align.right, direction: 'rtl', maxWidth: labelColumn, minSize: 7 });
-      const value = valueLines.get(field)!;
-      const style = field.tone === 'plain' ? FontStyle.serif : FontStyle.serifBold;
-      value.lines.forEach((line, i) => {
-        // One paragraph direction for all lines of a value, taken from the whole value.
-        const direction = detectDirection(valueInOneLine(field.value));
-        text(line, { x: centre, y: y + i * pitch.extraLine * squeeze, style, size: value.size, color: toneColor[field.tone], align: Align.center, direction, maxWidth: valueWidth, minSize: value.size });
+      lines.forEach((line, i) => {
+        text(line, { x: centre, y: y + i * pitch.extraLine * squeeze, style, size, color: toneColor[field.tone], align: Align.center, direction, maxWidth: valueWidth, minSize: size });
       });
-      y += (pitch.row + (value.lines.length - 1) * pitch.extraLine) * squeeze;
+      y += height * squeeze;
     }
     y += pitch.sectionGap * squeeze;
   }
 
-  function fitValue(field: CertificateField): { lines: string[]; size: number } {
+  /** A field's value fitted to the value column, and the height its row takes before any squeeze. */
+  function fitField(field: CertificateField) {
     const whole = valueInOneLine(field.value);
     const style = field.tone === 'plain' ? FontStyle.serif : FontStyle.serifBold;
-    if (measureText(fonts, whole, style, 10) <= valueWidth) return { lines: [whole], size: 10 };
+    // One paragraph direction for all lines of a value, taken from the whole value.
+    const direction = detectDirection(whole);
+    const fitted = (lines: string[], size: number) =>
+      ({ field, lines, size, style, direction, height: pitch.row + (lines.length - 1) * pitch.extraLine });
+    if (measureText(fonts, whole, style, 10) <= valueWidth) return fitted([whole], 10);
     const size = 9;
     const maxLines = field.key === 'note' ? 3 : 2;
     // A last line that is still too long is cut with an ellipsis when placed.
-    return { lines: wrapText(fonts, whole, style, size, valueWidth, maxLines), size };
+    return fitted(wrapText(fonts, whole, style, size, valueWidth, maxLines), size);
   }
 
   // Footer: the attestation and the issue date.
