@@ -2,7 +2,7 @@
 // way an orchestrator does.
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { access, mkdtemp, rm } from 'node:fs/promises';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -35,17 +35,29 @@ function start(env: Record<string, string>) {
   return { child, exited, output: () => output };
 }
 
+async function listening(server: ReturnType<typeof start>): Promise<void> {
+  const deadline = Date.now() + 45_000;
+  while (!/Server listening/.test(server.output())) {
+    if (Date.now() > deadline) throw new Error(`server did not start:\n${server.output()}`);
+    if (server.child.exitCode !== null) throw new Error(`server exited:\n${server.output()}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+async function until(condition: () => boolean, what: string): Promise<void> {
+  const deadline = Date.now() + 10_000;
+  while (!condition()) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
 test('serves on the configured port, then drains and exits 0 on SIGTERM', { timeout: 60_000 }, async () => {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'mezuzah-server-'));
   const port = await freePort();
   const server = start({ DATA_DIR: dataDir, PORT: String(port), ENGINE_WORKERS: '1' });
   try {
-    const deadline = Date.now() + 45_000;
-    while (!/Server listening/.test(server.output())) {
-      if (Date.now() > deadline) throw new Error(`server did not start:\n${server.output()}`);
-      if (server.child.exitCode !== null) throw new Error(`server exited:\n${server.output()}`);
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
+    await listening(server);
     const res = await fetch(`http://127.0.0.1:${port}/api/v1/store/credits`);
     assert.equal(res.status, 401);
     assert.equal((await res.json()).status, 'unauthorized');
@@ -53,6 +65,44 @@ test('serves on the configured port, then drains and exits 0 on SIGTERM', { time
     server.child.kill('SIGTERM');
     assert.equal(await server.exited, 0, server.output());
     assert.match(server.output(), /shutting down/);
+  } finally {
+    if (server.child.exitCode === null) server.child.kill('SIGKILL');
+    await rm(dataDir, { recursive: true, force: true });
+  }
+});
+
+test('SIGTERM finishes the request in flight, refuses new connections, then closes the database', { timeout: 60_000 }, async () => {
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'mezuzah-server-'));
+  const port = await freePort();
+  const server = start({ DATA_DIR: dataDir, PORT: String(port), ENGINE_WORKERS: '1' });
+  try {
+    await listening(server);
+    // An upload whose body is still arriving when the signal comes.
+    const boundary = 'inflight';
+    const head = `--${boundary}\r\nContent-Disposition: form-data; name="image"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n`;
+    const tail = `not a photo\r\n--${boundary}--\r\n`;
+    const socket = net.connect(port, '127.0.0.1');
+    let response = '';
+    socket.on('data', (chunk) => (response += chunk));
+    const ended = new Promise<void>((resolve) => socket.on('close', () => resolve()));
+    socket.write(
+      `POST /api/v1/public/check-mezuzah HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n` +
+        `Content-Type: multipart/form-data; boundary=${boundary}\r\nContent-Length: ${Buffer.byteLength(head + tail)}\r\n\r\n${head}`,
+    );
+    await until(() => /incoming request/.test(server.output()), 'the upload to reach the server');
+
+    server.child.kill('SIGTERM');
+    await until(() => /shutting down/.test(server.output()), 'the shutdown to begin');
+    await assert.rejects(fetch(`http://127.0.0.1:${port}/api/v1/store/credits`), 'a new connection was accepted while closing');
+    assert.equal(server.child.exitCode, null, 'exited before the request in flight was answered');
+
+    socket.write(tail);
+    await ended;
+    assert.match(response, /^HTTP\/1\.1 400 /);
+    assert.match(response, /"status":"invalid_request"/);
+    assert.equal(await server.exited, 0, server.output());
+    // SQLite removes the write-ahead log when the last connection closes cleanly.
+    await assert.rejects(access(path.join(dataDir, 'registry.sqlite-wal')));
   } finally {
     if (server.child.exitCode === null) server.child.kill('SIGKILL');
     await rm(dataDir, { recursive: true, force: true });
