@@ -118,7 +118,7 @@ async function readFaces(): Promise<FontSet> {
   return { faces: Object.fromEntries(entries) as Record<FaceKey, Face> };
 }
 
-/** The face that draws `ch` in `style`. Spaces belong to whichever face is current, to keep runs long. */
+/** The first face in `style`'s fallback order that has `ch` (shapeLine keeps spaces with the current face before asking). */
 export function faceFor(fonts: FontSet, style: FontStyle, ch: string): FaceKey {
   const cp = ch.codePointAt(0) ?? 0;
   for (const key of fallbackOrder[style]) {
