@@ -98,6 +98,18 @@ describe('400 duplicate', () => {
     assert.equal((await storeGet(t.app, agent.key, '/api/v1/store/inventory')).json().total, before);
   });
 
+  test('a duplicate registered with owner_uuid consumes no credit', async () => {
+    const store = await makeStore(t.deps, { agent: true, credits: 2 });
+    const buyer = await makeBuyer(t.deps);
+    const photo = await scrollPhoto();
+    assert.equal((await register(t.app, store.key, { photo, sofer, megiah, owner_uuid: buyer.uuid })).statusCode, 200);
+    const res = await register(t.app, store.key, { photo: await rephotographed(photo), sofer, megiah, owner_uuid: buyer.uuid });
+    assert.equal(res.statusCode, 400);
+    assert.equal(res.json().status, 'duplicate');
+    assert.deepEqual((await storeGet(t.app, store.key, '/api/v1/store/credits')).json(), { credits: 1 });
+    assert.deepEqual((await t.db.credits.entries(store.account.id)).map((e) => e.reason), ['grant', 'owner_registration']);
+  });
+
   test('two concurrent uploads of one scroll: exactly one is registered', async () => {
     const photo = await scrollPhoto();
     const results = await Promise.all([
