@@ -149,6 +149,7 @@ describe('400 invalid_request', () => {
     ['to_uuid naming a store', async () => ({ to_uuid: store.account.uuid }), /to_uuid/],
     ['buyer without email', async () => ({ buyer: { username: 'a' } }), /email/],
     ['buyer with a malformed email', async () => ({ buyer: { username: 'a', email: 'not-an-email' } }), /buyer\.email/],
+    ["buyer with a store's email", async () => ({ buyer: { username: 'a', email: store.account.email } }), /buyer\.email/],
     ['note of the wrong type', async () => ({ to_uuid: (await makeBuyer(t.deps)).uuid, note: 12 }), /note/],
   ];
   for (const [name, body, field] of cases) {
