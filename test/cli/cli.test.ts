@@ -135,6 +135,10 @@ describe('scroll', () => {
     assert.match(refused.stderr, /admin|megiah/);
     const admin = await cli('account', 'create', '--role', 'admin', '--username', 'root', '--email', 'root@cli.test');
     assert.equal((await cli('scroll', 'verify', '--uuid', scroll.uuid, '--by', admin.json.uuid)).json.is_verified, true);
+
+    const another = await makeScroll(t.deps, store.account);
+    const ownMegiah = (await t.db.scrolls.findByUuid(another.uuid))?.megiah.uuid as string;
+    assert.equal((await cli('scroll', 'verify', '--uuid', another.uuid, '--by', ownMegiah)).json.is_verified, true);
   });
 
   test('unknown scroll', async () => {
