@@ -2,17 +2,14 @@
 // module. No QR decoder is installed; comparing the modules with those the
 // `qrcode` package builds for the URL proves the same symbol was printed.
 
-import { createRequire } from 'node:module';
 import sharp from 'sharp';
+import { createQrMatrix } from '../../src/certificates/qr-matrix.ts';
 
-type QrCode = { create(text: string, options: { errorCorrectionLevel: string }): { modules: { size: number; data: Uint8Array } } };
-const qrcode = createRequire(import.meta.url)('qrcode') as QrCode;
-
-/** The modules `qrcode` itself produces for `text`, as rows of 0/1. */
-export function expectedQrRows(text: string, errorCorrectionLevel = 'M'): string[] {
-  const { modules } = qrcode.create(text, { errorCorrectionLevel });
+/** The modules `qrcode` produces for `text` (through the renderers' own wrapper), as rows of 0/1. */
+export function expectedQrRows(text: string): string[] {
+  const { size, dark } = createQrMatrix(text);
   const rows: string[] = [];
-  for (let r = 0; r < modules.size; r++) rows.push(Array.from(modules.data.subarray(r * modules.size, (r + 1) * modules.size)).join(''));
+  for (let r = 0; r < size; r++) rows.push(dark.slice(r * size, (r + 1) * size).map((isDark) => (isDark ? '1' : '0')).join(''));
   return rows;
 }
 
