@@ -46,13 +46,15 @@ function positiveNumber(fallback: number) {
   };
 }
 
+const dataDirectory = (raw: string | undefined): string => path.resolve(text('./data')(raw));
+const host = text('127.0.0.1');
+
 export type DatabaseLocation =
   | { readonly kind: 'sqlite'; readonly file: string }
   | { readonly kind: 'postgres'; readonly url: string };
 
 function databaseLocation(raw: string | undefined, env: Env): DatabaseLocation {
-  const dataDir = path.resolve(text('./data')(env.DATA_DIR));
-  if (raw === undefined || raw === '') return { kind: 'sqlite', file: path.join(dataDir, 'registry.sqlite') };
+  if (raw === undefined || raw === '') return { kind: 'sqlite', file: path.join(dataDirectory(env.DATA_DIR), 'registry.sqlite') };
   if (raw.startsWith('postgres://') || raw.startsWith('postgresql://')) return { kind: 'postgres', url: raw };
   if (raw.startsWith('sqlite:')) {
     const file = raw.slice('sqlite:'.length).replace(/^\/\//, '');
@@ -71,7 +73,7 @@ function redisUrl(raw: string | undefined): string | undefined {
 function publicBaseUrl(raw: string | undefined, env: Env): string {
   // A bad PORT is reported under its own name; here it only shapes the default.
   const port = /^\d+$/.test(env.PORT ?? '') ? Number(env.PORT) : 3000;
-  const fallback = `http://${hostForUrl(text('127.0.0.1')(env.HOST))}:${port}`;
+  const fallback = `http://${hostForUrl(host(env.HOST))}:${port}`;
   const value = raw === undefined || raw === '' ? fallback : raw;
   let url: URL;
   try {
@@ -115,8 +117,8 @@ function logLevel(raw: string | undefined): string {
 
 const schema = {
   port: field('PORT', integer(0, 65535, 3000)),
-  host: field('HOST', text('127.0.0.1')),
-  dataDir: field('DATA_DIR', (raw) => path.resolve(text('./data')(raw))),
+  host: field('HOST', host),
+  dataDir: field('DATA_DIR', dataDirectory),
   database: field('DATABASE_URL', databaseLocation),
   redisUrl: field('REDIS_URL', redisUrl),
   publicBaseUrl: field('PUBLIC_BASE_URL', publicBaseUrl),

@@ -33,6 +33,14 @@ test('values are read and checked', () => {
   assert.deepEqual(config.trustProxy, ['10.0.0.1', '10.1.0.0/16', '::1']);
 });
 
+test('defaults that follow other variables: the SQLite file sits in DATA_DIR, the base URL uses HOST and PORT', () => {
+  const config = parseConfig({ DATA_DIR: '/srv/registry', HOST: 'registry.local', PORT: '8080' });
+  assert.deepEqual(config.database, { kind: 'sqlite', file: path.resolve('/srv/registry', 'registry.sqlite') });
+  assert.equal(config.publicBaseUrl, 'http://registry.local:8080');
+  assert.equal(parseConfig({ HOST: '0.0.0.0' }).publicBaseUrl, 'http://127.0.0.1:3000');
+  assert.equal(parseConfig({ HOST: '::1' }).publicBaseUrl, 'http://[::1]:3000');
+});
+
 for (const [variable, value] of [
   ['PORT', 'eighty'],
   ['PORT', '70000'],
