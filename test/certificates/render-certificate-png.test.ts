@@ -24,6 +24,15 @@ async function hebrewUnverifiedPayload() {
 
 const goldenSize = { width: 620, height: 877 } as const;
 
+/** The QR modules the PNG of `payload` shows where the layout puts the symbol, and those its URL gives. */
+async function certificateQrModules(payload: ReturnType<typeof buildCertificatePayload>) {
+  const png = await renderCertificatePng(payload);
+  const expected = expectedQrRows(payload.qr.url);
+  const scale = certificatePngSize.width / certificatePage.width;
+  const box = { x: certificateQrBox.x * scale, y: certificateQrBox.y * scale, size: certificateQrBox.size * scale };
+  return { sampled: await sampleQrRows(png, box, expected.length), expected };
+}
+
 /**
  * Share of pixels whose grey level differs by more than a quarter of the
  * range, at the reference's size: tolerant of resampling and rasteriser
@@ -48,21 +57,13 @@ describe('renderCertificatePng', () => {
   });
 
   it('carries the QR code of the scroll URL, module for module', async () => {
-    const payload = buildCertificatePayload();
-    const png = await renderCertificatePng(payload);
-    const expected = expectedQrRows(payload.qr.url);
-    const scale = certificatePngSize.width / certificatePage.width;
-    const box = { x: certificateQrBox.x * scale, y: certificateQrBox.y * scale, size: certificateQrBox.size * scale };
-    assert.deepEqual(await sampleQrRows(png, box, expected.length), expected);
+    const { sampled, expected } = await certificateQrModules(buildCertificatePayload());
+    assert.deepEqual(sampled, expected);
   });
 
   it('keeps the QR code clean of the unverified watermark', async () => {
-    const payload = await hebrewUnverifiedPayload();
-    const png = await renderCertificatePng(payload);
-    const expected = expectedQrRows(payload.qr.url);
-    const scale = certificatePngSize.width / certificatePage.width;
-    const box = { x: certificateQrBox.x * scale, y: certificateQrBox.y * scale, size: certificateQrBox.size * scale };
-    assert.deepEqual(await sampleQrRows(png, box, expected.length), expected);
+    const { sampled, expected } = await certificateQrModules(await hebrewUnverifiedPayload());
+    assert.deepEqual(sampled, expected);
   });
 
   it('draws text as outlines, needing no installed font', async () => {
