@@ -53,6 +53,7 @@ describe('renderCertificatePng', () => {
     assert.equal(meta.format, 'png');
     assert.equal(meta.width, certificatePngSize.width);
     assert.equal(meta.height, certificatePngSize.height);
+    assert.equal(meta.density, 150, 'printing software sizes it as A4');
     assert.equal(meta.hasAlpha, false);
   });
 
