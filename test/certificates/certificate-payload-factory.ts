@@ -35,6 +35,28 @@ export function buildCertificatePayload(
   };
 }
 
+/**
+ * What every certificate format prints, each as a line of its own, for
+ * `buildCertificatePayload({ scroll: { lastRepairedDate: '2024-03-10' } })`.
+ */
+export const repairedCertificateFacts = [
+  'Mezuzah Scroll Certificate',
+  '3f2a9c4e-7b1d-4e8a-9c2f-5d6e7f8a9b0c',
+  'K7QX-3M9P',
+  'Beit Yosef',
+  '12 cm',
+  '2024-01-15',
+  '2024-02-01',
+  '2024-03-10',
+  'moshe_sofer',
+  'static/diplomas/moshe_sofer.pdf',
+  'static/diplomas/yosef_megiah.pdf',
+  'Judaica Jerusalem',
+  'Jerusalem, Israel',
+  '2024-02-05 14:30:00 UTC',
+  'Issued on 2024-02-06 10:00:00 UTC',
+] as const;
+
 /** A JPEG that looks enough like a parchment photo for eyeballing a rendering. */
 export async function buildPreviewJpeg(width = 480, height = 640): Promise<Uint8Array> {
   const lines = Array.from({ length: 22 }, (_, i) => {

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { renderCertificatePdf } from '../../src/certificates/render-certificate-pdf.ts';
-import { buildCertificatePayload, buildPreviewJpeg } from './certificate-payload-factory.ts';
+import { buildCertificatePayload, buildPreviewJpeg, repairedCertificateFacts } from './certificate-payload-factory.ts';
 import { readPdfText } from './pdf-text.ts';
 import type { PdfPageText } from './pdf-text.ts';
 
@@ -25,25 +25,7 @@ describe('renderCertificatePdf', () => {
     assert.equal(Math.round(page.width), 595);
     assert.equal(Math.round(page.height), 842);
     assert.match(title ?? '', /3f2a9c4e-7b1d-4e8a-9c2f-5d6e7f8a9b0c/);
-    for (const expected of [
-      'Mezuzah Scroll Certificate',
-      '3f2a9c4e-7b1d-4e8a-9c2f-5d6e7f8a9b0c',
-      'K7QX-3M9P',
-      'Beit Yosef',
-      '12 cm',
-      '2024-01-15',
-      '2024-02-01',
-      '2024-03-10',
-      'moshe_sofer',
-      'static/diplomas/moshe_sofer.pdf',
-      'static/diplomas/yosef_megiah.pdf',
-      'Judaica Jerusalem',
-      'Jerusalem, Israel',
-      '2024-02-05 14:30:00 UTC',
-      'Issued on 2024-02-06 10:00:00 UTC',
-    ]) {
-      find(page, expected);
-    }
+    for (const expected of repairedCertificateFacts) find(page, expected);
     // The megiah appears as the examiner and as who verified.
     assert.equal(page.items.filter((i) => i.str === 'yosef_megiah').length, 2);
   });
