@@ -7,7 +7,15 @@ import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 export type PdfTextItem = { readonly str: string; readonly dir: string; readonly x: number; readonly y: number; readonly width: number };
 export type PdfPageText = { readonly width: number; readonly height: number; readonly items: readonly PdfTextItem[] };
 
-export async function readPdfText(bytes: Uint8Array): Promise<{ pages: PdfPageText[]; title: string | undefined }> {
+export type PdfText = {
+  readonly pages: PdfPageText[];
+  readonly title: string | undefined;
+  /** PDF date strings such as `D:20240206100000Z`. */
+  readonly creationDate: string | undefined;
+  readonly modDate: string | undefined;
+};
+
+export async function readPdfText(bytes: Uint8Array): Promise<PdfText> {
   // pdf.js takes ownership of (and detaches) the buffer it is given.
   const doc = await getDocument({ data: bytes.slice(), useSystemFonts: false, isEvalSupported: false }).promise;
   const pages: PdfPageText[] = [];
@@ -24,5 +32,6 @@ export async function readPdfText(bytes: Uint8Array): Promise<{ pages: PdfPageTe
   }
   const { info } = await doc.getMetadata();
   await doc.destroy();
-  return { pages, title: (info as { Title?: string }).Title };
+  const { Title, CreationDate, ModDate } = info as { Title?: string; CreationDate?: string; ModDate?: string };
+  return { pages, title: Title, creationDate: CreationDate, modDate: ModDate };
 }

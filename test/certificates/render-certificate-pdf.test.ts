@@ -82,6 +82,15 @@ describe('renderCertificatePdf', () => {
     assert.ok(!all.includes('2024-02-05 14:30:00 UTC'));
   });
 
+  it('is dated when it was issued, so the same payload renders the same bytes', async () => {
+    const sut = buildCertificatePayload();
+    const pdf = await renderCertificatePdf(sut);
+    const { creationDate, modDate } = await readPdfText(pdf);
+    assert.equal(creationDate, 'D:20240206100000Z');
+    assert.equal(modDate, 'D:20240206100000Z');
+    assert.deepEqual(await renderCertificatePdf(sut), pdf);
+  });
+
   it('omits the last repair when there was none', async () => {
     const { pages } = await readPdfText(await renderCertificatePdf(buildCertificatePayload()));
     assert.ok(!strings(pages[0]).includes('Last repaired on'));
