@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { Align, measureText, placeText, shapeLine, wrapText } from '../../src/certificates/drawing.ts';
-import { FontStyle, loadFonts } from '../../src/certificates/fonts.ts';
+import { FontStyle, leftToRightFontkit, loadFonts } from '../../src/certificates/fonts.ts';
 import { readJpegSize } from '../../src/certificates/jpeg-size.ts';
 import { renderCertificatePdf } from '../../src/certificates/render-certificate-pdf.ts';
 import { buildCertificatePayload, buildPreviewJpeg } from './certificate-payload-factory.ts';
@@ -10,6 +10,11 @@ import { readPdfText } from './pdf-text.ts';
 describe('fonts', () => {
   it('load once and are shared', async () => {
     assert.equal(await loadFonts(), await loadFonts());
+  });
+
+  it('are parsed once: the fontkit given to pdf-lib hands back the parsed faces', async () => {
+    const fonts = await loadFonts();
+    for (const face of Object.values(fonts.faces)) assert.equal(leftToRightFontkit.create(face.bytes), face.font, face.key);
   });
 
   it('draw Hebrew and Latin from their own subsets, each run in visual order', async () => {
