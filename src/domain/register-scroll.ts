@@ -8,16 +8,13 @@ import { analyzeUpload, engineCall } from './photo.ts';
 import { requireText } from './text-fields.ts';
 import { transact } from './transact.ts';
 
-export type RegisterScrollInput = {
-  readonly photo: Uint8Array;
-  readonly sofer: string;
-  readonly megiah: string;
-  readonly writtendate: string;
-  readonly examinateddate: string;
-  readonly font: string;
-  readonly size: string;
-  readonly note?: string;
-  readonly owner_uuid?: string;
+/** The text fields of a registration, named as the spec's form names them; the first six are required. */
+export const registrationFields = ['sofer', 'megiah', 'writtendate', 'examinateddate', 'font', 'size', 'note', 'owner_uuid'] as const;
+export const requiredRegistrationFields = ['sofer', 'megiah', 'writtendate', 'examinateddate', 'font', 'size'] as const;
+
+/** Text exactly as submitted (untrimmed, possibly missing); registerScroll validates it. */
+export type RegisterScrollInput = { readonly photo: Uint8Array } & {
+  readonly [name in (typeof registrationFields)[number]]?: string;
 };
 
 export type RegisteredScroll = { readonly uuid: string; readonly qrCode: string };
@@ -71,8 +68,8 @@ export async function registerScroll(
             font: fields.value.font,
             size: fields.value.size,
             note: fields.value.note,
-            writtenDate: input.writtendate,
-            examinedDate: input.examinateddate,
+            writtenDate: fields.value.writtenDate,
+            examinedDate: fields.value.examinedDate,
             photoKey,
             previewKey,
             createdAt: at,
@@ -106,9 +103,18 @@ export async function registerScroll(
 }
 
 async function validateFields(deps: Pick<DomainDeps, 'db' | 'clock'>, input: RegisterScrollInput) {
-  const written = parseCalendarDate(input.writtendate);
+  const text = {} as Record<(typeof requiredRegistrationFields)[number], string>;
+  for (const name of requiredRegistrationFields) {
+    const value = requireText(input[name], name, { max: 100 });
+    if (!value.ok) return value;
+    text[name] = value.value;
+  }
+  const note = requireText(input.note, 'note', { max: 2000, optional: true });
+  if (!note.ok) return note;
+
+  const written = parseCalendarDate(text.writtendate);
   if (written === null) return fail('invalid_request', 'writtendate must be a date in YYYY-MM-DD form.');
-  const examined = parseCalendarDate(input.examinateddate);
+  const examined = parseCalendarDate(text.examinateddate);
   if (examined === null) return fail('invalid_request', 'examinateddate must be a date in YYYY-MM-DD form.');
   // A day of slack: "today" in the store's time zone may be tomorrow in UTC.
   const latest = deps.clock.now().getTime() + 24 * 3600 * 1000;
@@ -116,25 +122,28 @@ async function validateFields(deps: Pick<DomainDeps, 'db' | 'clock'>, input: Reg
   if (examined.getTime() > latest) return fail('invalid_request', 'examinateddate must not be in the future.');
   if (examined < written) return fail('invalid_request', 'examinateddate must not be before writtendate.');
 
-  const font = requireText(input.font, 'font', { max: 100 });
-  if (!font.ok) return font;
-  const size = requireText(input.size, 'size', { max: 100 });
-  if (!size.ok) return size;
-  const note = requireText(input.note, 'note', { max: 2000, optional: true });
-  if (!note.ok) return note;
-
-  const sofer = await deps.db.accounts.findByUuid(input.sofer);
+  const sofer = await deps.db.accounts.findByUuid(text.sofer);
   if (sofer === undefined) return fail('invalid_request', 'sofer names no known account.');
   if (sofer.role !== 'sofer' || !sofer.confirmed) return fail('invalid_request', 'sofer must name a confirmed sofer.');
-  const megiah = await deps.db.accounts.findByUuid(input.megiah);
+  const megiah = await deps.db.accounts.findByUuid(text.megiah);
   if (megiah === undefined) return fail('invalid_request', 'megiah names no known account.');
   if (megiah.role !== 'megiah' || !megiah.confirmed) return fail('invalid_request', 'megiah must name a confirmed megiah.');
 
   let owner: Account | undefined;
-  if (input.owner_uuid !== undefined && input.owner_uuid !== '') {
-    owner = await deps.db.accounts.findByUuid(input.owner_uuid);
+  const ownerUuid = input.owner_uuid?.trim() ?? '';
+  if (ownerUuid !== '') {
+    owner = await deps.db.accounts.findByUuid(ownerUuid);
     if (owner === undefined) return fail('invalid_request', 'owner_uuid names no known account.');
     if (owner.role !== 'user') return fail('invalid_request', 'owner_uuid must name a buyer (user) account.');
   }
-  return succeed({ sofer, megiah, owner, font: font.value, size: size.value, note: note.value });
+  return succeed({
+    sofer,
+    megiah,
+    owner,
+    writtenDate: text.writtendate,
+    examinedDate: text.examinateddate,
+    font: text.font,
+    size: text.size,
+    note: note.value,
+  });
 }

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { registerScroll } from '../../../../domain/register-scroll.ts';
+import { registerScroll, registrationFields, requiredRegistrationFields } from '../../../../domain/register-scroll.ts';
 import { fail } from '../../../../errors.ts';
 import type { AppDeps } from '../../../app-deps.ts';
 import { fileProperty, multipartDoc, readMultipart } from '../../../multipart.ts';
@@ -7,9 +7,6 @@ import { rateLimit } from '../../../rate-limit/rate-limit.ts';
 import { replyFailure } from '../../../reply-failure.ts';
 import { errorResponses, msgResponse, storeSecurity } from '../../../schemas.ts';
 import { requireStore, storeOf } from '../../../store-auth.ts';
-
-const textFields = ['sofer', 'megiah', 'writtendate', 'examinateddate', 'font', 'size', 'note', 'owner_uuid'] as const;
-const requiredText = ['sofer', 'megiah', 'writtendate', 'examinateddate', 'font', 'size'] as const;
 
 export function registerMezuzahRoute(app: FastifyInstance, deps: AppDeps): void {
   app.route({
@@ -39,7 +36,7 @@ export function registerMezuzahRoute(app: FastifyInstance, deps: AppDeps): void 
           note: { type: 'string', description: 'Optional, up to 2000 characters.' },
           owner_uuid: { type: 'string', description: 'Optional: a buyer (`user`) account that owns the scroll at once; consumes one credit.' },
         },
-        ['mezuzah', ...requiredText],
+        ['mezuzah', ...requiredRegistrationFields],
       ),
       response: {
         200: msgResponse('Registered.', {
@@ -57,25 +54,9 @@ export function registerMezuzahRoute(app: FastifyInstance, deps: AppDeps): void 
       const store = storeOf(request);
       // The role is checked before the upload is read: a store must not make us buffer 25 MB to learn it is refused.
       if (store.role !== 'agent') return replyFailure(reply, fail('not_agent'));
-      const form = await readMultipart(request, { files: ['mezuzah'], fields: textFields });
+      const form = await readMultipart(request, { files: ['mezuzah'], fields: registrationFields });
       if (!form.ok) return replyFailure(reply, form);
-      const { fields } = form.value;
-      for (const name of requiredText) {
-        if ((fields[name] ?? '').trim() === '') {
-          return replyFailure(reply, fail('invalid_request', `${name} is required.`));
-        }
-      }
-      const outcome = await registerScroll(deps, store, {
-        photo: form.value.files.mezuzah,
-        sofer: fields.sofer.trim(),
-        megiah: fields.megiah.trim(),
-        writtendate: fields.writtendate.trim(),
-        examinateddate: fields.examinateddate.trim(),
-        font: fields.font,
-        size: fields.size,
-        note: fields.note,
-        owner_uuid: fields.owner_uuid?.trim(),
-      });
+      const outcome = await registerScroll(deps, store, { ...form.value.fields, photo: form.value.files.mezuzah });
       if (!outcome.ok) return replyFailure(reply, outcome);
       return { msg: 'Mezuzah registered successfully.', uuid: outcome.value.uuid, qr_code: outcome.value.qrCode };
     },
