@@ -174,6 +174,30 @@ describe('400 invalid_request', () => {
     });
   }
 
+  test('a required field left out of the form is named as required', async () => {
+    for (const name of ['megiah', 'examinateddate', 'size'] as const) {
+      const res = await register(t.app, agent.key, { photo: await scrollPhoto(), sofer, megiah, [name]: undefined });
+      assert.equal(res.statusCode, 400, name);
+      assert.deepEqual(res.json(), { msg: `${name} is required.`, status: 'invalid_request' });
+    }
+  });
+
+  test('text fields are trimmed before they are checked and stored', async () => {
+    const res = await register(t.app, agent.key, {
+      photo: await scrollPhoto(),
+      sofer: ` ${sofer} `,
+      megiah: `${megiah}\n`,
+      writtendate: ' 2024-01-10',
+      examinateddate: '2024-02-20 ',
+      font: '  Ari ',
+    });
+    assert.equal(res.statusCode, 200, res.body);
+    const record = (await storeGet(t.app, agent.key, `/api/v1/store/mezuzah/${res.json().uuid}`)).json();
+    assert.equal(record.font, 'Ari');
+    assert.equal(record.written_time, '2024-01-10 00:00:00');
+    assert.equal(record.sofer.uuid, sofer);
+  });
+
   test('an unconfirmed sofer cannot be named', async () => {
     const unconfirmed = await makeSofer(t.deps, { confirmed: false });
     const res = await register(t.app, agent.key, { photo: await scrollPhoto(), sofer: unconfirmed.uuid, megiah });
