@@ -4,6 +4,7 @@
 
 import { SCRIBE_FONTS } from './glyphs.ts';
 import type { FontName } from './glyphs.ts';
+import { MEZUZAH_LETTERS, MEZUZAH_LINES } from './mezuzah-text.ts';
 import { createRandom, deriveSeed } from './random.ts';
 import type { Random } from './random.ts';
 
@@ -86,6 +87,18 @@ export type Scribe = {
   /** Tone of the parchment the scribe buys. */
   readonly parchmentRgb: Rgb;
   readonly letterForms: Readonly<Record<string, LetterHabit>>;
+  /**
+   * Habits at fixed places of the text: a scribe who writes the same text every
+   * day does the same things in the same places, on every scroll.
+   */
+  readonly places: {
+    /** Per line: ends it long or short, in standard deviations of `drift.lineEnd`. */
+    readonly lineEnd: readonly number[];
+    /** Per letter of the text, 0..1: low where the scribe likes to stretch it (when dilatable). */
+    readonly stretch: readonly number[];
+    /** Per letter of the text: the relative share of a line's spare space the gap after it takes (when it ends a word). */
+    readonly gapShare: readonly number[];
+  };
 };
 
 const LETTER_FORMS = [...'אבגדהוזחטיכךלמםנןסעפףצץקרשת'];
@@ -196,5 +209,11 @@ export function makeScribe(seed: number): Scribe {
     },
     parchmentRgb: mix(rnd, rnd.pick(PARCHMENT_TONES), 3),
     letterForms,
+    // One stream per place, so each value stays put whatever else the hand model draws.
+    places: {
+      lineEnd: MEZUZAH_LINES.map((_, line) => createRandom(deriveSeed('line-end', seed, line)).normal()),
+      stretch: MEZUZAH_LETTERS.map((l) => createRandom(deriveSeed('stretch', seed, l.index)).next()),
+      gapShare: MEZUZAH_LETTERS.map((l) => createRandom(deriveSeed('gap', seed, l.index)).uniform(0.7, 1.3)),
+    },
   };
 }

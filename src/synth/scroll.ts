@@ -145,14 +145,14 @@ function clamp(value: number, min: number, max: number): number {
 }
 
 /** Spreads `amount` over the dilatable letters nearest the end of the line; returns what did not fit. */
-function stretchLetters(drafts: Draft[], amount: number, maxFactor: number, rnd: Random, habit: (index: number) => number): number {
-  // A scribe who writes the same text every day stretches mostly the same letters:
-  // `habit` (from the scribe) says how much they favour each one, this scroll's draw decides.
+function stretchLetters(drafts: Draft[], amount: number, maxFactor: number, rnd: Random, favour: readonly number[]): number {
+  // A scribe stretches mostly the same letters: `favour` (the scribe's) says how
+  // much they like each one, this scroll's draw decides.
   const candidates: Draft[] = [];
   for (let k = drafts.length - 1; k >= 0 && candidates.length < 4; k--) {
     const d = drafts[k];
     if (!DILATABLE_LETTERS.has(d.text.char) || d.text.large) continue;
-    const favoured = habit(d.text.index) < (d.text.wordEnd ? 0.75 : 0.35);
+    const favoured = favour[d.text.index] < (d.text.wordEnd ? 0.75 : 0.35);
     if (rnd.chance(favoured ? 0.9 : 0.12)) candidates.push(d);
   }
   if (candidates.length === 0) return amount;
@@ -368,16 +368,16 @@ export function makeScroll(scribe: Scribe, seed: number): Scroll {
     const startX = columnRight + lr.normal(0, scribe.drift.lineStart * lh);
     if (justified) {
       // Where this scribe tends to end this line, give or take this scroll's hand.
-      const tendency = createRandom(deriveSeed('line-end', scribe.seed, line)).normal(0, scribe.drift.lineEnd * lh * 0.8);
+      const tendency = scribe.places.lineEnd[line] * (scribe.drift.lineEnd * lh * 0.8);
       const target = columnWidth + tendency + lr.normal(0, scribe.drift.lineEnd * lh * 0.6);
       let slack = target - natural;
       const wordGaps = drafts.filter((d) => d.text.wordEnd && d.gapAfter > 0);
       if (slack > 0) {
         const share = scribe.justification === 'stretch' ? 0.85 : scribe.justification === 'mixed' ? 0.5 : 0.05;
-        const unstretched = stretchLetters(drafts, slack * share, scribe.stretchMax, lr, (index) => createRandom(deriveSeed('stretch', scribe.seed, index)).next());
+        const unstretched = stretchLetters(drafts, slack * share, scribe.stretchMax, lr, scribe.places.stretch);
         slack = slack * (1 - share) + unstretched;
         // The scribe's own way of spreading the remaining space, varied a little on each scroll.
-        const weights = wordGaps.map((d) => createRandom(deriveSeed('gap', scribe.seed, d.text.index)).uniform(0.7, 1.3) * lr.uniform(0.9, 1.1));
+        const weights = wordGaps.map((d) => scribe.places.gapShare[d.text.index] * lr.uniform(0.9, 1.1));
         const total = weights.reduce((s, w) => s + w, 0);
         wordGaps.forEach((d, i) => (d.gapAfter += (slack * weights[i]) / total));
       } else {
