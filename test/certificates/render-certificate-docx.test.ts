@@ -102,13 +102,17 @@ describe('renderCertificateDocx', () => {
 
   it('marks an unverified scroll in words and with a watermark', async () => {
     const sut = buildCertificatePayload({ scroll: { isVerified: false, verifiedAt: null, verifiedBy: null } });
-    const { paragraphs, headers } = await openDocx(await renderCertificateDocx(sut));
+    const { zip, paragraphs, headers, media } = await openDocx(await renderCertificateDocx(sut));
     paragraphWith(paragraphs, 'NOT YET VERIFIED');
     assert.match(paragraphWith(paragraphs, 'טרם אומתה').xml, /<w:bidi\/>/);
     paragraphWith(paragraphs, 'Not yet verified · טרם אומתה');
     assert.ok(!paragraphs.some((p) => p.text === 'VERIFIED'));
     assert.equal(headers.length, 1);
     assert.match(headers[0], /v:imagedata/, 'a picture watermark in the header');
+    // Transparent, so the watermark lays its letters on the page rather than a white box.
+    const hasAlpha = async (png: string) => (await sharp(await zip.file(png)!.async('uint8array')).metadata()).hasAlpha;
+    const alpha = await Promise.all(media.filter((m) => m.endsWith('.png')).map(hasAlpha));
+    assert.deepEqual(alpha.sort(), [false, true], 'an opaque QR code and a transparent watermark');
   });
 
   it('has no watermark once verified', async () => {
