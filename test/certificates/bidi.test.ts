@@ -60,6 +60,11 @@ describe('toVisualOrder', () => {
     assert.equal(detectDirection('2024-05-01', 'rtl'), 'rtl');
   });
 
+  it('honours the invisible marks LRM and RLM as strong characters', () => {
+    assert.equal(detectDirection('\u200F2024-05-01'), 'rtl');
+    assert.equal(detectDirection('\u200Eמשה כהן'), 'ltr');
+  });
+
   it('handles the empty string', () => {
     assert.equal(toVisualOrder('', 'rtl'), '');
     assert.deepEqual(resolveVisualRuns('', 'ltr'), []);
