@@ -52,6 +52,64 @@ test('siblings share the hand but differ in every per-letter detail', () => {
   assert.notDeepEqual(a.parchment.edges, b.parchment.edges);
 });
 
+function lettersOfLine(scroll: Scroll, line: number): Scroll['letters'] {
+  return scroll.letters.filter((l) => l.line === line);
+}
+
+function correlation(a: readonly number[], b: readonly number[]): number {
+  const mean = (v: readonly number[]): number => v.reduce((s, x) => s + x, 0) / v.length;
+  const [ma, mb] = [mean(a), mean(b)];
+  let ab = 0;
+  let aa = 0;
+  let bb = 0;
+  for (let i = 0; i < a.length; i++) {
+    ab += (a[i] - ma) * (b[i] - mb);
+    aa += (a[i] - ma) ** 2;
+    bb += (b[i] - mb) ** 2;
+  }
+  return ab / Math.sqrt(aa * bb);
+}
+
+test('siblings share their scribe’s habits at fixed places: where lines end, which letters are stretched', () => {
+  // The control is a scroll by the same style of hand with another scribe's places:
+  // only what `places` holds can make siblings agree more than it.
+  const justifiedEnds = (s: Scroll): number[] => s.lines.filter((l) => l.index !== 5 && l.index !== 21).map((l) => l.endX / s.letterHeightMm);
+  const stretched = (s: Scroll): Set<number> => new Set(s.letters.filter((l) => l.stretched).map((l) => l.index));
+  const overlap = (a: Set<number>, b: Set<number>): number => [...a].filter((i) => b.has(i)).length / Math.max(1, new Set([...a, ...b]).size);
+  let [siblingEnds, controlEnds, siblingStretch, controlStretch] = [0, 0, 0, 0];
+  const seeds = Array.from({ length: 16 }, (_, i) => i + 1);
+  for (const seed of seeds) {
+    const scribe = makeScribe(seed);
+    const stranger = { ...scribe, places: makeScribe(seed + 1000).places };
+    const [a, b, c] = [makeScroll(scribe, 1), makeScroll(scribe, 2), makeScroll(stranger, 2)];
+    siblingEnds += correlation(justifiedEnds(a), justifiedEnds(b)) / seeds.length;
+    controlEnds += correlation(justifiedEnds(a), justifiedEnds(c)) / seeds.length;
+    siblingStretch += overlap(stretched(a), stretched(b)) / seeds.length;
+    controlStretch += overlap(stretched(a), stretched(c)) / seeds.length;
+  }
+  assert.ok(siblingEnds > controlEnds + 0.2, `line ends: siblings ${siblingEnds.toFixed(2)}, control ${controlEnds.toFixed(2)}`);
+  assert.ok(siblingStretch > controlStretch * 1.5, `stretched letters: siblings ${siblingStretch.toFixed(2)}, control ${controlStretch.toFixed(2)}`);
+});
+
+test('spacing drift accumulates along a line: siblings part further over eight letters than over one', () => {
+  for (const seed of [1, 2, 3, 4]) {
+    const scribe = makeScribe(seed);
+    const [a, b] = [makeScroll(scribe, 1), makeScroll(scribe, 2)];
+    const apart = (lag: number): number => {
+      let sum = 0;
+      let count = 0;
+      for (let line = 0; line < 21; line++) {
+        const [la, lb] = [lettersOfLine(a, line), lettersOfLine(b, line)];
+        const d = la.map((l, i) => l.cx - lb[i].cx);
+        for (let k = 0; k + lag < d.length; k++, count++) sum += Math.abs(d[k + lag] - d[k]);
+      }
+      return sum / count;
+    };
+    // Independent jitter alone would give about the same spread at any lag.
+    assert.ok(apart(8) > 1.8 * apart(1), `scribe ${seed}: ${apart(1).toFixed(3)} mm over one letter, ${apart(8).toFixed(3)} mm over eight`);
+  }
+});
+
 test('different scribes differ in style, not only in detail', () => {
   const styles = [1, 2, 3, 4, 5, 6].map((seed) => makeScribe(seed));
   assert.ok(new Set(styles.map((s) => s.slantDeg.toFixed(3))).size === styles.length);
