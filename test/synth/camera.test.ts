@@ -58,6 +58,42 @@ test('conditions given in the spec override the draw and are reported', async ()
   assert.ok(Math.abs(y1 - y0) > Math.abs(x1 - x0));
 });
 
+test('conditions are honoured in the picture, not only reported', async () => {
+  const side = (corners: readonly (readonly [number, number])[], i: number): number =>
+    Math.hypot(corners[(i + 1) % 4][0] - corners[i][0], corners[(i + 1) % 4][1] - corners[i][1]);
+  const foreshortening = (corners: readonly (readonly [number, number])[]): number =>
+    Math.max(side(corners, 0) / side(corners, 2), side(corners, 2) / side(corners, 0), side(corners, 1) / side(corners, 3), side(corners, 3) / side(corners, 1));
+  const inFrame = ({ info }: Awaited<ReturnType<typeof photographScroll>>): boolean =>
+    info.corners.every(([x, y]) => x >= 0 && y >= 0 && x <= info.width && y <= info.height);
+  const brightness = async (jpeg: Buffer): Promise<number> => (await sharp(jpeg).greyscale().stats()).channels[0].mean;
+  for (const seed of [1, 2]) {
+    // Fixed so that only the condition under test changes between two shots of a seed.
+    const base = { kind: 'phone', seed, megapixels: 0.05, roll: 0, curl: 0, coverage: 0.5, exif: 1 } as const;
+
+    const frontal = await photographScroll(scroll, { ...base, tilt: 0 });
+    const corners = frontal.info.corners;
+    assert.ok(foreshortening(corners) < 1.01, 'seen square on, opposite edges are equal');
+    assert.ok(Math.abs(side(corners, 0) / side(corners, 1) / (scroll.widthMm / scroll.heightMm) - 1) < 0.02, 'with the sheet’s proportions');
+    const tilted = await photographScroll(scroll, { ...base, tilt: 35 });
+    assert.ok(foreshortening(tilted.info.corners) > 1.2, `tilted, the far edge is shorter (${foreshortening(tilted.info.corners).toFixed(2)})`);
+
+    assert.ok(!inFrame(await photographScroll(scroll, { ...base, crop: true })), 'a cropped shot loses a corner');
+    assert.ok(inFrame(await photographScroll(scroll, { ...base, crop: false })), 'an uncropped shot keeps all four');
+
+    const dim = await photographScroll(scroll, { ...base, exposure: 0.6 });
+    const bright = await photographScroll(scroll, { ...base, exposure: 1.2 });
+    assert.ok((await brightness(bright.jpeg)) > 1.6 * (await brightness(dim.jpeg)), 'exposure scales the brightness');
+
+    // A fingertip covers a patch of the frame: strongly changed there, untouched elsewhere.
+    const [withFinger, without] = await Promise.all(
+      [true, false].map(async (finger) => sharp((await photographScroll(scroll, { ...base, finger })).jpeg).greyscale().raw().toBuffer()),
+    );
+    let changed = 0;
+    for (let i = 0; i < withFinger.length; i++) if (Math.abs(withFinger[i] - without[i]) > 40) changed++;
+    assert.ok(changed > 0.001 * withFinger.length && changed < 0.25 * withFinger.length, `finger changed ${changed} of ${withFinger.length} pixels`);
+  }
+});
+
 test('registration shots are near frontal, well lit, on a plain backdrop', async () => {
   for (const seed of [1, 2, 3]) {
     const { info } = await photographScroll(scroll, { kind: 'registration', seed, megapixels: 0.2 });
