@@ -1,9 +1,12 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import { certificateQrBox } from '../../src/certificates/certificate-layout.ts';
 import { renderCertificatePdf } from '../../src/certificates/render-certificate-pdf.ts';
 import { buildCertificatePayload, buildPreviewJpeg, repairedCertificateFacts } from './certificate-payload-factory.ts';
+import { pdftoppmMissing, rasterisePdfPage } from './pdf-raster.ts';
 import { readPdfText } from './pdf-text.ts';
 import type { PdfPageText } from './pdf-text.ts';
+import { expectedQrRows, sampleQrRows } from './qr-sampling.ts';
 
 function strings(page: PdfPageText): string[] {
   return page.items.map((i) => i.str);
@@ -80,6 +83,16 @@ describe('renderCertificatePdf', () => {
     assert.ok(all.filter((s) => s === 'טרם אומתה').length >= 2, 'banner and watermark');
     assert.ok(!all.some((s) => s === 'VERIFIED' || s === 'מאומתת'));
     assert.ok(!all.includes('2024-02-05 14:30:00 UTC'));
+  });
+
+  it('draws the QR code of the scroll URL where the layout puts it', { skip: pdftoppmMissing }, async () => {
+    const sut = buildCertificatePayload();
+    const dpi = 150;
+    const png = await rasterisePdfPage(await renderCertificatePdf(sut), 1, dpi);
+    const scale = dpi / 72;
+    const box = { x: certificateQrBox.x * scale, y: certificateQrBox.y * scale, size: certificateQrBox.size * scale };
+    const expected = expectedQrRows(sut.qr.url);
+    assert.deepEqual(await sampleQrRows(png, box, expected.length), expected);
   });
 
   it('is dated when it was issued, so the same payload renders the same bytes', async () => {

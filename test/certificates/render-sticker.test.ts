@@ -11,6 +11,7 @@ import {
 } from '../../src/certificates/render-sticker.ts';
 import { pointsPerMillimetre, stickerQrBoxMm, stickerSizeMm } from '../../src/certificates/sticker-layout.ts';
 import { buildStickerPayloads } from './certificate-payload-factory.ts';
+import { pdftoppmMissing, rasterisePdfPage } from './pdf-raster.ts';
 import { readPdfText } from './pdf-text.ts';
 import { expectedQrRows, sampleQrRows } from './qr-sampling.ts';
 
@@ -102,6 +103,20 @@ describe('renderStickerSheetPdf', () => {
       assert.ok(yFromTop > top + (stickerQrBoxMm.y + stickerQrBoxMm.size) * mm, `${s.code} below its QR`);
       assert.ok(yFromTop < top + stickerSizeMm.height * mm, `${s.code} within its row`);
     });
+  });
+
+  it('prints every label with its own QR code, in its place on the sheet', { skip: pdftoppmMissing }, async () => {
+    const stickers = buildStickerPayloads(24);
+    const dpi = 150;
+    const png = await rasterisePdfPage(await renderStickerSheetPdf(stickers), 1, dpi);
+    const pixels = (mm: number) => (mm / 25.4) * dpi;
+    for (const index of [0, 4, 23]) {
+      const left = stickerSheet.left + (index % 3) * stickerSizeMm.width;
+      const top = stickerSheet.top + Math.floor(index / 3) * stickerSizeMm.height;
+      const box = { x: pixels(left + stickerQrBoxMm.x), y: pixels(top + stickerQrBoxMm.y), size: pixels(stickerQrBoxMm.size) };
+      const expected = expectedQrRows(stickers[index].url);
+      assert.deepEqual(await sampleQrRows(png, box, expected.length), expected, stickers[index].code);
+    }
   });
 
   it('makes one page for a full sheet and one blank page for no stickers', async () => {
