@@ -7,7 +7,7 @@
 
 import sharp from 'sharp';
 import { loadGlyphSet } from './glyphs.ts';
-import type { FontName } from './glyphs.ts';
+import type { FontName, GlyphSet } from './glyphs.ts';
 import { sampleField } from './raster.ts';
 import type { Field } from './raster.ts';
 import { createRandom } from './random.ts';
@@ -132,9 +132,13 @@ function drawDisc(mask: Float32Array, width: number, height: number, cx: number,
 }
 
 /** The three tagin of a crowned letter: thin strokes rising from its head, each topped with a blob. */
-function drawCrown(mask: Float32Array, width: number, height: number, scroll: Scroll, index: number, pxPerMm: number, rnd: Random, topY: number, anchor: number, letterHeight: number): void {
+function drawCrown(mask: Float32Array, width: number, height: number, scroll: Scroll, index: number, pxPerMm: number, rnd: Random, glyphs: GlyphSet): void {
   const letter = scroll.letters[index];
   const t = letter.transform;
+  const { letterHeight } = glyphs;
+  const g = glyphs.glyph(letter.char);
+  const anchor = g.left + (g.right - g.left) * (CROWN_ANCHOR[letter.char] ?? 0.5);
+  const topY = -letterHeight * 0.98;
   const map = (gx: number, gy: number): [number, number] => [(t[0] * gx + t[2] * gy + t[4]) * pxPerMm, (t[1] * gx + t[3] * gy + t[5]) * pxPerMm];
   const unit = (letterHeight * scroll.ink.crownScale * rnd.uniform(0.85, 1.15)) / (letter.large ? 1.4 : 1);
   const scale = Math.sqrt(Math.abs(t[0] * t[3] - t[1] * t[2])) * pxPerMm;
@@ -269,11 +273,7 @@ export async function rasterizeInk(
   for (let index = 0; index < scroll.letters.length; index++) {
     const letter = scroll.letters[index];
     drawLetter(job, scroll, index, atlas.cells.get(letter.char)!, letter.crowned ? crownHeight : 0);
-    if (letter.crowned) {
-      const g = glyphs.glyph(letter.char);
-      const anchor = g.left + (g.right - g.left) * (CROWN_ANCHOR[letter.char] ?? 0.5);
-      drawCrown(mask, width, height, scroll, index, pxPerMm, rnd.fork(index), -glyphs.letterHeight * 0.98, anchor, glyphs.letterHeight);
-    }
+    if (letter.crowned) drawCrown(mask, width, height, scroll, index, pxPerMm, rnd.fork(index), glyphs);
   }
   for (const blot of scroll.ink.blots) drawDisc(mask, width, height, blot.x * pxPerMm, blot.y * pxPerMm, blot.radiusMm * pxPerMm, blot.darkness);
   return mask;
