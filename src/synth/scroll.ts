@@ -237,6 +237,8 @@ function makeParchment(scribe: Scribe, rnd: Random, widthMm: number, heightMm: n
       rgb: [rnd.uniform(0.8, 0.92), rnd.uniform(0.62, 0.75), rnd.uniform(0.45, 0.6)],
     });
   }
+  // Most corners are cut square; some lose a diagonal sliver.
+  const corner = (): number => (rnd.chance(0.3) ? rnd.uniform(0.5, 3) : rnd.uniform(0, 0.4));
   const tone = scribe.parchmentRgb;
   const shift = rnd.normal(0, 2.5);
   return {
@@ -255,7 +257,7 @@ function makeParchment(scribe: Scribe, rnd: Random, widthMm: number, heightMm: n
       bottom: makeEdge(rnd.fork('bottom'), widthMm, stepMm),
       left: makeEdge(rnd.fork('left'), heightMm, stepMm),
       right: makeEdge(rnd.fork('right'), heightMm, stepMm),
-      corners: [0, 1, 2, 3].map(() => (rnd.chance(0.3) ? rnd.uniform(0.5, 3) : rnd.uniform(0, 0.4))) as unknown as [number, number, number, number],
+      corners: [corner(), corner(), corner(), corner()],
     },
   };
 }
