@@ -80,6 +80,20 @@ describe('certificate with long values', () => {
     const pieces = pages[0].items.filter((i) => diplomaRef.includes(i.str) && i.str.length > 5);
     assert.equal(pieces.map((i) => i.str).join(''), diplomaRef);
   });
+
+  it('tightens the rows rather than run past the frame when every field is long', async () => {
+    const diplomaRef = 'static/diplomas/2024/very/long/path/to/the/diploma-of-the-sofer-abraham-yitzchak-ben-moshe.pdf';
+    const payload = buildCertificatePayload({
+      scroll: { lastRepairedDate: '2024-03-10', note: 'נבדקה בהגהת מחשב פעמיים ותוקנה אות אחת '.repeat(8).trim() },
+      sofer: { uuid: 's', username: 'moshe_sofer', diplomaRef },
+      megiah: { uuid: 'm', username: 'yosef_megiah', diplomaRef },
+      store: { uuid: 'st', username: 'Judaica '.repeat(20).trim(), city: 'Jerusalem '.repeat(10).trim(), country: 'Israel' },
+    });
+    const { pages } = await readPdfText(await renderCertificatePdf(payload));
+    // PDF y grows upwards: the lowest baseline must stay clear of the double frame at the page's foot.
+    const lowest = Math.min(...pages[0].items.map((i) => i.y));
+    assert.ok(lowest > 30, `the last line's baseline is ${lowest.toFixed(1)} pt above the page's foot`);
+  });
 });
 
 describe('readJpegSize', () => {
