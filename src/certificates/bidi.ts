@@ -14,8 +14,8 @@
 
 export type BidiDirection = 'ltr' | 'rtl';
 
-/** A maximal piece of a line at one embedding level, its characters already in visual (left-to-right) order. */
-export type VisualRun = { readonly text: string; readonly level: number };
+/** A maximal piece of a line at one embedding level (odd is right-to-left); each function says in which order its characters are. */
+export type BidiRun = { readonly text: string; readonly level: number };
 
 const BidiClass = {
   L: 'L',
@@ -139,7 +139,7 @@ function resolveLevels(chars: readonly string[], direction: BidiDirection): numb
  * drawn, each with its characters in visual order and mirrored brackets where
  * the run is right-to-left. `direction` is the paragraph direction.
  */
-export function resolveVisualRuns(text: string, direction: BidiDirection): VisualRun[] {
+export function resolveVisualRuns(text: string, direction: BidiDirection): BidiRun[] {
   const chars = Array.from(text);
   if (chars.length === 0) return [];
   const levels = resolveLevels(chars, direction);
@@ -184,7 +184,7 @@ export function resolveVisualRuns(text: string, direction: BidiDirection): Visua
  * right-to-left). For formats whose reader reorders text itself, such as
  * DOCX, which only needs to know which runs are right-to-left.
  */
-export function resolveLogicalRuns(text: string, direction: BidiDirection): VisualRun[] {
+export function resolveLogicalRuns(text: string, direction: BidiDirection): BidiRun[] {
   const chars = Array.from(text);
   const levels = resolveLevels(chars, direction);
   const runs: { text: string; level: number }[] = [];
