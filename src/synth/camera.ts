@@ -262,26 +262,33 @@ function pickSize(rnd: Random, spec: ShotSpec, sheet: SheetSize | null): { width
   return portrait ? { width: short, height: long } : { width: long, height: short };
 }
 
+/** The spec's value for a condition if it fixes one, else the draw (made either way, see planShot). */
+function given<T>(fixed: T | undefined, drawn: T): T {
+  return fixed ?? drawn;
+}
+
 function planShot(spec: ShotSpec, sheet: SheetSize | null): Plan {
   const rnd = createRandom(deriveSeed('shot', spec.kind, spec.seed));
   const phone = spec.kind === 'phone';
   const { width, height } = pickSize(rnd.fork('size'), spec, sheet);
   const long = Math.max(width, height);
   const scale = long / 2000;
-  const tilt = spec.tilt ?? (phone ? 35 * Math.sqrt(rnd.uniform(0.01, 1)) : rnd.uniform(0, 8));
-  const roll =
-    spec.roll ?? (phone ? (rnd.chance(0.35) ? rnd.uniform(-180, 180) : rnd.clampedNormal(0, 10)) : rnd.clampedNormal(0, 1.5, 2.5));
-  const coverage = spec.coverage ?? (phone ? rnd.uniform(0.25, 0.92) : rnd.uniform(0.38, 0.68));
-  const curl = spec.curl ?? (phone ? (rnd.chance(0.25) ? 0 : rnd.uniform(0, 0.06)) : rnd.uniform(0, 0.006));
-  const bg = spec.bg ?? (phone ? rnd.pick(BACKGROUNDS) : rnd.pick<Background>(['plain', 'paper']));
-  const exposure = spec.exposure ?? (phone ? clamp(rnd.normal(0.93, 0.13), 0.6, 1.25) : clamp(rnd.normal(1.01, 0.02), 0.96, 1.06));
-  const defocus = spec.defocus ?? (phone ? rnd.uniform(0, 1.8) * Math.max(1, scale) : rnd.uniform(0.05, 0.4));
-  const motion = spec.motion ?? (phone && rnd.chance(0.22) ? rnd.uniform(1.5, 9) * Math.max(1, scale) : 0);
-  const jpeg = spec.jpeg ?? (phone ? rnd.int(55, 95) : rnd.int(88, 95));
-  const finger = spec.finger ?? (phone && !!sheet && rnd.chance(0.12));
-  const crop = spec.crop ?? (phone && !!sheet && rnd.chance(0.15));
-  const glare = spec.glare ?? (phone && !!sheet && rnd.chance(0.15));
-  const shadow = spec.shadow ?? (phone && rnd.chance(0.35) ? rnd.uniform(0.2, 0.6) : 0);
+  // Every condition is drawn, fixed or not: fixing one in the spec then leaves the
+  // draws of the others, and so the rest of the shot (pose, distance, light), as
+  // the seed would have them. Skipping the draw would shift every later one.
+  const tilt = given(spec.tilt, phone ? 35 * Math.sqrt(rnd.uniform(0.01, 1)) : rnd.uniform(0, 8));
+  const roll = given(spec.roll, phone ? (rnd.chance(0.35) ? rnd.uniform(-180, 180) : rnd.clampedNormal(0, 10)) : rnd.clampedNormal(0, 1.5, 2.5));
+  const coverage = given(spec.coverage, phone ? rnd.uniform(0.25, 0.92) : rnd.uniform(0.38, 0.68));
+  const curl = given(spec.curl, phone ? (rnd.chance(0.25) ? 0 : rnd.uniform(0, 0.06)) : rnd.uniform(0, 0.006));
+  const bg = given(spec.bg, phone ? rnd.pick(BACKGROUNDS) : rnd.pick<Background>(['plain', 'paper']));
+  const exposure = given(spec.exposure, phone ? clamp(rnd.normal(0.93, 0.13), 0.6, 1.25) : clamp(rnd.normal(1.01, 0.02), 0.96, 1.06));
+  const defocus = given(spec.defocus, phone ? rnd.uniform(0, 1.8) * Math.max(1, scale) : rnd.uniform(0.05, 0.4));
+  const motion = given(spec.motion, phone && rnd.chance(0.22) ? rnd.uniform(1.5, 9) * Math.max(1, scale) : 0);
+  const jpeg = given(spec.jpeg, phone ? rnd.int(55, 95) : rnd.int(88, 95));
+  const finger = given(spec.finger, phone && !!sheet && rnd.chance(0.12));
+  const crop = given(spec.crop, phone && !!sheet && rnd.chance(0.15));
+  const glare = given(spec.glare, phone && !!sheet && rnd.chance(0.15));
+  const shadow = given(spec.shadow, phone && rnd.chance(0.35) ? rnd.uniform(0.2, 0.6) : 0);
   // Phones often store the sensor's landscape pixels and tag how to turn them.
   const exif: ExifOrientation = spec.exif ?? (phone && rnd.fork('exif').chance(0.15) ? rnd.fork('exif-turn').weighted<ExifOrientation>([[6, 6], [3, 1], [8, 1]]) : 1);
 

@@ -46,7 +46,8 @@ test('the same shot of the same scroll gives the same bytes; another seed does n
 });
 
 test('conditions given in the spec override the draw and are reported', async () => {
-  const sut = await photographScroll(scroll, { kind: 'phone', seed: 3, megapixels: 0.25, tilt: 30, roll: 90, curl: 0.05, bg: 'tile', jpeg: 60, coverage: 0.5 });
+  // Landscape, so that the sheet turned a quarter fits the frame at the coverage asked for.
+  const sut = await photographScroll(scroll, { kind: 'phone', seed: 3, megapixels: 0.25, orientation: 'landscape', tilt: 30, roll: 90, curl: 0.05, bg: 'tile', jpeg: 60, coverage: 0.5 });
   assert.equal(sut.info.tilt, 30);
   assert.equal(sut.info.roll, 90);
   assert.equal(sut.info.curl, 0.05);
@@ -56,6 +57,23 @@ test('conditions given in the spec override the draw and are reported', async ()
   // Turned a quarter clockwise: the top edge of the scroll (first two corners) now runs down the frame.
   const [[x0, y0], [x1, y1]] = sut.info.corners;
   assert.ok(Math.abs(y1 - y0) > Math.abs(x1 - x0));
+});
+
+test('fixing one condition leaves the rest of the shot as the seed draws it', () => {
+  // So a condition can be varied alone, and a spec can be planned ahead of its photo
+  // (the unreadable-blur image sizes its blur from the scale of the shot it fixes the blur of).
+  const fixes = { tilt: 12, roll: 45, coverage: 0.6, curl: 0.03, bg: 'cloth', exposure: 0.8, defocus: 6, motion: 4, jpeg: 70, finger: true, glare: true, shadow: 0.3 } as const;
+  // Tilt, roll, coverage and curl move the camera to frame the sheet as asked, so they alone may change the scale.
+  const framing = new Set(['tilt', 'roll', 'coverage', 'curl']);
+  for (const seed of [1, 2, 3, 4, 5, 6]) {
+    const spec = { kind: 'phone', seed } as const;
+    const drawn = describeShot(scroll, spec);
+    for (const [name, value] of Object.entries(fixes)) {
+      const fixed = describeShot(scroll, { ...spec, [name]: value });
+      assert.deepEqual({ ...fixed.conditions, [name]: null }, { ...drawn.conditions, [name]: null }, `seed ${seed}: fixing ${name} keeps the other conditions`);
+      if (!framing.has(name)) assert.equal(fixed.pxPerMm, drawn.pxPerMm, `seed ${seed}: fixing ${name} keeps the pose`);
+    }
+  }
 });
 
 test('conditions are honoured in the picture, not only reported', async () => {
