@@ -20,6 +20,7 @@ import { salesHistoryRoute } from './http/routes/v1/store/sales-history.ts';
 import { sellMezuzahRoute } from './http/routes/v1/store/sell-mezuzah.ts';
 import { sofersMegiahsLookupRoute } from './http/routes/v1/store/sofers-megiahs-lookup.ts';
 import { sofersMegiahsRoute } from './http/routes/v1/store/sofers-megiahs.ts';
+import { healthRoutes } from './http/routes/health.ts';
 import { staticFilesRoute } from './http/routes/static-files.ts';
 
 /** JSON bodies (the sale) are small; uploads go through multipart with their own limits. */
@@ -39,6 +40,7 @@ const routes: readonly ((app: FastifyInstance, deps: AppDeps) => void)[] = [
   sofersMegiahsRoute,
   sofersMegiahsLookupRoute,
   staticFilesRoute,
+  healthRoutes,
 ];
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {

@@ -53,9 +53,22 @@ export type DatabaseLocation =
   | { readonly kind: 'sqlite'; readonly file: string }
   | { readonly kind: 'postgres'; readonly url: string };
 
+// Several nodes share one folder (a shared volume) for previews, certificates,
+// avatars and photos; by default it lies inside DATA_DIR.
+function filesDirectory(raw: string | undefined, env: Env): string {
+  return raw === undefined || raw === '' ? path.join(dataDirectory(env.DATA_DIR), 'files') : path.resolve(raw);
+}
+
 function databaseLocation(raw: string | undefined, env: Env): DatabaseLocation {
   if (raw === undefined || raw === '') return { kind: 'sqlite', file: path.join(dataDirectory(env.DATA_DIR), 'registry.sqlite') };
-  if (raw.startsWith('postgres://') || raw.startsWith('postgresql://')) return { kind: 'postgres', url: raw };
+  if (raw.startsWith('postgres://') || raw.startsWith('postgresql://')) {
+    try {
+      new URL(raw);
+    } catch {
+      throw new Error(`is not a valid postgres:// URL`);
+    }
+    return { kind: 'postgres', url: raw };
+  }
   if (raw.startsWith('sqlite:')) {
     const file = raw.slice('sqlite:'.length).replace(/^\/\//, '');
     if (file === '') throw new Error('sqlite: URL names no file');
@@ -119,8 +132,11 @@ const schema = {
   port: field('PORT', integer(0, 65535, 3000)),
   host: field('HOST', host),
   dataDir: field('DATA_DIR', dataDirectory),
+  filesDir: field('FILES_DIR', filesDirectory),
   database: field('DATABASE_URL', databaseLocation),
+  databasePoolSize: field('DATABASE_POOL_SIZE', integer(2, 1000, 10)),
   redisUrl: field('REDIS_URL', redisUrl),
+  indexRefreshMs: field('INDEX_REFRESH_MS', integer(50, 60_000, 500)),
   publicBaseUrl: field('PUBLIC_BASE_URL', publicBaseUrl),
   rateLimitScale: field('RATE_LIMIT_SCALE', positiveNumber(1)),
   trustProxy: field('TRUST_PROXY', trustedProxies),
@@ -128,6 +144,7 @@ const schema = {
   engineWorkers: field('ENGINE_WORKERS', optionalInteger(1, 64)),
   engineMaxQueue: field('ENGINE_MAX_QUEUE', optionalInteger(1, 100_000)),
   shutdownTimeoutMs: field('SHUTDOWN_TIMEOUT_MS', integer(0, 600_000, 30_000)),
+  drainDelayMs: field('DRAIN_DELAY_MS', integer(0, 600_000, 0)),
 } as const;
 
 export type Config = { readonly [K in keyof typeof schema]: ReturnType<(typeof schema)[K]['parse']> };

@@ -1,5 +1,5 @@
 // Parse config → create dependencies → build the app → listen; close gracefully.
-import path from 'node:path';
+import pino from 'pino';
 import { buildApp } from './app.ts';
 import { renderCertificateDocx } from './certificates/render-certificate-docx.ts';
 import { renderCertificatePdf } from './certificates/render-certificate-pdf.ts';
@@ -7,44 +7,64 @@ import { renderCertificatePng } from './certificates/render-certificate-png.ts';
 import { ConfigError, parseConfig, type Config } from './config.ts';
 import { openDatabase } from './db/open-database.ts';
 import { formatTimestamp, systemClock } from './domain/clock.ts';
-import { inProcessLock } from './domain/keyed-lock.ts';
-import { loadFingerprintIndex } from './domain/load-fingerprint-index.ts';
+import { fingerprintIndexSync } from './domain/sync-fingerprint-index.ts';
 import { createEngine } from './engine/index.ts';
 import { localFileStorage } from './files/local-file-storage.ts';
 import { memoryRateLimitStore } from './http/rate-limit/memory-rate-limit-store.ts';
+import type { RateLimitStore } from './http/rate-limit/rate-limit-store.ts';
+import { redisRateLimitStore } from './http/rate-limit/redis-rate-limit-store.ts';
 
 async function main(): Promise<void> {
   let config: Config;
   try {
     config = parseConfig(process.env);
-    if (config.redisUrl !== undefined) {
-      throw new ConfigError('REDIS_URL: shared Redis counters are not supported by this build yet; unset it for in-process counters.');
-    }
   } catch (error) {
     if (!(error instanceof ConfigError)) throw error;
     console.error(error.message);
     process.exit(1);
   }
 
+  // Fastify logs requests; this logger reports what happens outside them (the same pino, same level).
+  const log = pino({ level: config.logLevel });
   const clock = systemClock;
-  const db = await openDatabase(config.database, () => formatTimestamp(clock.now()));
+  const db = await openDatabase(config.database, () => formatTimestamp(clock.now()), {
+    poolSize: config.databasePoolSize,
+    onBackgroundError: (error) => log.warn({ err: error }, 'database connection error outside a request'),
+  });
   const engine = await createEngine({ workers: config.engineWorkers, maxQueue: config.engineMaxQueue });
-  const rateLimitStore = memoryRateLimitStore();
+  const rateLimitStore: RateLimitStore =
+    config.redisUrl === undefined
+      ? memoryRateLimitStore()
+      : await redisRateLimitStore({
+          url: config.redisUrl,
+          onModeChange: (mode, reason) =>
+            mode === 'degraded'
+              ? log.warn({ err: reason }, 'Redis unavailable: rate limits fall back to this node\'s own counters')
+              : log.info('Redis available: rate limits are shared again'),
+        });
+  const indexSync = fingerprintIndexSync({ db, engine });
+  const lifecycle = { draining: false };
   const app = await buildApp({
     db,
     engine,
-    files: localFileStorage(path.join(config.dataDir, 'files')),
+    indexSync,
+    files: localFileStorage(config.filesDir),
     clock,
-    locks: inProcessLock(),
+    locks: db.locks,
     renderers: { pdf: renderCertificatePdf, png: renderCertificatePng, docx: renderCertificateDocx },
     publicBaseUrl: config.publicBaseUrl,
     rateLimit: { store: rateLimitStore, scale: config.rateLimitScale },
     trustProxy: config.trustProxy,
+    lifecycle,
     logger: { level: config.logLevel },
   });
   // Before listening: a request must never miss a scroll that the database knows.
-  const indexed = await loadFingerprintIndex({ db, engine });
+  const indexed = await indexSync.catchUp();
   app.log.info({ indexed }, 'fingerprint index loaded');
+  // Then follow what the other nodes register.
+  const stopFollowing = indexSync.follow(config.indexRefreshMs, (error) =>
+    app.log.warn({ err: error }, 'fingerprint index refresh failed; retrying'),
+  );
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -53,13 +73,20 @@ async function main(): Promise<void> {
       process.exit(1);
     }
     closing = true;
-    app.log.info({ signal }, 'shutting down: no new connections, finishing in-flight requests');
+    lifecycle.draining = true;
     const deadline = setTimeout(() => {
       app.log.error('shutdown timed out; exiting');
       process.exit(1);
-    }, config.shutdownTimeoutMs);
+    }, config.drainDelayMs + config.shutdownTimeoutMs);
     deadline.unref();
     try {
+      if (config.drainDelayMs > 0) {
+        // /readyz answers 503 meanwhile, so the load balancer stops sending new requests before the listener closes.
+        app.log.info({ signal, drainDelayMs: config.drainDelayMs }, 'draining: not ready, still serving');
+        await new Promise((resolve) => setTimeout(resolve, config.drainDelayMs));
+      }
+      app.log.info({ signal }, 'shutting down: no new connections, finishing in-flight requests');
+      stopFollowing();
       await app.close();
       await engine.close();
       await rateLimitStore.close();

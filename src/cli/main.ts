@@ -2,7 +2,6 @@
 // object on stdout and exits 0, or the reason on stderr and a non-zero code.
 // It opens the same DATA_DIR / DATABASE_URL as the server and may run beside it
 // (SQLite in WAL mode; writes wait for the server's short transactions).
-import path from 'node:path';
 import { ConfigError, parseConfig } from '../config.ts';
 import { openDatabase } from '../db/open-database.ts';
 import { formatTimestamp, systemClock } from '../domain/clock.ts';
@@ -15,9 +14,9 @@ async function main(argv: readonly string[]): Promise<number> {
     const { command, values } = parseCommand(argv);
     const config = parseConfig(process.env);
     const clock = systemClock;
-    database = await openDatabase(config.database, () => formatTimestamp(clock.now()));
+    database = await openDatabase(config.database, () => formatTimestamp(clock.now()), { poolSize: 2 });
     const result = await command.run(
-      { db: database, files: localFileStorage(path.join(config.dataDir, 'files')), clock, publicBaseUrl: config.publicBaseUrl },
+      { db: database, files: localFileStorage(config.filesDir), clock, publicBaseUrl: config.publicBaseUrl },
       values,
     );
     process.stdout.write(JSON.stringify(result) + '\n');

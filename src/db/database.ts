@@ -9,6 +9,7 @@ import { creditRepository } from './repositories/credits.ts';
 import { fingerprintRepository } from './repositories/fingerprints.ts';
 import { saleRepository } from './repositories/sales.ts';
 import { scrollRepository } from './repositories/scrolls.ts';
+import { sql } from './sql.ts';
 
 export function repositories(db: SqlExecutor) {
   return {
@@ -27,13 +28,31 @@ export type Repositories = ReturnType<typeof repositories>;
 export type Database = Repositories & {
   /** Commits when `work` resolves, rolls back when it throws. Keep engine and file work outside. */
   transaction<T>(work: (tx: Repositories) => Promise<T>): Promise<T>;
+  /** Mutual exclusion by key across every process sharing this database (see SqlDriver.exclusive). */
+  readonly locks: { run<T>(key: string, work: () => Promise<T>): Promise<T> };
+  /** Subscribes to a change channel that committed writes notify (see SqlDriver.listen). */
+  listen(channel: ChangeChannel, listener: () => void): () => void;
+  /** Resolves when the database answers a trivial query; readiness checks use it. */
+  ping(): Promise<void>;
   close(): Promise<void>;
 };
+
+/**
+ * Channels that the schema's triggers notify on commit (PostgreSQL). Their
+ * names are part of the schema: see the migrations.
+ */
+export const changeChannels = { fingerprints: 'mezuzah_fingerprints' } as const;
+export type ChangeChannel = (typeof changeChannels)[keyof typeof changeChannels];
 
 export function createDatabase(driver: SqlDriver): Database {
   return {
     ...repositories(driver),
     transaction: (work) => driver.transaction((tx) => work(repositories(tx))),
+    locks: { run: (key, work) => driver.exclusive(key, work) },
+    listen: (channel, listener) => driver.listen(channel, listener),
+    async ping() {
+      await driver.one(sql`SELECT 1 AS ok`);
+    },
     close: () => driver.close(),
   };
 }

@@ -19,6 +19,20 @@ export interface SqlDriver extends SqlExecutor {
    * row locks), committing when it resolves and rolling back when it throws.
    */
   transaction<T>(work: (tx: SqlExecutor) => Promise<T>): Promise<T>;
+  /**
+   * Runs `work` while no other caller holding `key` runs, in this process or
+   * in any other process using this database (PostgreSQL: an advisory lock;
+   * SQLite: one server owns the file, so an in-process queue).
+   */
+  exclusive<T>(key: string, work: () => Promise<T>): Promise<T>;
+  /**
+   * Calls `listener` whenever a committed transaction notifies `channel`
+   * (PostgreSQL LISTEN/NOTIFY), and once more after a dropped listening
+   * connection is re-established, since notifications may have been missed
+   * meanwhile. SQLite has no notifications and never calls it; callers that
+   * must see other processes' writes also poll. Returns the unsubscribe call.
+   */
+  listen(channel: string, listener: () => void): () => void;
   close(): Promise<void>;
 }
 

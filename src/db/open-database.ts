@@ -3,10 +3,18 @@ import type { DatabaseLocation } from '../config.ts';
 import { createDatabase, type Database } from './database.ts';
 import type { SqlDriver } from './driver.ts';
 import { migrate } from './migrate.ts';
+import { openPostgres } from './postgres.ts';
 import { openSqlite } from './sqlite.ts';
 
-export async function openDatabase(location: DatabaseLocation, now: () => string): Promise<Database> {
-  const driver = await openDriver(location);
+export type OpenOptions = {
+  /** PostgreSQL connections for queries and transactions (DATABASE_POOL_SIZE). */
+  readonly poolSize?: number;
+  /** Errors no request waits for, such as a dropped idle connection; they are logged, not thrown. */
+  readonly onBackgroundError?: (error: Error) => void;
+};
+
+export async function openDatabase(location: DatabaseLocation, now: () => string, options: OpenOptions = {}): Promise<Database> {
+  const driver = await openDriver(location, options);
   try {
     await migrate(driver, now);
   } catch (error) {
@@ -16,12 +24,11 @@ export async function openDatabase(location: DatabaseLocation, now: () => string
   return createDatabase(driver);
 }
 
-async function openDriver(location: DatabaseLocation): Promise<SqlDriver> {
+export function openDriver(location: DatabaseLocation, options: OpenOptions = {}): Promise<SqlDriver> {
   switch (location.kind) {
     case 'sqlite':
-      return openSqlite(location.file);
+      return Promise.resolve(openSqlite(location.file));
     case 'postgres':
-      // The PostgreSQL driver (issue 3) implements SqlDriver; nothing above this module changes.
-      throw new Error('DATABASE_URL: PostgreSQL is not supported by this build yet; unset it to use SQLite in DATA_DIR.');
+      return openPostgres(location.url, options);
   }
 }

@@ -7,6 +7,7 @@ import path from 'node:path';
 import { DatabaseSync, type StatementSync } from 'node:sqlite';
 import type { Row, SqlDriver, SqlExecutor } from './driver.ts';
 import { UniqueViolationError } from './driver.ts';
+import { inProcessMutex } from './in-process-mutex.ts';
 import { renderSql, type Sql, type SqlValue } from './sql.ts';
 
 const SQLITE_CONSTRAINT_UNIQUE = 2067;
@@ -68,6 +69,7 @@ export function openSqlite(file: string): SqlDriver {
   let tail: Promise<unknown> = Promise.resolve();
   let inTransaction = false;
   let closed = false;
+  const locks = inProcessMutex();
 
   async function outside<T>(work: () => Promise<T>): Promise<T> {
     if (closed) throw new Error('The database is closed.');
@@ -117,6 +119,8 @@ export function openSqlite(file: string): SqlDriver {
       tail = run.catch(() => undefined);
       return run;
     },
+    exclusive: (key, work) => locks.run(key, work),
+    listen: () => () => undefined,
     async close() {
       if (closed) return;
       await tail;

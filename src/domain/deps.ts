@@ -6,6 +6,7 @@ import type { IdentificationEngine } from '../engine/types.ts';
 import type { FileStorage } from '../files/file-storage.ts';
 import type { Clock } from './clock.ts';
 import type { KeyedLock } from './keyed-lock.ts';
+import type { FingerprintIndexSync } from './sync-fingerprint-index.ts';
 
 export type CertificateRenderers = {
   readonly pdf: (payload: CertificatePayload) => Promise<Uint8Array>;
@@ -16,6 +17,8 @@ export type CertificateRenderers = {
 export type DomainDeps = {
   readonly db: Database;
   readonly engine: IdentificationEngine;
+  /** Keeps `engine`'s index caught up with the fingerprints every node writes. */
+  readonly indexSync: FingerprintIndexSync;
   readonly files: FileStorage;
   readonly clock: Clock;
   readonly locks: KeyedLock;

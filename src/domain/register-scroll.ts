@@ -21,13 +21,17 @@ export type RegisteredScroll = { readonly uuid: string; readonly qrCode: string 
 
 type Failures = 'not_agent' | 'invalid_request' | 'invalid_photo' | 'duplicate' | 'no_credits' | 'busy';
 
-/** One registration at a time runs "identify, then insert", so a scroll uploaded twice at once is still caught. */
+/**
+ * One registration at a time, across all nodes (the lock is the database's),
+ * runs "catch up the index, identify, then insert", so a scroll uploaded twice
+ * at once, to one node or to two, is still caught.
+ */
 export const REGISTRATION_LOCK = 'scroll-registration';
 /** A QR code or uuid collision is astronomically rare; retrying the insert is enough. */
 const INSERT_ATTEMPTS = 3;
 
 export async function registerScroll(
-  deps: Pick<DomainDeps, 'db' | 'engine' | 'files' | 'clock' | 'locks'>,
+  deps: Pick<DomainDeps, 'db' | 'engine' | 'indexSync' | 'files' | 'clock' | 'locks'>,
   store: Account,
   input: RegisterScrollInput,
 ): Promise<Outcome<RegisteredScroll, Failures>> {
@@ -43,6 +47,8 @@ export async function registerScroll(
   if (preview === undefined) throw new Error('The engine returned no preview although one was requested.');
 
   return deps.locks.run(REGISTRATION_LOCK, async () => {
+    // Another node may have committed a registration since this one last looked.
+    await deps.indexSync.catchUp();
     const match = await engineCall(() => deps.engine.identify(fingerprint));
     if (!match.ok) return match;
     if (match.value !== null) return fail('duplicate');

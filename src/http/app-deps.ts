@@ -10,6 +10,8 @@ export type AppDeps = DomainDeps & {
   };
   /** Reverse proxies whose X-Forwarded-For is believed (TRUST_PROXY); empty believes none. */
   readonly trustProxy: readonly string[];
+  /** Set by main.ts when a shutdown begins, so /readyz turns the load balancer away before the listener closes. */
+  readonly lifecycle: { readonly draining: boolean };
   /** Fastify's logger option: false in tests, pino options in production. */
   readonly logger: boolean | { readonly level: string };
 };

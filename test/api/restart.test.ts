@@ -1,7 +1,5 @@
 import assert from 'node:assert/strict';
-import { rm } from 'node:fs/promises';
 import { test } from 'node:test';
-import { loadFingerprintIndex } from '../../src/domain/load-fingerprint-index.ts';
 import { makeScroll, makeStore } from '../support/factories.ts';
 import { rephotographed } from '../support/photos.ts';
 import { postForm } from '../support/requests.ts';
@@ -11,13 +9,13 @@ test('a restarted service rebuilds its index from the database and still recogni
   const first = await createTestApp();
   const store = await makeStore(first.deps);
   const scrolls = [await makeScroll(first.deps, store.account), await makeScroll(first.deps, store.account)];
-  await first.app.close();
-  await first.db.close();
+  await first.stop();
 
-  const second = await createTestApp({ dataDir: first.dataDir });
+  const second = await createTestApp({ reopen: first });
   try {
     assert.equal(second.engine.indexedCount, 0);
-    assert.equal(await loadFingerprintIndex(second.deps), 2);
+    assert.equal(await second.deps.indexSync.catchUp(), 2);
+    assert.equal(await second.deps.indexSync.catchUp(), 0, 'a second catch-up finds nothing new');
     for (const scroll of scrolls) {
       const res = await postForm(second.app, '/api/v1/public/check-mezuzah', { image: { data: await rephotographed(scroll.photo) } });
       assert.equal(res.statusCode, 200);
@@ -25,6 +23,5 @@ test('a restarted service rebuilds its index from the database and still recogni
     }
   } finally {
     await second.close();
-    await rm(first.dataDir, { recursive: true, force: true });
   }
 });

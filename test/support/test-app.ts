@@ -1,5 +1,6 @@
-// The production app (buildApp) over a fresh SQLite database and data folder
-// per call, with the test engine double and a controllable clock.
+// The production app (buildApp) over a fresh database (SQLite, or a PostgreSQL
+// schema when TEST_DATABASE=postgres) and data folder per call, with the test
+// engine double and a controllable clock.
 import './no-network.ts';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
@@ -13,12 +14,13 @@ import type { Database } from '../../src/db/database.ts';
 import { openDatabase } from '../../src/db/open-database.ts';
 import { formatTimestamp, type Clock } from '../../src/domain/clock.ts';
 import type { CertificateRenderers } from '../../src/domain/deps.ts';
-import { inProcessLock } from '../../src/domain/keyed-lock.ts';
+import { fingerprintIndexSync } from '../../src/domain/sync-fingerprint-index.ts';
 import { localFileStorage } from '../../src/files/local-file-storage.ts';
 import type { AppDeps } from '../../src/http/app-deps.ts';
 import type { IdentificationEngine } from '../../src/engine/types.ts';
 import { memoryRateLimitStore } from '../../src/http/rate-limit/memory-rate-limit-store.ts';
 import { createTestEngine, type TestEngine } from './test-engine.ts';
+import { freshDatabaseLocation, type FreshDatabaseLocation } from './test-databases.ts';
 
 export const TEST_BASE_URL = 'https://registry.test';
 
@@ -43,7 +45,12 @@ export type TestApp = {
   readonly engine: TestEngine;
   readonly clock: ReturnType<typeof testClock>;
   readonly dataDir: string;
+  /** Where its database lives, and how to drop it. */
+  readonly database: FreshDatabaseLocation;
+  /** Stops the app and removes its data (unless it was reopened by another app, which then owns it). */
   close(): Promise<void>;
+  /** Stops the app and keeps its data, to be reopened (a restart). */
+  stop(): Promise<void>;
 };
 
 export async function createTestApp(
@@ -52,33 +59,38 @@ export async function createTestApp(
     readonly rateLimitScale?: number;
     readonly trustProxy?: readonly string[];
     readonly renderers?: CertificateRenderers;
-    /** Reopen an earlier app's data (a restart); that folder is then left for its owner to remove. */
-    readonly dataDir?: string;
+    /** Reopen a stopped app's database and files (a restart); the new app then owns and removes them. */
+    readonly reopen?: Pick<TestApp, 'dataDir' | 'database'>;
     /** The production engine instead of the double, for end-to-end tests with real photos; the caller closes it. */
     readonly engine?: IdentificationEngine;
   } = {},
 ): Promise<TestApp> {
-  const ownsDataDir = options.dataDir === undefined;
-  const dataDir = options.dataDir ?? (await mkdtemp(path.join(os.tmpdir(), 'mezuzah-test-')));
+  const dataDir = options.reopen?.dataDir ?? (await mkdtemp(path.join(os.tmpdir(), 'mezuzah-test-')));
+  const database = options.reopen?.database ?? (await freshDatabaseLocation(dataDir));
   const clock = testClock();
-  const db = await openDatabase({ kind: 'sqlite', file: path.join(dataDir, 'registry.sqlite') }, () =>
-    formatTimestamp(clock.now()),
-  );
+  const db = await openDatabase(database.location, () => formatTimestamp(clock.now()));
   const engine = createTestEngine();
+  const activeEngine = options.engine ?? engine;
   const deps: AppDeps = {
     db,
-    engine: options.engine ?? engine,
+    engine: activeEngine,
+    indexSync: fingerprintIndexSync({ db, engine: activeEngine }),
     files: localFileStorage(path.join(dataDir, 'files')),
     clock,
-    locks: inProcessLock(),
+    locks: db.locks,
     renderers: options.renderers ?? { pdf: renderCertificatePdf, png: renderCertificatePng, docx: renderCertificateDocx },
     publicBaseUrl: TEST_BASE_URL,
     rateLimit: { store: memoryRateLimitStore(), scale: options.rateLimitScale ?? 1000 },
     trustProxy: options.trustProxy ?? [],
+    lifecycle: { draining: false },
     logger: false,
   };
   const app = await buildApp(deps);
   await app.ready();
+  const stop = async () => {
+    await app.close();
+    await db.close();
+  };
   return {
     app,
     deps,
@@ -86,10 +98,12 @@ export async function createTestApp(
     engine,
     clock,
     dataDir,
+    database,
+    stop,
     async close() {
-      await app.close();
-      await db.close();
-      if (ownsDataDir) await rm(dataDir, { recursive: true, force: true });
+      await stop();
+      await database.drop();
+      await rm(dataDir, { recursive: true, force: true });
     },
   };
 }

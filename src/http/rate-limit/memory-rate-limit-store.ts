@@ -14,6 +14,7 @@ export function memoryRateLimitStore(): RateLimitStore {
   }
 
   return {
+    mode: 'local',
     async hit(bucket, windowMs, nowMs): Promise<WindowCount> {
       sweep(nowMs);
       let window = windows.get(bucket);

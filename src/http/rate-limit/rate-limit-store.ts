@@ -1,6 +1,6 @@
-// Counters behind the rate limits. The in-process store serves one node; a
-// Redis store (issue 3) implements the same two calls so that every node
-// shares one count per bucket.
+// Counters behind the rate limits. The in-process store serves one node; the
+// Redis store implements the same calls so that every node shares one count
+// per bucket.
 
 export type WindowCount = {
   /** Requests counted in the current window, this one included. */
@@ -16,5 +16,11 @@ export interface RateLimitStore {
    * then PEXPIRE when the count is 1, in one script.
    */
   hit(bucket: string, windowMs: number, nowMs: number): Promise<WindowCount>;
+  /**
+   * `local`: this node's counters by configuration; `shared`: one count for
+   * all nodes; `degraded`: shared counting is unavailable and this node counts
+   * alone until it returns. Readiness reports it.
+   */
+  readonly mode: 'local' | 'shared' | 'degraded';
   close(): Promise<void>;
 }

@@ -3,7 +3,7 @@ import { after, before, describe, test } from 'node:test';
 import { UniqueViolationError } from '../../src/db/driver.ts';
 import { migrate } from '../../src/db/migrate.ts';
 import { renderSql, sql } from '../../src/db/sql.ts';
-import { freshDatabase, now } from './test-database.ts';
+import { freshDatabase, now } from '../db/test-database.ts';
 
 describe('sql', () => {
   test('values become placeholders of the dialect, fragments are spliced in', () => {
