@@ -1,4 +1,5 @@
 import type { Repositories } from '../db/database.ts';
+import { UniqueViolationError } from '../db/driver.ts';
 import type { Account } from '../db/records.ts';
 import { fail, succeed, type Outcome } from '../errors.ts';
 import { isEmail } from './accounts.ts';
@@ -41,11 +42,31 @@ export async function sellScroll(
   if (!buyerDetails.ok) return buyerDetails;
 
   const at = formatTimestamp(deps.clock.now());
+  try {
+    return await recordSale(deps, store, input.scrollUuid, buyerDetails.value, note.value, at);
+  } catch (error) {
+    // Two concurrent sales to one new buyer email (possible when transactions
+    // run in parallel, as on PostgreSQL): the loser's account insert violates
+    // the unique email. Its transaction rolled back; once more, it finds the
+    // winner's account and reuses it.
+    if (!(error instanceof UniqueViolationError) || buyerDetails.value.kind !== 'new') throw error;
+    return recordSale(deps, store, input.scrollUuid, buyerDetails.value, note.value, at);
+  }
+}
+
+function recordSale(
+  deps: Pick<DomainDeps, 'db'>,
+  store: Account,
+  scrollUuid: string,
+  buyerDetails: BuyerInput,
+  note: string,
+  at: string,
+): Promise<Outcome<CompletedSale, Failures>> {
   return transact(deps.db, async (tx) => {
-    const scroll = await readStoreScroll({ db: tx }, store, input.scrollUuid);
+    const scroll = await readStoreScroll({ db: tx }, store, scrollUuid);
     if (!scroll.ok) return scroll;
 
-    const buyer = await resolveBuyer(tx, buyerDetails.value, at);
+    const buyer = await resolveBuyer(tx, buyerDetails, at);
     if (!buyer.ok) return buyer;
 
     const sale = await tx.sales.insert({
@@ -53,7 +74,7 @@ export async function sellScroll(
       scrollId: scroll.value.id,
       sellerId: store.id,
       buyerId: buyer.value.id,
-      note: note.value,
+      note,
       createdAt: at,
     });
     // Conditional on the current owner: of two concurrent sales of one scroll, one moves it.

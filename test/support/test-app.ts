@@ -19,6 +19,7 @@ import { localFileStorage } from '../../src/files/local-file-storage.ts';
 import type { AppDeps } from '../../src/http/app-deps.ts';
 import type { IdentificationEngine } from '../../src/engine/types.ts';
 import { memoryRateLimitStore } from '../../src/http/rate-limit/memory-rate-limit-store.ts';
+import type { RateLimitStore } from '../../src/http/rate-limit/rate-limit-store.ts';
 import { createTestEngine, type TestEngine } from './test-engine.ts';
 import { freshDatabaseLocation, type FreshDatabaseLocation } from './test-databases.ts';
 
@@ -61,6 +62,8 @@ export async function createTestApp(
     readonly renderers?: CertificateRenderers;
     /** Reopen a stopped app's database and files (a restart); the new app then owns and removes them. */
     readonly reopen?: Pick<TestApp, 'dataDir' | 'database'>;
+    /** Rate-limit counters other than a fresh in-process store (Redis); the app closes them. */
+    readonly rateLimitStore?: RateLimitStore;
     /** The production engine instead of the double, for end-to-end tests with real photos; the caller closes it. */
     readonly engine?: IdentificationEngine;
   } = {},
@@ -80,7 +83,7 @@ export async function createTestApp(
     locks: db.locks,
     renderers: options.renderers ?? { pdf: renderCertificatePdf, png: renderCertificatePng, docx: renderCertificateDocx },
     publicBaseUrl: TEST_BASE_URL,
-    rateLimit: { store: memoryRateLimitStore(), scale: options.rateLimitScale ?? 1000 },
+    rateLimit: { store: options.rateLimitStore ?? memoryRateLimitStore(), scale: options.rateLimitScale ?? 1000 },
     trustProxy: options.trustProxy ?? [],
     lifecycle: { draining: false },
     logger: false,
@@ -89,6 +92,7 @@ export async function createTestApp(
   await app.ready();
   const stop = async () => {
     await app.close();
+    await deps.rateLimit.store.close();
     await db.close();
   };
   return {

@@ -1,0 +1,146 @@
+// REDIS_URL: one count per bucket for every node, and what happens while
+// Redis cannot answer (the limits fail open to each node's own counters).
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import { redisRateLimitStore } from '../../src/http/rate-limit/redis-rate-limit-store.ts';
+import { createTestApp, type TestApp } from '../support/test-app.ts';
+import { redisNamespace, redisProxy, redisSkipReason, redisTestUrl, type RedisProxy } from '../support/test-redis.ts';
+
+const skip = (await redisSkipReason()) ?? false;
+const SCAN_LIMIT = 30; // the spec's scan-qrcode limit per IP and minute
+
+const scan = (t: TestApp, ip = '198.51.100.7') =>
+  t.app.inject({ method: 'GET', url: '/api/v1/public/scan-qrcode/ZZZZZZZZZZZZ', remoteAddress: ip });
+
+async function until(condition: () => boolean, what: string, ms = 5000): Promise<void> {
+  const deadline = Date.now() + ms;
+  while (!condition()) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+describe('two nodes sharing Redis', { skip }, () => {
+  const namespace = redisNamespace();
+  let nodes: TestApp[];
+  before(async () => {
+    nodes = await Promise.all(
+      [0, 1].map(async () =>
+        createTestApp({
+          rateLimitScale: 1,
+          rateLimitStore: await redisRateLimitStore({ url: redisTestUrl, keyPrefix: namespace.prefix }),
+        }),
+      ),
+    );
+  });
+  after(async () => {
+    await Promise.all(nodes.map((node) => node.close()));
+    await namespace.clear();
+  });
+
+  test('together allow an IP exactly its limit, whichever node it reaches', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < SCAN_LIMIT + 5; i++) statuses.push((await scan(nodes[i % 2])).statusCode);
+    assert.equal(statuses.filter((status) => status !== 429).length, SCAN_LIMIT);
+    assert.ok(statuses.slice(SCAN_LIMIT).every((status) => status === 429), statuses.join(' '));
+    assert.equal(nodes[0].deps.rateLimit.store.mode, 'shared');
+  });
+
+  test('concurrent requests through both nodes are counted exactly once each', async () => {
+    const results = await Promise.all(
+      Array.from({ length: 2 * SCAN_LIMIT }, (_, i) => scan(nodes[i % 2], '198.51.100.8')),
+    );
+    assert.equal(results.filter((res) => res.statusCode !== 429).length, SCAN_LIMIT);
+  });
+
+  test('Retry-After comes from the window Redis keeps', async () => {
+    const res = await scan(nodes[1]);
+    assert.equal(res.statusCode, 429);
+    const retryAfter = Number(res.headers['retry-after']);
+    assert.ok(retryAfter >= 1 && retryAfter <= 60, `Retry-After ${retryAfter}`);
+  });
+});
+
+describe('Redis going away mid-run', { skip }, () => {
+  const namespace = redisNamespace();
+  let proxy: RedisProxy;
+  let t: TestApp;
+  const modes: string[] = [];
+  before(async () => {
+    proxy = await redisProxy();
+    t = await createTestApp({
+      rateLimitScale: 1,
+      rateLimitStore: await redisRateLimitStore({
+        url: proxy.url,
+        keyPrefix: namespace.prefix,
+        onModeChange: (mode) => modes.push(mode),
+      }),
+    });
+  });
+  after(async () => {
+    await t.close();
+    await proxy.close();
+    await namespace.clear();
+  });
+
+  test('requests keep being answered, limited by this node alone, and shared counting resumes when Redis is back', async () => {
+    const ip = '203.0.113.40';
+    for (let i = 0; i < 10; i++) assert.equal((await scan(t, ip)).statusCode, 404);
+    assert.equal((await scan(t, ip)).headers['x-ratelimit-remaining'], String(SCAN_LIMIT - 11));
+
+    proxy.cut();
+    // Fail open to local counters: never a 500, and the limit still holds per node.
+    const during: number[] = [];
+    for (let i = 0; i < SCAN_LIMIT + 1; i++) during.push((await scan(t, ip)).statusCode);
+    assert.deepEqual(during.slice(0, SCAN_LIMIT), Array(SCAN_LIMIT).fill(404));
+    assert.equal(during[SCAN_LIMIT], 429);
+    assert.equal(t.deps.rateLimit.store.mode, 'degraded');
+    const ready = await t.app.inject({ method: 'GET', url: '/readyz' });
+    assert.equal(ready.statusCode, 200, 'a node whose limits fell back is still ready');
+    assert.equal(ready.json().rate_limits, 'degraded');
+
+    proxy.restore();
+    await until(() => t.deps.rateLimit.store.mode === 'shared', 'the Redis connection to return');
+    // The shared count picks up where Redis left it (11 before the outage).
+    const after = await scan(t, ip);
+    assert.equal(after.statusCode, 404);
+    assert.equal(after.headers['x-ratelimit-remaining'], String(SCAN_LIMIT - 12));
+    assert.deepEqual(modes, ['degraded', 'shared'], 'each change is reported once');
+  });
+
+  test('a Redis that stops answering delays a request by the command timeout at most', async () => {
+    proxy.stall();
+    try {
+      const started = Date.now();
+      const res = await scan(t, '203.0.113.41');
+      assert.equal(res.statusCode, 404);
+      assert.ok(Date.now() - started < 1000, `took ${Date.now() - started} ms`);
+      assert.equal(t.deps.rateLimit.store.mode, 'degraded');
+    } finally {
+      // Replies lost in the stall would desynchronise the connection: drop it and let the client reconnect.
+      proxy.cut();
+      proxy.restore();
+    }
+  });
+});
+
+describe('Redis unreachable at start', { skip }, () => {
+  test('the node starts, serves and limits with its own counters', async () => {
+    const proxy = await redisProxy();
+    proxy.cut();
+    const t = await createTestApp({
+      rateLimitScale: 1,
+      rateLimitStore: await redisRateLimitStore({ url: proxy.url, connectWaitMs: 300 }),
+    });
+    try {
+      assert.equal(t.deps.rateLimit.store.mode, 'degraded');
+      const statuses: number[] = [];
+      for (let i = 0; i < SCAN_LIMIT + 1; i++) statuses.push((await scan(t)).statusCode);
+      assert.equal(statuses.filter((status) => status === 404).length, SCAN_LIMIT);
+      assert.equal(statuses[SCAN_LIMIT], 429);
+    } finally {
+      await t.close();
+      await proxy.close();
+    }
+  });
+});
