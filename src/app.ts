@@ -10,6 +10,7 @@ import { replyFailure } from './http/reply-failure.ts';
 import { checkMezuzahRoute } from './http/routes/v1/public/check-mezuzah.ts';
 import { compareMezuzotRoute } from './http/routes/v1/public/compare-mezuzot.ts';
 import { scanQrcodeRoute } from './http/routes/v1/public/scan-qrcode.ts';
+import { verifyMezuzahRoute } from './http/routes/v1/megiah/verify-mezuzah.ts';
 import { openapiRoute } from './http/routes/v1/openapi.ts';
 import { creditsRoute } from './http/routes/v1/store/credits.ts';
 import { inventoryRoute } from './http/routes/v1/store/inventory.ts';
@@ -39,6 +40,7 @@ const routes: readonly ((app: FastifyInstance, deps: AppDeps) => void)[] = [
   creditsRoute,
   sofersMegiahsRoute,
   sofersMegiahsLookupRoute,
+  verifyMezuzahRoute,
   staticFilesRoute,
   healthRoutes,
 ];

@@ -29,6 +29,7 @@ export const errorRegistry = {
   unauthorized: { httpStatus: 401, body: withStatus('unauthorized'), defaultMsg: 'A valid X-Api-Key header is required.' },
   forbidden: { httpStatus: 403, body: msg, defaultMsg: 'This operation is not allowed for your account.' },
   not_agent: { httpStatus: 403, body: msg, defaultMsg: 'Only agent accounts may register scrolls.' },
+  not_scroll_megiah: { httpStatus: 403, body: msg, defaultMsg: 'Only the megiah named on this scroll (or an admin) may confirm its examination.' },
   scroll_not_owned: { httpStatus: 403, body: msg, defaultMsg: 'This scroll does not belong to your store.' },
   scroll_not_found: { httpStatus: 404, body: msg, defaultMsg: 'Scroll not found.' },
   directory_entry_not_found: { httpStatus: 404, body: msg, defaultMsg: 'No sofer or megiah found.' },

@@ -3,21 +3,21 @@
 import { readFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 import { qrUrlOf } from '../certificates/gather-certificate.ts';
-import type { Database } from '../db/database.ts';
-import type { Clock } from '../domain/clock.ts';
 import { createAccount } from '../domain/create-account.ts';
+import type { DomainDeps } from '../domain/deps.ts';
 import { grantCredits } from '../domain/grant-credits.ts';
 import { createApiKey, revokeApiKey } from '../domain/manage-api-keys.ts';
 import { verifyScroll } from '../domain/verify-scroll.ts';
 import type { Outcome } from '../errors.ts';
-import type { FileStorage } from '../files/file-storage.ts';
 import { presentAccount, presentAdminScroll } from '../presenters/admin.ts';
+import { presentVerification } from '../presenters/verification.ts';
 
 export class CliError extends Error {
   override readonly name = 'CliError';
 }
 
-export type CliDeps = { readonly db: Database; readonly files: FileStorage; readonly clock: Clock; readonly publicBaseUrl: string };
+/** Verification reissues certificates, so the CLI carries the renderers and locks the server has. */
+export type CliDeps = Pick<DomainDeps, 'db' | 'files' | 'clock' | 'locks' | 'renderers' | 'publicBaseUrl'>;
 
 type StringOption = { readonly type: 'string' };
 type BooleanOption = { readonly type: 'boolean' };
@@ -129,8 +129,8 @@ export const commands: Readonly<Record<string, Command>> = {
     usage: 'scroll verify --uuid UUID [--by ACCOUNT_UUID]',
     options: { uuid: text, by: text },
     async run(deps, values) {
-      const scroll = unwrap(await verifyScroll(deps, required(values, 'uuid'), optionalText(values, 'by')));
-      return { uuid: scroll.uuid, is_verified: scroll.isVerified };
+      const by = optionalText(values, 'by');
+      return presentVerification(unwrap(await verifyScroll(deps, required(values, 'uuid'), by === undefined ? undefined : { uuid: by })));
     },
   },
 

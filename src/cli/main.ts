@@ -2,6 +2,9 @@
 // object on stdout and exits 0, or the reason on stderr and a non-zero code.
 // It opens the same DATA_DIR / DATABASE_URL as the server and may run beside it
 // (SQLite in WAL mode; writes wait for the server's short transactions).
+import { renderCertificateDocx } from '../certificates/render-certificate-docx.ts';
+import { renderCertificatePdf } from '../certificates/render-certificate-pdf.ts';
+import { renderCertificatePng } from '../certificates/render-certificate-png.ts';
 import { ConfigError, parseConfig } from '../config.ts';
 import { openDatabase } from '../db/open-database.ts';
 import { formatTimestamp, systemClock } from '../domain/clock.ts';
@@ -16,7 +19,15 @@ async function main(argv: readonly string[]): Promise<number> {
     const clock = systemClock;
     database = await openDatabase(config.database, () => formatTimestamp(clock.now()), { poolSize: 2 });
     const result = await command.run(
-      { db: database, files: localFileStorage(config.filesDir), clock, publicBaseUrl: config.publicBaseUrl },
+      {
+        db: database,
+        files: localFileStorage(config.filesDir),
+        clock,
+        // The database's own lock, so a certificate reissued here never races the server's.
+        locks: database.locks,
+        renderers: { pdf: renderCertificatePdf, png: renderCertificatePng, docx: renderCertificateDocx },
+        publicBaseUrl: config.publicBaseUrl,
+      },
       values,
     );
     process.stdout.write(JSON.stringify(result) + '\n');

@@ -1,30 +1,16 @@
 import type { Account } from '../db/records.ts';
 import { fail, succeed, type Outcome } from '../errors.ts';
 import { isStore } from './accounts.ts';
-import { formatTimestamp } from './clock.ts';
+import { authenticateApiKey } from './authenticate-api-key.ts';
 import type { DomainDeps } from './deps.ts';
-import { hashApiKey } from './identifiers.ts';
-
-/** Last use is written at most this often per key, keeping reads read-only. */
-const LAST_USE_RESOLUTION_MS = 60_000;
 
 /** The store account behind a presented API key. */
 export async function authenticateStore(
   deps: Pick<DomainDeps, 'db' | 'clock'>,
   presentedKey: string | undefined,
 ): Promise<Outcome<Account, 'unauthorized' | 'forbidden'>> {
-  if (presentedKey === undefined || presentedKey === '') return fail('unauthorized', 'The X-Api-Key header is missing.');
-  const key = await deps.db.apiKeys.findActiveByHash(hashApiKey(presentedKey));
-  if (key === undefined) return fail('unauthorized', 'The API key is invalid or revoked.');
-  const account = await deps.db.accounts.findById(key.accountId);
-  if (account === undefined) return fail('unauthorized', 'The API key is invalid or revoked.');
-  const now = deps.clock.now();
-  const notBefore = formatTimestamp(new Date(now.getTime() - LAST_USE_RESOLUTION_MS));
-  // The key row is already in hand, so a recent use costs no write at all; the
-  // repository's own condition only settles concurrent requests.
-  if (key.lastUsedAt === null || key.lastUsedAt < notBefore) {
-    await deps.db.apiKeys.recordUse(key.id, formatTimestamp(now), notBefore);
-  }
-  if (!isStore(account)) return fail('forbidden', 'Store endpoints require the key of a store or agent account.');
-  return succeed(account);
+  const account = await authenticateApiKey(deps, presentedKey);
+  if (!account.ok) return account;
+  if (!isStore(account.value)) return fail('forbidden', 'Store endpoints require the key of a store or agent account.');
+  return succeed(account.value);
 }

@@ -28,6 +28,7 @@ export function openapiOptions(publicBaseUrl: string): SwaggerOptions {
       tags: [
         { name: 'public', description: 'No authentication; rate-limited per IP.' },
         { name: 'store', description: 'Header X-Api-Key of a store or agent account; rate-limited per key.' },
+        { name: 'megiah', description: 'Beyond the spec. Header X-Api-Key of a megiah account; rate-limited per key.' },
       ],
       components: {
         securitySchemes: { apiKey: { type: 'apiKey', in: 'header', name: 'X-Api-Key' } },

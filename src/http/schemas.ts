@@ -63,3 +63,5 @@ function describe(code: ErrorCode): string {
 }
 
 export const storeSecurity = [{ apiKey: [] }];
+/** The same X-Api-Key header; the key must belong to a megiah account. */
+export const megiahSecurity = [{ apiKey: [] }];

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import { specEndpoints } from '../support/endpoints.ts';
+import { apiEndpoints, extensionEndpoints, specEndpoints } from '../support/endpoints.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
 
 let t: TestApp;
@@ -14,24 +14,24 @@ before(async () => {
 });
 after(() => t.close());
 
-test('an OpenAPI 3 document listing exactly the spec endpoints', () => {
+test('an OpenAPI 3 document listing exactly the spec endpoints and the documented extensions', () => {
   assert.match(doc.openapi, /^3\./);
   const documented = Object.entries(doc.paths as Record<string, object>).flatMap(([path, ops]) =>
     Object.keys(ops).map((method) => `${method.toUpperCase()} ${path}`),
   );
-  assert.deepEqual(documented.sort(), specEndpoints.map((e) => `${e.method} ${e.path}`).sort());
+  assert.deepEqual(documented.sort(), apiEndpoints.map((e) => `${e.method} ${e.path}`).sort());
 });
 
-test('store endpoints declare the X-Api-Key scheme; public ones do not', () => {
+test('store and megiah endpoints declare the X-Api-Key scheme; public ones do not', () => {
   assert.deepEqual(doc.components.securitySchemes.apiKey, { type: 'apiKey', in: 'header', name: 'X-Api-Key' });
-  for (const e of specEndpoints) {
+  for (const e of apiEndpoints) {
     const operation = doc.paths[e.path][e.method.toLowerCase()];
     assert.equal(operation.security !== undefined, e.per === 'key', e.path);
   }
 });
 
 test('every endpoint documents its 429 body and rate limit; multipart bodies list their parts', () => {
-  for (const e of specEndpoints) {
+  for (const e of apiEndpoints) {
     const operation = doc.paths[e.path][e.method.toLowerCase()];
     const tooMany = operation.responses['429'];
     assert.ok(tooMany, `${e.path} has no 429`);
@@ -59,4 +59,13 @@ test("the document states the service's decisions", () => {
   const sell = doc.paths['/api/v1/store/sell-mezuzah/{uuid}'].post;
   assert.ok(sell.requestBody.content['application/json'].schema.properties.buyer);
   assert.ok(sell.responses['200'].content['application/json'].schema.properties.to_uuid);
+});
+
+test('endpoints beyond the spec say so, and document their responses', () => {
+  for (const e of extensionEndpoints) {
+    const operation = doc.paths[e.path][e.method.toLowerCase()];
+    assert.match(operation.summary, /beyond the spec/, e.path);
+  }
+  const verify = doc.paths['/api/v1/megiah/verify-mezuzah/{uuid}'].post;
+  assert.deepEqual(Object.keys(verify.responses).sort(), ['200', '401', '403', '404', '429', '500']);
 });

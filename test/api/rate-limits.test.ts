@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { makeStore, type TestStore } from '../support/factories.ts';
-import { concretePath, specEndpoints, type SpecEndpoint } from '../support/endpoints.ts';
+import { apiEndpoints, concretePath, specEndpoints, type SpecEndpoint } from '../support/endpoints.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
 
 const call = (t: TestApp, endpoint: SpecEndpoint, options: { key?: string; ip?: string; headers?: Record<string, string> } = {}) =>
@@ -21,7 +21,7 @@ describe('429 on every endpoint, at exactly the spec limit', () => {
   });
   after(() => t.close());
 
-  for (const endpoint of specEndpoints) {
+  for (const endpoint of apiEndpoints) {
     test(`${endpoint.method} ${endpoint.path}: ${endpoint.perMinute}/min per ${endpoint.per}`, async () => {
       const key = endpoint.per === 'key' ? store.key : undefined;
       for (let i = 1; i <= endpoint.perMinute; i++) {

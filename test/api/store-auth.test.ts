@@ -3,7 +3,7 @@ import { after, before, describe, test } from 'node:test';
 import { revokeApiKey } from '../../src/domain/manage-api-keys.ts';
 import { hashApiKey } from '../../src/domain/identifiers.ts';
 import { makeAccount, makeKeyFor, makeStore } from '../support/factories.ts';
-import { concretePath, specEndpoints } from '../support/endpoints.ts';
+import { concretePath, extensionEndpoints, specEndpoints } from '../support/endpoints.ts';
 import { storeGet } from '../support/requests.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
 
@@ -13,7 +13,7 @@ before(async () => {
 });
 after(() => t.close());
 
-const storeEndpoints = specEndpoints.filter((e) => e.per === 'key');
+const storeEndpoints = [...specEndpoints.filter((e) => e.per === 'key'), ...extensionEndpoints.filter((e) => e.auth === 'store')];
 
 function call(method: 'GET' | 'POST', url: string, key?: string) {
   return t.app.inject({ method, url, headers: key === undefined ? {} : { 'x-api-key': key } });

@@ -103,21 +103,53 @@ describe('200', () => {
     assert.equal((await certificateFiles(scroll.uuid)).length, 3);
   });
 
-  test('verification reissues it under new URLs and removes the old files', async () => {
+  test('verification reissues it at once under new URLs and removes the old files', async () => {
     const scroll = await makeScroll(t.deps, store.account);
     const old = (await certificateOf(store.key, scroll.uuid)).json();
     t.clock.set('2025-07-07T07:07:07Z');
+    const count = rendered.length;
     assert.equal((await verifyScroll(t.deps, scroll.uuid)).ok, true);
-    const fresh = (await certificateOf(store.key, scroll.uuid)).json();
-    assert.notEqual(fresh.pdf_url, old.pdf_url);
+    // Reissued by the verification itself, not left for the next request.
+    assert.equal(rendered.length, count + 1);
     assert.equal((await fetchFile(old.pdf_url)).statusCode, 404);
-    assert.equal((await fetchFile(fresh.pdf_url)).statusCode, 200);
+    const record = (await storeGet(t.app, store.key, `/api/v1/store/mezuzah/${scroll.uuid}`)).json();
+    assert.notEqual(record.certificate_pdf_url, old.pdf_url);
+    assert.equal((await fetchFile(record.certificate_pdf_url)).statusCode, 200);
+
+    const fresh = (await certificateOf(store.key, scroll.uuid)).json();
+    assert.equal(fresh.pdf_url, record.certificate_pdf_url);
+    assert.equal(rendered.length, count + 1);
     assert.equal((await certificateFiles(scroll.uuid)).length, 3);
     const payload = rendered.at(-1) as CertificatePayload;
     assert.equal(payload.scroll.isVerified, true);
     const details = await t.db.scrolls.findByUuid(scroll.uuid);
     assert.equal(payload.scroll.verifiedBy, details?.megiah.username);
     assert.equal(payload.scroll.verifiedAt, '2025-07-07 07:07:07');
+    assert.equal(payload.issuedAt, '2025-07-07 07:07:07');
+  });
+
+  test('verification of a scroll without a certificate renders none', async () => {
+    const scroll = await makeScroll(t.deps, store.account);
+    const count = rendered.length;
+    assert.equal((await verifyScroll(t.deps, scroll.uuid)).ok, true);
+    assert.equal(rendered.length, count);
+    assert.deepEqual(await certificateFiles(scroll.uuid), []);
+  });
+
+  test('a sale states no new fact: the buyer keeps working URLs; a later verification still reissues them', async () => {
+    const scroll = await makeScroll(t.deps, store.account);
+    const issued = (await certificateOf(store.key, scroll.uuid)).json();
+    const count = rendered.length;
+    assert.equal((await sell(t.app, store.key, scroll.uuid, { to_uuid: (await makeBuyer(t.deps)).uuid, note: '' })).statusCode, 200);
+    assert.equal(rendered.length, count);
+    for (const url of [issued.pdf_url, issued.img_url, issued.doc_url]) assert.equal((await fetchFile(url)).statusCode, 200);
+
+    // No store may ask for it any more, so the verification must reissue it itself.
+    assert.equal((await verifyScroll(t.deps, scroll.uuid)).ok, true);
+    assert.equal(rendered.length, count + 1);
+    assert.equal((rendered.at(-1) as CertificatePayload).scroll.isVerified, true);
+    assert.equal((await fetchFile(issued.pdf_url)).statusCode, 404);
+    assert.equal((await certificateFiles(scroll.uuid)).length, 3);
   });
 });
 

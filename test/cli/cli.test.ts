@@ -123,7 +123,19 @@ describe('scroll', () => {
 
     const scan = () => t.app.inject({ method: 'GET', url: `/api/v1/public/scan-qrcode/${scroll.qrCode}` });
     assert.equal((await scan()).statusCode, 404);
-    assert.deepEqual((await cli('scroll', 'verify', '--uuid', scroll.uuid)).json, { uuid: scroll.uuid, is_verified: true });
+    const verified = await cli('scroll', 'verify', '--uuid', scroll.uuid);
+    assert.equal(verified.code, 0, verified.stderr);
+    // Without --by the operator records it on behalf of the scroll's megiah, at the real time of the command.
+    const details = await t.db.scrolls.findByUuid(scroll.uuid);
+    assert.equal(details?.verifiedById !== null && details?.verifiedAt !== null, true);
+    assert.deepEqual(verified.json, {
+      uuid: scroll.uuid,
+      is_verified: true,
+      verified_time: details?.verifiedAt,
+      verified_by: { uuid: details?.megiah.uuid, username: details?.megiah.username, role: 'megiah' },
+      already_verified: false,
+    });
+    assert.equal((await cli('scroll', 'verify', '--uuid', scroll.uuid)).json.already_verified, true);
     assert.equal((await scan()).statusCode, 200);
   });
 
@@ -134,7 +146,9 @@ describe('scroll', () => {
     assert.notEqual(refused.code, 0);
     assert.match(refused.stderr, /admin|megiah/);
     const admin = await cli('account', 'create', '--role', 'admin', '--username', 'root', '--email', 'root@cli.test');
-    assert.equal((await cli('scroll', 'verify', '--uuid', scroll.uuid, '--by', admin.json.uuid)).json.is_verified, true);
+    const byAdmin = await cli('scroll', 'verify', '--uuid', scroll.uuid, '--by', admin.json.uuid);
+    assert.equal(byAdmin.json.is_verified, true);
+    assert.deepEqual(byAdmin.json.verified_by, { uuid: admin.json.uuid, username: 'root', role: 'admin' });
 
     const another = await makeScroll(t.deps, store.account);
     const ownMegiah = (await t.db.scrolls.findByUuid(another.uuid))?.megiah.uuid as string;

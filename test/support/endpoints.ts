@@ -23,6 +23,19 @@ export const specEndpoints: readonly SpecEndpoint[] = [
   { method: 'GET', path: '/api/v1/store/sofers-megiahs/lookup', perMinute: 60, per: 'key' },
 ];
 
+/**
+ * Endpoints this service adds beyond the spec (issue 4), in the same style:
+ * documented in the OpenAPI description, rate-limited and authenticated.
+ */
+export type ExtensionEndpoint = SpecEndpoint & { readonly auth: 'store' | 'megiah' };
+
+export const extensionEndpoints: readonly ExtensionEndpoint[] = [
+  { method: 'POST', path: '/api/v1/megiah/verify-mezuzah/{uuid}', perMinute: 30, per: 'key', auth: 'megiah' },
+];
+
+/** Every endpoint of the API (not the HTML page /q/{code}). */
+export const apiEndpoints: readonly SpecEndpoint[] = [...specEndpoints, ...extensionEndpoints];
+
 export function concretePath(endpoint: SpecEndpoint, values: { uuid?: string; code?: string } = {}): string {
   return endpoint.path
     .replace('{uuid}', values.uuid ?? '7d0d2a59-1111-4111-8111-111111111111')

@@ -12,7 +12,7 @@ import { scrollPhoto } from './photos.ts';
 let sequence = 0;
 const unique = () => `${Date.now().toString(36)}${(sequence++).toString(36)}`;
 
-type Deps = Pick<DomainDeps, 'db' | 'files' | 'clock' | 'engine' | 'indexSync' | 'locks'>;
+type Deps = Pick<DomainDeps, 'db' | 'files' | 'clock' | 'engine' | 'indexSync' | 'locks' | 'renderers' | 'publicBaseUrl'>;
 
 function expectOk<T>(outcome: { ok: true; value: T } | { ok: false; code: string; msg: string }, what: string): T {
   if (!outcome.ok) throw new Error(`factory ${what} failed: ${outcome.code} ${outcome.msg}`);

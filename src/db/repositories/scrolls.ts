@@ -125,10 +125,12 @@ export function scrollRepository(db: SqlExecutor) {
       return result.changes === 1;
     },
 
-    async markVerified(scrollId: number, byAccountId: number, at: string): Promise<void> {
-      await db.run(sql`
+    /** Records who confirmed the examination and when; false when the scroll was already verified. */
+    async markVerified(scrollId: number, byAccountId: number, at: string): Promise<boolean> {
+      const result = await db.run(sql`
         UPDATE scrolls SET is_verified = 1, verified_at = ${at}, verified_by_id = ${byAccountId}
         WHERE id = ${scrollId} AND is_verified = 0`);
+      return result.changes === 1;
     },
   };
 }
