@@ -15,6 +15,8 @@ import { openapiRoute } from './http/routes/v1/openapi.ts';
 import { creditsRoute } from './http/routes/v1/store/credits.ts';
 import { inventoryRoute } from './http/routes/v1/store/inventory.ts';
 import { mezuzahCertificateRoute } from './http/routes/v1/store/mezuzah-certificate.ts';
+import { mezuzahStickerSheetRoute } from './http/routes/v1/store/mezuzah-sticker-sheet.ts';
+import { mezuzahStickerRoute } from './http/routes/v1/store/mezuzah-sticker.ts';
 import { mezuzahRoute } from './http/routes/v1/store/mezuzah.ts';
 import { registerMezuzahRoute } from './http/routes/v1/store/register-mezuzah.ts';
 import { salesHistoryRoute } from './http/routes/v1/store/sales-history.ts';
@@ -35,6 +37,8 @@ const routes: readonly ((app: FastifyInstance, deps: AppDeps) => void)[] = [
   inventoryRoute,
   mezuzahRoute,
   mezuzahCertificateRoute,
+  mezuzahStickerRoute,
+  mezuzahStickerSheetRoute,
   sellMezuzahRoute,
   salesHistoryRoute,
   creditsRoute,

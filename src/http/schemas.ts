@@ -17,6 +17,12 @@ export const personRef = {
   properties: { uuid: { type: 'string' }, username: { type: 'string' } },
 } as const;
 
+/** A file response: one entry per content type the route may send. */
+export const binaryResponse = (description: string, contentTypes: readonly string[]) => ({
+  description,
+  content: Object.fromEntries(contentTypes.map((type) => [type, { schema: { type: 'string', format: 'binary' } }])),
+});
+
 export const msgResponse = (description: string, extra: Record<string, object> = {}) => ({
   type: 'object',
   description,

@@ -61,11 +61,16 @@ test("the document states the service's decisions", () => {
   assert.ok(sell.responses['200'].content['application/json'].schema.properties.to_uuid);
 });
 
-test('endpoints beyond the spec say so, and document their responses', () => {
+test('endpoints beyond the spec say so, and document their binary responses', () => {
   for (const e of extensionEndpoints) {
     const operation = doc.paths[e.path][e.method.toLowerCase()];
     assert.match(operation.summary, /beyond the spec/, e.path);
   }
+  const sticker = doc.paths['/api/v1/store/mezuzah-sticker/{uuid}'].get;
+  assert.deepEqual(Object.keys(sticker.responses['200'].content).sort(), ['image/png', 'image/svg+xml']);
+  const sheet = doc.paths['/api/v1/store/mezuzah-sticker-sheet'].post;
+  assert.deepEqual(Object.keys(sheet.responses['200'].content), ['application/pdf']);
+  assert.ok(sheet.requestBody.content['application/json'].schema.properties.uuids);
   const verify = doc.paths['/api/v1/megiah/verify-mezuzah/{uuid}'].post;
   assert.deepEqual(Object.keys(verify.responses).sort(), ['200', '401', '403', '404', '429', '500']);
 });

@@ -30,6 +30,8 @@ export const specEndpoints: readonly SpecEndpoint[] = [
 export type ExtensionEndpoint = SpecEndpoint & { readonly auth: 'store' | 'megiah' };
 
 export const extensionEndpoints: readonly ExtensionEndpoint[] = [
+  { method: 'GET', path: '/api/v1/store/mezuzah-sticker/{uuid}', perMinute: 60, per: 'key', auth: 'store' },
+  { method: 'POST', path: '/api/v1/store/mezuzah-sticker-sheet', perMinute: 10, per: 'key', auth: 'store' },
   { method: 'POST', path: '/api/v1/megiah/verify-mezuzah/{uuid}', perMinute: 30, per: 'key', auth: 'megiah' },
 ];
 
