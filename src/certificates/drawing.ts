@@ -125,6 +125,9 @@ export type PlaceTextOptions = TextStyle & {
   readonly rotation?: number;
 };
 
+/** A millionth of a point: far below anything a printer or screen can show. */
+const FIT_TOLERANCE_POINTS = 1e-6;
+
 /** One line of text, laid out and positioned. */
 export function placeText(fonts: FontSet, text: string, options: PlaceTextOptions): TextShape {
   const direction = options.direction ?? detectDirection(text);
@@ -135,8 +138,11 @@ export function placeText(fonts: FontSet, text: string, options: PlaceTextOption
     const minSize = options.minSize ?? size;
     size = Math.max(minSize, (size * options.maxWidth) / line.width);
     line = shapeLine(fonts, logical, options.style, size, direction);
+    // Scaled to fit exactly, the width may still exceed maxWidth by a rounding
+    // error; that must not cut a character (a sticker's code would be lost).
+    const fits = (width: number) => width <= (options.maxWidth ?? Infinity) + FIT_TOLERANCE_POINTS;
     const chars = Array.from(text);
-    while (line.width > options.maxWidth && chars.length > 1) {
+    while (!fits(line.width) && chars.length > 1) {
       chars.pop();
       logical = `${chars.join('').trimEnd()}…`;
       line = shapeLine(fonts, logical, options.style, size, direction);

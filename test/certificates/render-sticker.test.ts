@@ -119,6 +119,12 @@ describe('renderStickerSheetPdf', () => {
     }
   });
 
+  it('prints every code whole, however wide its letters', async () => {
+    const codes = ['CWMCCYMTMSAC', 'WWWWWWWWWWWW', 'MMMMMMMMMMMM', '111111111111'];
+    const [page] = (await readPdfText(await renderStickerSheetPdf(codes.map((code) => ({ code, url: `https://r.test/q/${code}` }))))).pages;
+    for (const code of codes) assert.ok(page.items.some((i) => i.str === code), code);
+  });
+
   it('makes one page for a full sheet and one blank page for no stickers', async () => {
     assert.equal((await readPdfText(await renderStickerSheetPdf(buildStickerPayloads(24)))).pages.length, 1);
     const empty = await readPdfText(await renderStickerSheetPdf([]));

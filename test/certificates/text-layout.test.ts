@@ -50,6 +50,18 @@ describe('placeText', () => {
     assert.ok(shape.width <= 80);
     assert.match(shape.logical, /^a rather .*…$/);
   });
+
+  it('keeps every character when shrinking alone makes it fit, despite rounding at the exact width', async () => {
+    const fonts = await loadFonts();
+    // Sticker codes of wide letters: scaled to exactly maxWidth, some come out a rounding error wider.
+    const maxWidth = (28 * 72) / 25.4;
+    for (const code of ['CWMCCYMTMSAC', 'WWWWWWWWWWWW', 'MMMMMMMMMMMM', 'DVPVWBDNZ6ZM']) {
+      const shape = placeText(fonts, code, { x: 0, y: 0, style: FontStyle.sansBold, size: 9.5, color: '#000000', align: Align.center, direction: 'ltr', maxWidth, minSize: 6 });
+      assert.equal(shape.logical, code);
+      assert.ok(shape.size < 9.5 && shape.size >= 6, `${code} at ${shape.size}`);
+      assert.ok(shape.width <= maxWidth + 1e-6);
+    }
+  });
 });
 
 describe('wrapText', () => {
