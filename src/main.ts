@@ -37,6 +37,7 @@ async function main(): Promise<void> {
       ? memoryRateLimitStore()
       : await redisRateLimitStore({
           url: config.redisUrl,
+          keyPrefix: `${config.redisKeyPrefix}ratelimit:`,
           onModeChange: (mode, reason) =>
             mode === 'degraded'
               ? log.warn({ err: reason }, 'Redis unavailable: rate limits fall back to this node\'s own counters')
