@@ -57,12 +57,12 @@ export async function registerScroll(
       const uuid = newUuid();
       const photoKey = `private/photos/${uuid}`;
       const previewKey = `public/previews/${uuid}.jpg`;
-      // Files first: a row must never name a file that is not complete.
-      await deps.files.put(photoKey, input.photo);
-      await deps.files.put(previewKey, preview);
       const removeFiles = () => Promise.all([deps.files.remove(photoKey), deps.files.remove(previewKey)]);
       const at = formatTimestamp(deps.clock.now());
       try {
+        // Files first: a row must never name a file that is not complete.
+        await deps.files.put(photoKey, input.photo);
+        await deps.files.put(previewKey, preview);
         const outcome = await transact(deps.db, async (tx) => {
           const scroll = await tx.scrolls.insert({
             uuid,

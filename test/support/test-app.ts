@@ -15,6 +15,7 @@ import { openDatabase } from '../../src/db/open-database.ts';
 import { formatTimestamp, type Clock } from '../../src/domain/clock.ts';
 import type { CertificateRenderers } from '../../src/domain/deps.ts';
 import { fingerprintIndexSync } from '../../src/domain/sync-fingerprint-index.ts';
+import type { FileStorage } from '../../src/files/file-storage.ts';
 import { localFileStorage } from '../../src/files/local-file-storage.ts';
 import type { AppDeps } from '../../src/http/app-deps.ts';
 import type { IdentificationEngine } from '../../src/engine/types.ts';
@@ -62,6 +63,8 @@ export async function createTestApp(
     readonly renderers?: CertificateRenderers;
     /** Reopen a stopped app's database and files (a restart); the new app then owns and removes them. */
     readonly reopen?: Pick<TestApp, 'dataDir' | 'database'>;
+    /** Wraps the app's file storage, e.g. to make a write fail. */
+    readonly wrapFiles?: (files: FileStorage) => FileStorage;
     /** Rate-limit counters other than a fresh in-process store (Redis); the app closes them. */
     readonly rateLimitStore?: RateLimitStore;
     /** The production engine instead of the double, for end-to-end tests with real photos; the caller closes it. */
@@ -78,7 +81,7 @@ export async function createTestApp(
     db,
     engine: activeEngine,
     indexSync: fingerprintIndexSync({ db, engine: activeEngine }),
-    files: localFileStorage(path.join(dataDir, 'files')),
+    files: (options.wrapFiles ?? ((files) => files))(localFileStorage(path.join(dataDir, 'files'))),
     clock,
     locks: db.locks,
     renderers: options.renderers ?? { pdf: renderCertificatePdf, png: renderCertificatePng, docx: renderCertificateDocx },
