@@ -39,10 +39,13 @@ export function saleRepository(db: SqlExecutor) {
       const count = await db.one<{ total: number | string }>(
         sql`SELECT COUNT(*) AS total FROM sales WHERE seller_id = ${sellerId}`,
       );
+      // Page ids from the (seller_id, id) index first, then the joins for those rows only (see scrolls.listOwnedBy).
       const rows = await db.all<SaleRow & { scroll_uuid: string; buyer_uuid: string; buyer_username: string }>(sql`
         SELECT sa.*, s.uuid AS scroll_uuid, b.uuid AS buyer_uuid, b.username AS buyer_username
         FROM sales sa JOIN scrolls s ON s.id = sa.scroll_id JOIN accounts b ON b.id = sa.buyer_id
-        WHERE sa.seller_id = ${sellerId} ORDER BY sa.id DESC LIMIT ${page.limit} OFFSET ${page.offset}`);
+        WHERE sa.id IN (
+          SELECT id FROM sales WHERE seller_id = ${sellerId} ORDER BY id DESC LIMIT ${page.limit} OFFSET ${page.offset})
+        ORDER BY sa.id DESC`);
       return {
         total: Number(count?.total ?? 0),
         items: rows.map((row) => ({
