@@ -1,110 +1,263 @@
 import { comparePoints, MATCH_THRESHOLD } from './compare.ts';
 import { decodeFingerprint, type ScrollPoints } from './fingerprint.ts';
-import { weightedLeastSquares } from './geometry.ts';
-import { CANONICAL_X, CANONICAL_Y, WORD_END_COUNT } from './template.ts';
+import { CANONICAL_X, CANONICAL_Y, TEMPLATE_LINES, WORD_END_COUNT } from './template.ts';
 
-/** Candidates from the coarse scan that get the full point-for-point comparison. */
-const SHORTLIST = 12;
-const MIN_SIGNATURE_OVERLAP = 40;
+// The registry's in-memory 1:N index: an inverted file of quantised local
+// spacing, in the spirit of LLAH (Nakai, Kise, Iwamura), made simpler by the
+// fact that every mezuzah carries the same text, so each word end already has
+// a name and no correspondence search is needed.
+//
+// A *triple* is a word's start and end and the next word's start on the same
+// line. Its hash is its place in the text and its two spacings (the word's
+// width, the gap after it), each measured against the template and quantised.
+// Spacing is the scribe's hand, and local enough that the page normalisation's
+// leftover perspective and curl cancel out of it. A photo of a registered scroll
+// shares most of its triples' hashes with the registration; another scroll,
+// even by the same scribe, shares some by chance. Votes shortlist candidates;
+// each is then verified point for point.
+//
+// Memory per scroll: one u32 posting per triple (at most 148) and the word ends
+// quantised for verification (x in 16 bits, y in 8, for 340 ends): under 1.7 KB.
+// Query cost: the postings in the cells the query probes (a few percent of the
+// registry each), plus a fixed verification of the shortlist.
 
-/**
- * A fixed-length signature for the coarse scan: each word end's offset along its
- * line from the template after removing a smooth (quadratic) trend, so perspective and curl
- * left over by the page normalisation drop out and the hand's own drift stays.
- * Missing word ends are NaN.
- */
-export function signatureOf(points: ScrollPoints): Float32Array {
-  const sig = new Float32Array(WORD_END_COUNT).fill(Number.NaN);
-  const n = points.keys.length;
-  if (n < 10) return sig;
-  const rows: number[][] = [];
-  for (let i = 0; i < n; i++) {
-    const k = points.keys[i];
-    const x = CANONICAL_X[k];
-    const y = CANONICAL_Y[k];
-    rows.push([1, x, y, x * x, x * y, y * y]);
+/** Width of a spacing bin, in column widths (about a tenth of a letter). */
+export const SPACING_BIN = 0.004;
+/** Bins per spacing; spacings beyond the outermost bins fall into them. */
+const BINS = 16;
+/** Candidates from the vote that get the full point-for-point comparison. */
+const SHORTLIST = 16;
+/** Votes below this never reach verification (chance agreement on a few triples). */
+const MIN_VOTES = 4;
+/** Word-end residuals are stored in units of these many column widths: x in int16, y (which varies less) in int8. */
+const X_QUANTUM = 1e-4;
+const Y_QUANTUM = 4e-4;
+const X_MISSING = -32768;
+const Y_MISSING = -128;
+
+type Triple = { readonly first: number; readonly second: number; readonly third: number };
+
+/** Every run of three consecutive word ends on one line, in text order. Its index is its slot. */
+const TRIPLES: readonly Triple[] = (() => {
+  const out: Triple[] = [];
+  for (const line of TEMPLATE_LINES) {
+    const ends = line.flatMap((w) => [2 * w.id, 2 * w.id + 1]);
+    for (let j = 0; j + 2 < ends.length; j += 2) out.push({ first: ends[j], second: ends[j + 1], third: ends[j + 2] });
   }
-  const cx = weightedLeastSquares(rows, points.xs, null, 6);
-  if (!cx) return sig;
-  for (let i = 0; i < n; i++) {
-    let p = 0;
-    for (let t = 0; t < 6; t++) p += cx[t] * rows[i][t];
-    sig[points.keys[i]] = points.xs[i] - p;
-  }
-  return sig;
+  return out;
+})();
+export const TRIPLE_COUNT = TRIPLES.length;
+const CELLS = TRIPLE_COUNT * BINS * BINS;
+
+/** x of each word end against the template (NaN where the photo did not show it). */
+function residuals(points: ScrollPoints): Float64Array {
+  const r = new Float64Array(WORD_END_COUNT).fill(Number.NaN);
+  for (let i = 0; i < points.keys.length; i++) r[points.keys[i]] = points.xs[i] - CANONICAL_X[points.keys[i]];
+  return r;
 }
 
-type Entry = { id: string; points: ScrollPoints; signature: Float32Array };
+/** Position of a spacing residual on the bin axis (bin b spans [b, b+1)). */
+const binPosition = (spacing: number) => spacing / SPACING_BIN + BINS / 2;
+const clampBin = (b: number) => (b < 0 ? 0 : b >= BINS ? BINS - 1 : b);
+const cellOf = (slot: number, b1: number, b2: number) => (slot * BINS + b1) * BINS + b2;
+
+/** The cell of each triple a registered scroll shows (-1 where an end is missing). */
+export function registrationCells(points: ScrollPoints): Int32Array {
+  const r = residuals(points);
+  const cells = new Int32Array(TRIPLE_COUNT);
+  for (let slot = 0; slot < TRIPLE_COUNT; slot++) {
+    const t = TRIPLES[slot];
+    const a = r[t.first];
+    const b = r[t.second];
+    const c = r[t.third];
+    if (a !== a || b !== b || c !== c) {
+      cells[slot] = -1;
+      continue;
+    }
+    cells[slot] = cellOf(slot, clampBin(Math.floor(binPosition(b - a))), clampBin(Math.floor(binPosition(c - b))));
+  }
+  return cells;
+}
 
 /**
- * The registry's in-memory 1:N index. A coarse scan over the signatures
- * shortlists candidates; each is then verified point for point. Scans every
- * entry, so its cost grows linearly with the registry.
+ * The cells a query probes for each triple: its own bin and the nearer
+ * neighbour in each spacing, so a measurement that strays less than half a
+ * bin across a boundary still lands (four cells per triple).
  */
+function queryCells(points: ScrollPoints): Int32Array {
+  const r = residuals(points);
+  const out: number[] = [];
+  for (let slot = 0; slot < TRIPLE_COUNT; slot++) {
+    const t = TRIPLES[slot];
+    const a = r[t.first];
+    const b = r[t.second];
+    const c = r[t.third];
+    if (a !== a || b !== b || c !== c) continue;
+    const p1 = binPosition(b - a);
+    const p2 = binPosition(c - b);
+    const b1 = Math.floor(p1);
+    const b2 = Math.floor(p2);
+    const n1 = p1 - b1 < 0.5 ? b1 - 1 : b1 + 1;
+    const n2 = p2 - b2 < 0.5 ? b2 - 1 : b2 + 1;
+    const seen = new Set<number>();
+    for (const x of [b1, n1]) for (const y of [b2, n2]) seen.add(cellOf(slot, clampBin(x), clampBin(y)));
+    for (const cell of seen) out.push(cell);
+  }
+  return Int32Array.from(out);
+}
+
+/** A growable list of entry numbers. */
+class Postings {
+  items = new Uint32Array(4);
+  length = 0;
+  push(v: number): void {
+    if (this.length === this.items.length) {
+      const grown = new Uint32Array(Math.max(8, Math.ceil(this.items.length * 1.5)));
+      grown.set(this.items);
+      this.items = grown;
+    }
+    this.items[this.length++] = v;
+  }
+  /** Drops spare capacity (after a bulk load). */
+  trim(): void {
+    if (this.items.length > this.length) this.items = this.items.slice(0, this.length);
+  }
+}
+
+export type IndexHit = { scrollId: string; similarity: number };
+
 export class SearchIndex {
-  #entries: Entry[] = [];
-  #position = new Map<string, number>();
+  #ids: (string | null)[] = [];
+  #slotOf = new Map<string, number>();
+  #cells: (Postings | undefined)[] = new Array(CELLS);
+  /** Word-end residuals of every entry, WORD_END_COUNT per entry, X_MISSING where absent. */
+  #xs = new Int16Array(0);
+  #ys = new Int8Array(0);
+  #votes = new Uint16Array(0);
+  #live = 0;
 
   get size(): number {
-    return this.#entries.length;
+    return this.#live;
   }
 
+  /** Adds a registered scroll, or replaces its fingerprint when the id is already indexed. */
   add(id: string, fingerprint: Uint8Array): void {
     const points = decodeFingerprint(fingerprint);
-    const entry = { id, points, signature: signatureOf(points) };
-    const at = this.#position.get(id);
-    if (at !== undefined) {
-      this.#entries[at] = entry;
-      return;
+    this.remove(id);
+    const entry = this.#ids.length;
+    this.#ids.push(id);
+    this.#slotOf.set(id, entry);
+    this.#live++;
+    this.#storePoints(entry, points);
+    const cells = registrationCells(points);
+    for (let slot = 0; slot < TRIPLE_COUNT; slot++) {
+      const cell = cells[slot];
+      if (cell < 0) continue;
+      let list = this.#cells[cell];
+      if (!list) list = this.#cells[cell] = new Postings();
+      list.push(entry);
     }
-    this.#position.set(id, this.#entries.length);
-    this.#entries.push(entry);
   }
 
+  /**
+   * Forgets a scroll. Its postings stay behind, pointing at an empty entry that
+   * votes are never counted for; removals are rare (a registration rolled back).
+   */
   remove(id: string): void {
-    const at = this.#position.get(id);
-    if (at === undefined) return;
-    const last = this.#entries.pop()!;
-    this.#position.delete(id);
-    if (at < this.#entries.length) {
-      this.#entries[at] = last;
-      this.#position.set(last.id, at);
-    }
+    const entry = this.#slotOf.get(id);
+    if (entry === undefined) return;
+    this.#slotOf.delete(id);
+    this.#ids[entry] = null;
+    this.#live--;
+  }
+
+  /** Releases the spare capacity left by growth; call after loading many entries at once. */
+  compact(): void {
+    for (const list of this.#cells) list?.trim();
+    this.#xs = this.#xs.slice(0, this.#ids.length * WORD_END_COUNT);
+    this.#ys = this.#ys.slice(0, this.#ids.length * WORD_END_COUNT);
+  }
+
+  /** Bytes held by the index's typed arrays (postings, points, vote counters). */
+  get byteSize(): number {
+    let bytes = this.#xs.byteLength + this.#ys.byteLength + this.#votes.byteLength;
+    for (const list of this.#cells) if (list) bytes += list.items.byteLength;
+    return bytes;
   }
 
   /** The best-matching registered scroll, or null when none reaches the match threshold. */
-  identify(fingerprint: Uint8Array): { scrollId: string; similarity: number } | null {
+  identify(fingerprint: Uint8Array): IndexHit | null {
     const query = decodeFingerprint(fingerprint);
-    const qs = signatureOf(query);
-    const shortlist: { at: number; d: number }[] = [];
-    for (let at = 0; at < this.#entries.length; at++) {
-      const s = this.#entries[at].signature;
-      let sum = 0;
-      let common = 0;
-      for (let k = 0; k < WORD_END_COUNT; k++) {
-        const a = qs[k];
-        const b = s[k];
-        if (a === a && b === b) {
-          sum += Math.abs(a - b);
-          common++;
-        }
-      }
-      if (common < MIN_SIGNATURE_OVERLAP) continue;
-      const d = sum / common;
-      if (shortlist.length < SHORTLIST) {
-        shortlist.push({ at, d });
-        shortlist.sort((p, q) => p.d - q.d);
-      } else if (d < shortlist[SHORTLIST - 1].d) {
-        shortlist[SHORTLIST - 1] = { at, d };
-        shortlist.sort((p, q) => p.d - q.d);
-      }
-    }
-    let best: { scrollId: string; similarity: number } | null = null;
-    for (const { at } of shortlist) {
-      const e = this.#entries[at];
-      const similarity = comparePoints(query, e.points);
-      if (similarity >= MATCH_THRESHOLD && (!best || similarity > best.similarity)) best = { scrollId: e.id, similarity };
+    let best: IndexHit | null = null;
+    for (const entry of this.shortlist(query)) {
+      const similarity = comparePoints(query, this.#loadPoints(entry));
+      if (similarity >= MATCH_THRESHOLD && (!best || similarity > best.similarity)) best = { scrollId: this.#ids[entry]!, similarity };
     }
     return best;
+  }
+
+  /** Entries with the most triples in common with the query, best first. */
+  shortlist(query: ScrollPoints, size = SHORTLIST): number[] {
+    const count = this.#ids.length;
+    if (this.#votes.length < count) this.#votes = new Uint16Array(Math.max(1024, count * 1.25));
+    const votes = this.#votes;
+    votes.fill(0, 0, count);
+    for (const cell of queryCells(query)) {
+      const list = this.#cells[cell];
+      if (!list) continue;
+      const items = list.items;
+      for (let i = 0; i < list.length; i++) votes[items[i]]++;
+    }
+    // Keep the top `size` by votes with a small sorted buffer.
+    const top: number[] = [];
+    let floor = MIN_VOTES - 1;
+    for (let e = 0; e < count; e++) {
+      const v = votes[e];
+      if (v <= floor || this.#ids[e] === null) continue;
+      let at = top.length;
+      while (at > 0 && votes[top[at - 1]] < v) at--;
+      top.splice(at, 0, e);
+      if (top.length > size) top.pop();
+      if (top.length === size) floor = votes[top[size - 1]];
+    }
+    return top;
+  }
+
+  #storePoints(entry: number, points: ScrollPoints): void {
+    if (this.#xs.length < (entry + 1) * WORD_END_COUNT) {
+      const capacity = Math.max(64, Math.ceil((entry + 1) * 1.5)) * WORD_END_COUNT;
+      const xs = new Int16Array(capacity);
+      xs.set(this.#xs);
+      this.#xs = xs;
+      const ys = new Int8Array(capacity);
+      ys.set(this.#ys);
+      this.#ys = ys;
+    }
+    const base = entry * WORD_END_COUNT;
+    this.#xs.fill(X_MISSING, base, base + WORD_END_COUNT);
+    for (let i = 0; i < points.keys.length; i++) {
+      const k = points.keys[i];
+      const x = Math.round((points.xs[i] - CANONICAL_X[k]) / X_QUANTUM);
+      const y = Math.round((points.ys[i] - CANONICAL_Y[k]) / Y_QUANTUM);
+      // A word end beyond these ranges sits far off the template: no evidence worth keeping.
+      if (x <= X_MISSING || x > 32767 || y <= Y_MISSING || y > 127) continue;
+      this.#xs[base + k] = x;
+      this.#ys[base + k] = y;
+    }
+  }
+
+  #loadPoints(entry: number): ScrollPoints {
+    const base = entry * WORD_END_COUNT;
+    const keys: number[] = [];
+    const xs: number[] = [];
+    const ys: number[] = [];
+    for (let k = 0; k < WORD_END_COUNT; k++) {
+      const x = this.#xs[base + k];
+      if (x === X_MISSING) continue;
+      keys.push(k);
+      xs.push(CANONICAL_X[k] + x * X_QUANTUM);
+      ys.push(CANONICAL_Y[k] + this.#ys[base + k] * Y_QUANTUM);
+    }
+    return { keys: Uint16Array.from(keys), xs: Float32Array.from(xs), ys: Float32Array.from(ys) };
   }
 }

@@ -1,4 +1,4 @@
-// npm run synth -- --out DIR --scrolls N --scribes K --queries Q --unregistered U --invalid I --seed S [--megapixels M] [--jobs J]
+// npm run synth -- --out DIR --scrolls N --scribes K --queries Q --unregistered U --invalid I --seed S [--megapixels M] [--second-references] [--jobs J]
 // Writes a folder shaped like ../shared/samples. The same arguments give
 // byte-identical files, whatever --jobs is.
 
@@ -10,7 +10,7 @@ import { planDataset, recordOutputs, runJob } from './dataset.ts';
 import type { DatasetJob, DatasetOptions, JobOutput } from './dataset.ts';
 
 const USAGE =
-  'usage: npm run synth -- --out DIR --scrolls N --scribes K --queries Q --unregistered U --invalid I --seed S [--megapixels M] [--jobs J]';
+  'usage: npm run synth -- --out DIR --scrolls N --scribes K --queries Q --unregistered U --invalid I --seed S [--megapixels M] [--second-references] [--jobs J]';
 
 function parseOptions(argv: readonly string[]): { out: string; jobs: number; options: DatasetOptions } {
   const { values } = parseArgs({
@@ -23,6 +23,7 @@ function parseOptions(argv: readonly string[]): { out: string; jobs: number; opt
       unregistered: { type: 'string', default: '2' },
       invalid: { type: 'string', default: '6' },
       seed: { type: 'string', default: '1' },
+      'second-references': { type: 'boolean', default: false },
       megapixels: { type: 'string' },
       jobs: { type: 'string', default: '1' },
       help: { type: 'boolean', default: false },
@@ -51,6 +52,7 @@ function parseOptions(argv: readonly string[]): { out: string; jobs: number; opt
       invalid: count('invalid', values.invalid),
       seed: count('seed', values.seed),
       megapixels,
+      secondReferences: values['second-references'],
     },
   };
 }
@@ -90,7 +92,7 @@ async function runAll(jobs: readonly DatasetJob[], threads: number, done: (outpu
 async function main(): Promise<void> {
   const { out, jobs, options } = parseOptions(process.argv.slice(2));
   const plan = planDataset(options);
-  for (const dir of ['ref', 'query', 'unreg', 'invalid']) await fs.mkdir(path.join(out, dir), { recursive: true });
+  for (const dir of ['ref', 'ref2', 'query', 'unreg', 'invalid']) await fs.mkdir(path.join(out, dir), { recursive: true });
   const outputs: JobOutput[] = [];
   const total = plan.jobs.reduce((n, j) => n + (j.type === 'scroll' ? j.shots.length : 1), 0);
   const started = performance.now();

@@ -24,6 +24,8 @@ export type DatasetOptions = {
   readonly seed: number;
   /** Fixes every photo's size (otherwise drawn per shot: 2–8 MP registrations, 1–12 MP phone photos). */
   readonly megapixels?: number;
+  /** Also a second registration photo of each registered scroll (ref2/): someone registering it again. */
+  readonly secondReferences?: boolean;
 };
 
 type ScrollJob = {
@@ -45,6 +47,8 @@ export type ScrollRecord = {
   readonly id: string;
   readonly scribe: string;
   readonly reference?: string;
+  /** A second registration-grade photo of the same scroll, when asked for. */
+  readonly second_reference?: string;
   readonly queries: readonly string[];
   readonly font: string;
   readonly size_cm: number;
@@ -106,12 +110,26 @@ export function planDataset(options: DatasetOptions): DatasetPlan {
     const scroll = makeScroll(scribes[k], scrollSeed);
     const reference = `ref/${fileName(seed, 'ref', i)}`;
     const queries = Array.from({ length: options.queries }, (_, q) => `query/${fileName(seed, 'query', i * 1000 + q)}`);
-    registered.push({ id: label('r', i), scribe: label('w', k), reference, queries, font: scribes[k].font, size_cm: Math.round(scroll.widthMm) / 10, letter_px: 0 });
+    const second = options.secondReferences ? `ref2/${fileName(seed, 'ref2', i)}` : undefined;
+    registered.push({
+      id: label('r', i),
+      scribe: label('w', k),
+      reference,
+      ...(second ? { second_reference: second } : {}),
+      queries,
+      font: scribes[k].font,
+      size_cm: Math.round(scroll.widthMm) / 10,
+      letter_px: 0,
+    });
     jobs.push({
       type: 'scroll',
       scribeSeed: scribeSeeds[k],
       scrollSeed,
-      shots: [{ path: reference, spec: shotSpec('registration', 'ref', i, 0) }, ...queries.map((path, q) => ({ path, spec: shotSpec('phone', 'query', i, q) }))],
+      shots: [
+        { path: reference, spec: shotSpec('registration', 'ref', i, 0) },
+        ...queries.map((path, q) => ({ path, spec: shotSpec('phone', 'query', i, q) })),
+        ...(second ? [{ path: second, spec: shotSpec('registration', 'ref2', i, 0) }] : []),
+      ],
     });
   }
 

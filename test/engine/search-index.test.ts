@@ -1,0 +1,77 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { compositeSource, handPoints } from '../../bench/lib/hand-fingerprints.ts';
+import { comparePoints } from '../../src/engine/compare.ts';
+import { decodeFingerprint, encodeFingerprint, type ScrollPoints } from '../../src/engine/fingerprint.ts';
+import { SearchIndex } from '../../src/engine/search-index.ts';
+import { createRandom, deriveSeed, makeScribe, makeScroll } from '../../src/synth/index.ts';
+
+/** A re-measurement of the same scroll: jitter, a smooth warp (leftover perspective and curl), a share of word ends lost. */
+function rephotograph(p: ScrollPoints, seed: number, { jitter = 0.0008, lost = 0.25 } = {}): Uint8Array {
+  const rnd = createRandom(seed);
+  const keys: number[] = [];
+  const xs: number[] = [];
+  const ys: number[] = [];
+  for (let i = 0; i < p.keys.length; i++) {
+    if (rnd.next() < lost) continue;
+    const x = p.xs[i];
+    const y = p.ys[i];
+    keys.push(p.keys[i]);
+    xs.push(x * 1.01 + 0.004 * y * y + rnd.normal() * jitter);
+    ys.push(y * 0.99 + 0.003 * x * x + rnd.normal() * jitter);
+  }
+  return encodeFingerprint({ keys: Uint16Array.from(keys), xs: Float32Array.from(xs), ys: Float32Array.from(ys) });
+}
+
+const scribe = makeScribe(deriveSeed('index-test', 'scribe'));
+const target = handPoints(makeScroll(scribe, deriveSeed('index-test', 'target')));
+const sibling = handPoints(makeScroll(scribe, deriveSeed('index-test', 'sibling')));
+const distractors = compositeSource(deriveSeed('index-test', 'distractors'), 20, 6);
+
+function indexWith(n: number): SearchIndex {
+  const index = new SearchIndex();
+  for (let i = 0; i < n; i++) index.add(`d${i}`, distractors.fingerprint(i));
+  index.add('target', encodeFingerprint(target));
+  index.add('sibling-registered', distractors.fingerprint(n));
+  return index;
+}
+
+test('a new photo of a registered scroll is found among thousands, and ranks first in the vote', () => {
+  const index = indexWith(3000);
+  for (let k = 0; k < 5; k++) {
+    const query = rephotograph(target, k);
+    assert.equal(index.identify(query)?.scrollId, 'target');
+    assert.deepEqual(index.shortlist(decodeFingerprint(query), 1).length, 1);
+  }
+});
+
+test('a sibling by the same scribe is not taken for the registered scroll', () => {
+  const index = indexWith(3000);
+  assert.ok(comparePoints(target, sibling) < 0.3, 'siblings differ point for point');
+  assert.equal(index.identify(rephotograph(sibling, 1)), null);
+});
+
+test('removing a scroll forgets it; adding it again under the same id replaces it', () => {
+  const index = indexWith(500);
+  const query = rephotograph(target, 7);
+  index.remove('target');
+  assert.equal(index.identify(query), null);
+  assert.equal(index.size, 501);
+  index.add('target', encodeFingerprint(sibling));
+  assert.equal(index.identify(query), null, 'the old fingerprint is gone');
+  index.add('target', encodeFingerprint(target));
+  assert.equal(index.identify(query)?.scrollId, 'target');
+  assert.equal(index.size, 502);
+});
+
+test('the compacted index holds under 2 KB per scroll', () => {
+  const index = indexWith(4000);
+  index.compact();
+  assert.ok(index.byteSize / index.size < 2048, `${index.byteSize / index.size} bytes per scroll`);
+  assert.equal(index.identify(rephotograph(target, 3))?.scrollId, 'target', 'still answers after compacting');
+});
+
+test('a photo too damaged to vote finds nothing rather than a guess', () => {
+  const index = indexWith(1000);
+  assert.equal(index.identify(rephotograph(target, 5, { lost: 0.97 })), null);
+});
