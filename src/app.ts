@@ -7,6 +7,7 @@ import { fail, httpStatusOf, type ErrorCode } from './errors.ts';
 import type { AppDeps } from './http/app-deps.ts';
 import { openapiOptions } from './http/openapi.ts';
 import { replyFailure } from './http/reply-failure.ts';
+import { qrPageRoute } from './http/pages/qr-page.ts';
 import { checkMezuzahRoute } from './http/routes/v1/public/check-mezuzah.ts';
 import { compareMezuzotRoute } from './http/routes/v1/public/compare-mezuzot.ts';
 import { scanQrcodeRoute } from './http/routes/v1/public/scan-qrcode.ts';
@@ -46,6 +47,7 @@ const routes: readonly ((app: FastifyInstance, deps: AppDeps) => void)[] = [
   sofersMegiahsLookupRoute,
   verifyMezuzahRoute,
   staticFilesRoute,
+  qrPageRoute,
   healthRoutes,
 ];
 

@@ -1,0 +1,43 @@
+import type { Account, Certificate, ScrollDetails } from '../db/records.ts';
+import { fail, succeed, type Outcome } from '../errors.ts';
+import { isBuyerRole } from './accounts.ts';
+import type { DomainDeps } from './deps.ts';
+import { normalizeQrCode } from './identifiers.ts';
+
+/** What a scanned QR sticker leads to: the public QR page and scan-qrcode. */
+export type ScannedScroll = {
+  /** `found` while a store holds the scroll; `already_sold` once it belongs to a buyer. */
+  readonly status: 'found' | 'already_sold';
+  readonly scroll: ScrollDetails;
+  /** The store holding it now, or null once sold (a private buyer is never named). */
+  readonly heldBy: Account | null;
+  /** The store that registered it, as its certificate names it. */
+  readonly registeredBy: Account;
+  /** Who confirmed the examination. */
+  readonly verifiedBy: Account;
+  readonly certificate: Certificate | undefined;
+};
+
+/** Only verified scrolls resolve (spec §3 rule 3); an unverified one is indistinguishable from none. */
+export async function lookUpScannedScroll(
+  deps: Pick<DomainDeps, 'db'>,
+  code: string,
+): Promise<Outcome<ScannedScroll, 'qr_code_not_found'>> {
+  const normalized = normalizeQrCode(code);
+  if (normalized === null) return fail('qr_code_not_found');
+  const scroll = await deps.db.scrolls.findByQrCode(normalized);
+  if (scroll === undefined || !scroll.isVerified || scroll.verifiedById === null) return fail('qr_code_not_found');
+  const account = async (id: number): Promise<Account> => {
+    const found = await deps.db.accounts.findById(id);
+    if (found === undefined) throw new Error(`Scroll ${scroll.uuid} names missing account ${id}.`);
+    return found;
+  };
+  const [owner, registeredBy, verifiedBy, certificate] = await Promise.all([
+    account(scroll.ownerId),
+    account(scroll.registeredById),
+    account(scroll.verifiedById),
+    deps.db.certificates.find(scroll.id),
+  ]);
+  const sold = isBuyerRole(owner.role);
+  return succeed({ status: sold ? 'already_sold' : 'found', scroll, heldBy: sold ? null : owner, registeredBy, verifiedBy, certificate });
+}
