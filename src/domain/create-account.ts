@@ -5,7 +5,7 @@ import { isEmail } from './accounts.ts';
 import { formatTimestamp } from './clock.ts';
 import type { DomainDeps } from './deps.ts';
 import { newFileToken, newUuid } from './identifiers.ts';
-import { inspectPhoto } from './photo.ts';
+import { inspectAccountImage } from './account-image.ts';
 import { requireText } from './text-fields.ts';
 
 export type CreateAccountInput = {
@@ -114,18 +114,18 @@ async function validate(input: CreateAccountInput) {
 
   let avatarExtension = '';
   if (input.avatar !== undefined) {
-    const avatar = await inspectPhoto(input.avatar, 'avatar');
+    const avatar = await inspectAccountImage(input.avatar, 'avatar');
     if (!avatar.ok) return avatar;
-    avatarExtension = avatar.value.format === 'jpeg' ? 'jpg' : avatar.value.format;
+    avatarExtension = avatar.value.extension;
   }
   let diplomaExtension = '';
   if (input.diploma !== undefined) {
     if (Buffer.from(input.diploma.subarray(0, 5)).toString('latin1') === '%PDF-') {
       diplomaExtension = 'pdf';
     } else {
-      const diploma = await inspectPhoto(input.diploma, 'diploma');
+      const diploma = await inspectAccountImage(input.diploma, 'diploma');
       if (!diploma.ok) return fail('invalid_request', 'diploma must be a PDF, JPEG, PNG or WebP file.');
-      diplomaExtension = diploma.value.format === 'jpeg' ? 'jpg' : diploma.value.format;
+      diplomaExtension = diploma.value.extension;
     }
   }
   return succeed({

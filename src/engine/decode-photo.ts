@@ -1,41 +1,34 @@
-import sharp, { type Metadata, type Sharp } from 'sharp';
+import sharp, { type Sharp } from 'sharp';
+import { MAX_INPUT_PIXELS, readPhotoHeader } from './photo-format.ts';
 import type { Gray } from './raster.ts';
 import { UnsupportedImageError } from './types.ts';
 
-/** Decompression bombs are refused from the header, before any pixel is decoded. */
-export const MAX_INPUT_PIXELS = 100_000_000;
 /** Long side of the image the analysis works on: letters stay 15–40 px tall for scrolls filling a quarter to all of the frame. */
 export const WORKING_LONG_SIDE = 1600;
 const PREVIEW_LONG_SIDE = 640;
-const ACCEPTED = new Set(['jpeg', 'png', 'webp', 'heif']);
 
 type Source = { input: Uint8Array | Buffer; channels: number; raw?: { width: number; height: number; channels: 4 } };
 
-/** Checks the format from the header and returns what sharp should decode. */
+/** Applies the photo policy to the header and returns what sharp should decode. */
 async function openPhoto(bytes: Uint8Array): Promise<Source> {
-  let meta: Metadata;
-  try {
-    meta = await sharp(bytes, { limitInputPixels: false }).metadata();
-  } catch {
-    throw new UnsupportedImageError('not an image (JPEG, PNG, WebP or HEIC expected)');
-  }
-  if (!meta.format || !ACCEPTED.has(meta.format)) throw new UnsupportedImageError(`image format ${meta.format ?? 'unknown'} is not accepted (JPEG, PNG, WebP or HEIC expected)`);
-  const w = meta.autoOrient?.width ?? meta.width ?? 0;
-  const h = meta.autoOrient?.height ?? meta.height ?? 0;
-  if (w * h > MAX_INPUT_PIXELS) throw new UnsupportedImageError(`image has ${w}×${h} pixels, more than the ${MAX_INPUT_PIXELS / 1e6} megapixels accepted`);
-  if (meta.format === 'heif' && meta.compression === 'hevc') return decodeHevc(bytes);
-  return { input: bytes, channels: meta.channels ?? 3 };
+  const header = await readPhotoHeader(bytes);
+  if (header.format === 'heif' && header.compression === 'hevc') return decodeHevc(bytes);
+  return { input: bytes, channels: header.channels };
 }
 
 // sharp's prebuilt libvips has no HEVC decoder (patents), so iPhone HEIC photos
-// are decoded by libheif compiled to WebAssembly.
+// are decoded by libheif compiled to WebAssembly. libheif applies the container's
+// irot/imir transforms, which is how HEIF records orientation (a phone's EXIF
+// orientation tag describes the same turn and must not be applied again): the
+// raw pixels come back upright, and the .rotate() of pipeline() finds no EXIF on
+// raw input, so it turns nothing.
 async function decodeHevc(bytes: Uint8Array): Promise<Source> {
   const { default: decode } = await import('heic-decode');
   try {
     const img = await decode({ buffer: bytes });
     return { input: Buffer.from(img.data.buffer, img.data.byteOffset, img.data.byteLength), channels: 4, raw: { width: img.width, height: img.height, channels: 4 } };
   } catch {
-    throw new UnsupportedImageError('the HEIC image could not be decoded');
+    throw new UnsupportedImageError('the HEIC image could not be decoded.');
   }
 }
 
@@ -63,6 +56,6 @@ export async function decodePhoto(bytes: Uint8Array, withPreview: boolean): Prom
     return { gray: { width: gray.info.width, height: gray.info.height, data }, preview: preview ? new Uint8Array(preview) : undefined };
   } catch (err) {
     if (err instanceof UnsupportedImageError) throw err;
-    throw new UnsupportedImageError('the image is damaged or truncated');
+    throw new UnsupportedImageError('the image is damaged or truncated.');
   }
 }

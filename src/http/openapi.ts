@@ -1,6 +1,7 @@
 // The OpenAPI document is generated from the route schemas; this module adds
 // what no single route states: authentication, conventions and decisions.
 import type { SwaggerOptions } from '@fastify/swagger';
+import { PHOTO_RULES } from '../domain/photo.ts';
 import { DEFAULT_PER_PAGE, MAX_PER_PAGE } from './pagination.ts';
 import { MULTIPART_DOC_KEY } from './multipart.ts';
 
@@ -11,7 +12,7 @@ Partner API of the mezuzah registry (spec: partner-api.md). Conventions and the 
 - **Authentication**: store endpoints need \`X-Api-Key\`. Keys belong to accounts (several per account), start with \`mzr_\` followed by 256 random bits, are shown once at creation, stored only as a hash, can be revoked, and record their last use. Missing or unknown key: 401 \`{msg, status: "unauthorized"}\`. A key of an account that is not a store (\`store\` or \`agent\`): 403 \`{msg}\`. Registering needs an \`agent\` account.
 - **Roles**: \`user\` (buyer/owner), \`store\`, \`agent\` (a store that may register scrolls), \`sofer\`, \`megiah\`, \`admin\`.
 - **Validation errors** (missing or malformed field, bad date, unknown or wrong-role sofer/megiah uuid, non-image upload): 400 \`{msg, status: "invalid_request"}\`, the message naming the field. Oversized bodies: 413 \`{msg, status: "too_large"}\`. Identification engine saturated: 503 \`{msg, status: "busy"}\` with Retry-After.
-- **Uploads**: JPEG, PNG or WebP photos, at most 25 MB and 100 megapixels (checked from the header before decoding).
+- **Uploads** (scroll photos): ${PHOTO_RULES} (the size is checked while the upload is read, the pixels from the header before decoding). Another format, or too many pixels: 400 \`invalid_request\` with a message saying what is accepted.
 - **Pagination**: \`page\` is 0-based (default 0); \`per_page\` defaults to ${DEFAULT_PER_PAGE}, maximum ${MAX_PER_PAGE} on every listing; non-numeric or out-of-range values are 400.
 - **Credits**: an append-only ledger per account. Each sale and each registration with \`owner_uuid\` consumes one; the balance never goes negative, even under concurrent requests, and a failed sale or registration consumes nothing.
 - **QR codes**: every scroll gets one at registration (12 characters of Crockford's base32, 60 random bits, unique). Only verified scrolls resolve; \`is_verified\` becomes true when an admin or the scroll's own megiah confirms the examination.

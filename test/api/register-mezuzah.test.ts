@@ -208,7 +208,10 @@ describe('400 invalid_request', () => {
   test('a non-image upload names the field', async () => {
     const res = await register(t.app, agent.key, { photo: new TextEncoder().encode('%PDF-1.4 not a photo'), sofer, megiah });
     assert.equal(res.statusCode, 400);
-    assert.deepEqual(res.json(), { msg: 'mezuzah: only JPEG, PNG and WebP photos are accepted.', status: 'invalid_request' });
+    assert.deepEqual(res.json(), {
+      msg: 'mezuzah: the file is not an image; JPEG, PNG, WebP and HEIC/HEIF photos are accepted.',
+      status: 'invalid_request',
+    });
   });
 
   test('an image over 100 megapixels is refused from its header, before decoding', async () => {

@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { readFile } from 'node:fs/promises';
 import { after, before, describe, it } from 'node:test';
 import sharp from 'sharp';
 import { createEngine, EngineBusyError, UnsupportedImageError, type IdentificationEngine } from '../../src/engine/index.ts';
@@ -101,18 +102,36 @@ describe('identification engine input handling', () => {
 
   it('refuses formats other than JPEG, PNG, WebP and HEIC', async () => {
     const gif = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#fff' } }).gif().toBuffer();
-    await assert.rejects(sut.analyzePhoto(gif), /format gif is not accepted/);
+    await assert.rejects(sut.analyzePhoto(gif), { name: 'UnsupportedImageError', message: 'GIF images are not accepted; JPEG, PNG, WebP and HEIC/HEIF photos are accepted.' });
   });
 
   it('refuses a decompression bomb from its header', async () => {
     // A 12000×12000 PNG of one colour compresses to a few hundred kilobytes.
     const bomb = await sharp({ create: { width: 12000, height: 12000, channels: 3, background: "#000" } }).png({ compressionLevel: 9 }).toBuffer();
-    await assert.rejects(sut.analyzePhoto(bomb), /more than the 100 megapixels/);
+    await assert.rejects(sut.analyzePhoto(bomb), {
+      name: 'UnsupportedImageError',
+      message: 'the image is 12000×12000 pixels (144 megapixels); at most 100 megapixels are accepted.',
+    });
   });
 
   it('accepts HEIF (here AV1-coded, as sharp can write it) like any other photo', async () => {
     const heif = await sharp({ create: { width: 640, height: 480, channels: 3, background: '#e8dcc0' } }).heif({ compression: 'av1' }).toBuffer();
     assert.equal((await sut.analyzePhoto(heif)).kind, 'invalid');
+  });
+
+  it('decodes an iPhone-style HEIC (HEVC) upright, as its irot box says, and fingerprints the scroll', async () => {
+    // Sensor pixels stored landscape, turned to portrait by irot; see test/fixtures/photos/make-heic-fixture.ts.
+    const heic = await readFile(new URL('../fixtures/photos/heic-scroll-phone.heic', import.meta.url));
+    const header = await sharp(heic).metadata();
+    assert.equal(header.compression, 'hevc');
+    const phone = await sut.analyzePhoto(heic, { preview: true });
+    assert.equal(phone.kind, 'scroll');
+    const preview = await sharp(phone.kind === 'scroll' ? phone.preview : undefined).metadata();
+    assert.ok(preview.height! > preview.width!, `preview ${preview.width}×${preview.height} should be portrait`);
+    const registration = await sut.analyzePhoto(await readFile(new URL('../fixtures/photos/heic-scroll-registration.jpg', import.meta.url)));
+    assert.equal(registration.kind, 'scroll');
+    if (phone.kind !== 'scroll' || registration.kind !== 'scroll') return;
+    assert.equal((await sut.compare(registration.fingerprint, phone.fingerprint)).isMatched, true);
   });
 
   it('answers invalid for a flat image', async () => {

@@ -1,12 +1,14 @@
 // A deterministic stand-in for the identification engine, for API tests that
-// are about the service rather than recognition. Its fingerprint is a 16×16
-// greyscale thumbnail, so a re-encoded copy of a photo matches and a different
-// photo does not; a flat image holds "no readable scroll". The real engine has
-// its own end-to-end tests with real photos.
+// are about the service rather than recognition. It decodes with the engine's
+// own decoder, so the photo policy (formats, pixel limit, orientation) and its
+// messages are the production ones; only recognition is replaced: the
+// fingerprint is a 16×16 thumbnail, so a re-encoded copy of a photo matches and
+// a different photo does not, and a flat image holds "no readable scroll". The
+// real engine has its own end-to-end tests with real photos.
 import sharp from 'sharp';
+import { decodePhoto } from '../../src/engine/decode-photo.ts';
 import {
   EngineBusyError,
-  UnsupportedImageError,
   type Candidate,
   type Comparison,
   type IdentificationEngine,
@@ -26,6 +28,7 @@ function similarity(a: Uint8Array, b: Uint8Array): number {
 export type TestEngine = IdentificationEngine & {
   /** While true, analyzePhoto refuses work as a saturated pool does. */
   busy: boolean;
+  /** Photos decoded and fingerprinted (refused uploads do not count). */
   readonly analyzed: number;
 };
 
@@ -42,21 +45,15 @@ export function createTestEngine(): TestEngine {
     },
     async analyzePhoto(image, options): Promise<PhotoAnalysis> {
       if (engine.busy) throw new EngineBusyError('queue full');
+      // Rejects with UnsupportedImageError as the production engine does.
+      const { gray, preview } = await decodePhoto(image, options?.preview === true);
       analyzed++;
-      let thumbnail: Uint8Array;
-      try {
-        thumbnail = new Uint8Array(
-          await sharp(image).rotate().greyscale().resize(SIDE, SIDE, { fit: 'fill' }).raw().toBuffer(),
-        );
-      } catch {
-        throw new UnsupportedImageError('not a decodable image');
-      }
+      const thumbnail = new Uint8Array(
+        await sharp(gray.data, { raw: { width: gray.width, height: gray.height, channels: 1 } }).resize(SIDE, SIDE, { fit: 'fill' }).raw().toBuffer(),
+      );
       const min = Math.min(...thumbnail);
       const max = Math.max(...thumbnail);
       if (max - min < 16) return { kind: 'invalid', reason: 'no text found' };
-      const preview = options?.preview
-        ? new Uint8Array(await sharp(image).rotate().resize(640, 640, { fit: 'inside', withoutEnlargement: true }).jpeg().toBuffer())
-        : undefined;
       return { kind: 'scroll', fingerprint: thumbnail, preview };
     },
     async compare(a, b): Promise<Comparison> {

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { identifyScroll } from '../../../../domain/identify-scroll.ts';
+import { PHOTO_RULES } from '../../../../domain/photo.ts';
 import { presentPublicCheckResult } from '../../../../presenters/public-check-result.ts';
 import type { AppDeps } from '../../../app-deps.ts';
 import { fileProperty, multipartDoc, readMultipart } from '../../../multipart.ts';
@@ -44,8 +45,7 @@ export function checkMezuzahRoute(app: FastifyInstance, deps: AppDeps): void {
     schema: {
       tags: ['public'],
       summary: 'Identify a photographed scroll',
-      description:
-        'Looks the photographed scroll up among all registered scrolls. Photo: JPEG, PNG or WebP, at most 25 MB and 100 megapixels. Rate limit: 10 per minute per IP.',
+      description: `Looks the photographed scroll up among all registered scrolls. Photo: ${PHOTO_RULES}. Rate limit: 10 per minute per IP.`,
       consumes: ['multipart/form-data'],
       ...multipartDoc({ image: fileProperty('Photo of the scroll.') }, ['image']),
       response: {

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { compareScrolls } from '../../../../domain/compare-scrolls.ts';
+import { PHOTO_RULES } from '../../../../domain/photo.ts';
 import type { AppDeps } from '../../../app-deps.ts';
 import { fileProperty, multipartDoc, readMultipart } from '../../../multipart.ts';
 import { rateLimit } from '../../../rate-limit/rate-limit.ts';
@@ -26,8 +27,7 @@ export function compareMezuzotRoute(app: FastifyInstance, deps: AppDeps): void {
     schema: {
       tags: ['public'],
       summary: 'Compare two photos of scrolls',
-      description:
-        'Tells whether two photos show the same physical scroll. Photos: JPEG, PNG or WebP, at most 25 MB and 100 megapixels each. Rate limit: 10 per minute per IP.',
+      description: `Tells whether two photos show the same physical scroll. Photos: ${PHOTO_RULES} each. Rate limit: 10 per minute per IP.`,
       consumes: ['multipart/form-data'],
       ...multipartDoc(
         { image1: fileProperty('First photo.'), image2: fileProperty('Second photo.') },
