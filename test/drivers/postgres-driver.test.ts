@@ -82,19 +82,26 @@ describe('postgres driver', { skip }, () => {
   });
 
   test('exclusive() shuts out the other node holding the same key, not other keys', async () => {
-    const events: string[] = [];
-    const hold = (driver: SqlDriver, key: string, name: string) =>
-      driver.exclusive(key, async () => {
-        events.push(`start ${name}`);
-        await sleep(150);
-        events.push(`end ${name}`);
-      });
-    await Promise.all([hold(a, 'k', 'a1'), sleep(20).then(() => hold(b, 'k', 'b1'))]);
-    assert.deepEqual(events, ['start a1', 'end a1', 'start b1', 'end b1']);
-
-    events.length = 0;
-    await Promise.all([hold(a, 'k', 'a2'), sleep(20).then(() => hold(b, 'other key', 'b2'))]);
-    assert.deepEqual(events, ['start a2', 'start b2', 'end a2', 'end b2']);
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    let entered!: () => void;
+    const aInside = new Promise<void>((resolve) => (entered = resolve));
+    const holding = a.exclusive('k', async () => {
+      entered();
+      await gate;
+    });
+    await aInside;
+    let bRan = false;
+    const waiting = b.exclusive('k', async () => {
+      bRan = true;
+    });
+    // Another key is free meanwhile.
+    await b.exclusive('other key', async () => undefined);
+    await sleep(200);
+    assert.equal(bRan, false, 'B entered k while A held it');
+    release();
+    await Promise.all([holding, waiting]);
+    assert.equal(bRan, true);
   });
 
   test('exclusive() releases the lock when the work throws', async () => {
@@ -107,13 +114,18 @@ describe('postgres driver', { skip }, () => {
   test('the same key in another schema (another registry) is another lock', async () => {
     const other = await nodes(1);
     try {
-      let inside = false;
+      let release!: () => void;
+      const gate = new Promise<void>((resolve) => (release = resolve));
+      let entered!: () => void;
+      const aInside = new Promise<void>((resolve) => (entered = resolve));
       const holding = a.exclusive('k', async () => {
-        inside = true;
-        await sleep(300);
+        entered();
+        await gate;
       });
-      await sleep(50);
-      await other.drivers[0].exclusive('k', async () => assert.ok(inside, 'ran while the first schema held k'));
+      await aInside;
+      // Would wait forever (and time the test out) if the lock were shared across schemas.
+      await other.drivers[0].exclusive('k', async () => undefined);
+      release();
       await holding;
     } finally {
       await other.close();
@@ -124,7 +136,10 @@ describe('postgres driver', { skip }, () => {
     let heard = 0;
     const unsubscribe = b.listen(changeChannels.fingerprints, () => heard++);
     try {
-      await sleep(300); // the LISTEN connection opens (and reports once that it did)
+      // The LISTEN connection opens and reports once that it did.
+      const opened = Date.now() + 5000;
+      while (heard === 0 && Date.now() < opened) await sleep(10);
+      assert.equal(heard, 1, 'the new LISTEN connection did not report');
       heard = 0;
       await a.transaction(async (tx) => {
         const [account] = await tx.all<{ id: string }>(sql`

@@ -114,7 +114,7 @@ describe('Redis going away mid-run', { skip }, () => {
       const started = Date.now();
       const res = await scan(t, '203.0.113.41');
       assert.equal(res.statusCode, 404);
-      assert.ok(Date.now() - started < 1000, `took ${Date.now() - started} ms`);
+      assert.ok(Date.now() - started < 2000, `took ${Date.now() - started} ms`);
       assert.equal(t.deps.rateLimit.store.mode, 'degraded');
     } finally {
       // Replies lost in the stall would desynchronise the connection: drop it and let the client reconnect.
