@@ -7,27 +7,28 @@ import { CANONICAL_X, CANONICAL_Y, TEMPLATE_LINES, WORD_END_COUNT } from './temp
 // fact that every mezuzah carries the same text, so each word end already has
 // a name and no correspondence search is needed.
 //
-// A *triple* is a word's start and end and the next word's start on the same
-// line. Its hash is its place in the text and its two spacings (the word's
-// width, the gap after it), each measured against the template and quantised.
-// Spacing is the scribe's hand, and local enough that the page normalisation's
-// leftover perspective and curl cancel out of it. A photo of a registered scroll
-// shares most of its triples' hashes with the registration; another scroll,
-// even by the same scribe, shares some by chance. Votes shortlist candidates;
-// each is then verified point for point.
+// A *run* is four consecutive word ends on one line starting at a word's
+// start: that word's start and end, the next word's start and end. Its hash is
+// its place in the text and its three spacings (a word's width, the gap after
+// it, the next word's width), each measured against the template and
+// quantised. Spacing is the scribe's hand, and local enough that the page
+// normalisation's leftover perspective and curl cancel out of it. A photo of a
+// registered scroll shares many of its runs' hashes with the registration;
+// another scroll, even by the same scribe, shares a few by chance. Votes
+// shortlist candidates; each is then verified point for point.
 //
-// Memory per scroll: one u32 posting per triple (at most 148) and the word ends
+// Memory per scroll: one u32 posting per run (at most 148) and the word ends
 // quantised for verification (x in 16 bits, y in 8, for 340 ends): under 1.7 KB.
-// Query cost: the postings in the cells the query probes (a few percent of the
-// registry each), plus a fixed verification of the shortlist.
+// Query cost: the postings in the cells the query probes (about 5 per registered
+// scroll in all, measured), plus a fixed verification of the shortlist.
 
-/** Width of a spacing bin, in column widths (about a tenth of a letter). */
-export const SPACING_BIN = 0.004;
+/** Width of a spacing bin, in column widths (about a seventh of a letter). */
+export const SPACING_BIN = 0.005;
 /** Bins per spacing; spacings beyond the outermost bins fall into them. */
 const BINS = 16;
 /** Candidates from the vote that get the full point-for-point comparison. */
 const SHORTLIST = 16;
-/** Votes below this never reach verification (chance agreement on a few triples). */
+/** Votes below this never reach verification (chance agreement on a few runs). */
 const MIN_VOTES = 4;
 /** Word-end residuals are stored in units of these many column widths: x in int16, y (which varies less) in int8. */
 const X_QUANTUM = 1e-4;
@@ -35,19 +36,22 @@ const Y_QUANTUM = 4e-4;
 const X_MISSING = -32768;
 const Y_MISSING = -128;
 
-type Triple = { readonly first: number; readonly second: number; readonly third: number };
+/** Spacings hashed together: a run of SPACINGS + 1 consecutive word ends on one line. */
+const SPACINGS = 3;
+/** A query also probes the neighbour bin of a spacing measured within this fraction of a bin from the boundary. */
+const PROBE_MARGIN = 0.25;
 
-/** Every run of three consecutive word ends on one line, in text order. Its index is its slot. */
-const TRIPLES: readonly Triple[] = (() => {
-  const out: Triple[] = [];
+/** Runs of word ends, starting at each word's start, in text order. A run's index is its slot. */
+const RUNS: readonly (readonly number[])[] = (() => {
+  const out: number[][] = [];
   for (const line of TEMPLATE_LINES) {
     const ends = line.flatMap((w) => [2 * w.id, 2 * w.id + 1]);
-    for (let j = 0; j + 2 < ends.length; j += 2) out.push({ first: ends[j], second: ends[j + 1], third: ends[j + 2] });
+    for (let j = 0; j + SPACINGS < ends.length; j += 2) out.push(ends.slice(j, j + SPACINGS + 1));
   }
   return out;
 })();
-export const TRIPLE_COUNT = TRIPLES.length;
-const CELLS = TRIPLE_COUNT * BINS * BINS;
+export const RUN_COUNT = RUNS.length;
+const CELLS_PER_RUN = BINS ** SPACINGS;
 
 /** x of each word end against the template (NaN where the photo did not show it). */
 function residuals(points: ScrollPoints): Float64Array {
@@ -56,52 +60,64 @@ function residuals(points: ScrollPoints): Float64Array {
   return r;
 }
 
-/** Position of a spacing residual on the bin axis (bin b spans [b, b+1)). */
-const binPosition = (spacing: number) => spacing / SPACING_BIN + BINS / 2;
-const clampBin = (b: number) => (b < 0 ? 0 : b >= BINS ? BINS - 1 : b);
-const cellOf = (slot: number, b1: number, b2: number) => (slot * BINS + b1) * BINS + b2;
+/** Each spacing of a run on the bin axis (bin b spans [b, b+1)); false when an end is missing. */
+function spacingPositions(r: Float64Array, run: readonly number[], out: Float64Array): boolean {
+  for (let d = 0; d < SPACINGS; d++) {
+    const spacing = r[run[d + 1]] - r[run[d]];
+    if (spacing !== spacing) return false;
+    out[d] = spacing / SPACING_BIN + BINS / 2;
+  }
+  return true;
+}
 
-/** The cell of each triple a registered scroll shows (-1 where an end is missing). */
+const clampBin = (b: number) => (b < 0 ? 0 : b >= BINS ? BINS - 1 : b);
+
+/** The cell of each run a registered scroll shows (-1 where an end is missing). */
 export function registrationCells(points: ScrollPoints): Int32Array {
   const r = residuals(points);
-  const cells = new Int32Array(TRIPLE_COUNT);
-  for (let slot = 0; slot < TRIPLE_COUNT; slot++) {
-    const t = TRIPLES[slot];
-    const a = r[t.first];
-    const b = r[t.second];
-    const c = r[t.third];
-    if (a !== a || b !== b || c !== c) {
+  const cells = new Int32Array(RUN_COUNT);
+  const pos = new Float64Array(SPACINGS);
+  for (let slot = 0; slot < RUN_COUNT; slot++) {
+    if (!spacingPositions(r, RUNS[slot], pos)) {
       cells[slot] = -1;
       continue;
     }
-    cells[slot] = cellOf(slot, clampBin(Math.floor(binPosition(b - a))), clampBin(Math.floor(binPosition(c - b))));
+    let cell = 0;
+    for (let d = 0; d < SPACINGS; d++) cell = cell * BINS + clampBin(Math.floor(pos[d]));
+    cells[slot] = slot * CELLS_PER_RUN + cell;
   }
   return cells;
 }
 
 /**
- * The cells a query probes for each triple: its own bin and the nearer
- * neighbour in each spacing, so a measurement that strays less than half a
- * bin across a boundary still lands (four cells per triple).
+ * The cells a query probes for each run: its own, and for every spacing
+ * measured close to a bin boundary, the neighbour across it too (all
+ * combinations), so a small measurement error across a boundary still lands.
  */
 function queryCells(points: ScrollPoints): Int32Array {
   const r = residuals(points);
   const out: number[] = [];
-  for (let slot = 0; slot < TRIPLE_COUNT; slot++) {
-    const t = TRIPLES[slot];
-    const a = r[t.first];
-    const b = r[t.second];
-    const c = r[t.third];
-    if (a !== a || b !== b || c !== c) continue;
-    const p1 = binPosition(b - a);
-    const p2 = binPosition(c - b);
-    const b1 = Math.floor(p1);
-    const b2 = Math.floor(p2);
-    const n1 = p1 - b1 < 0.5 ? b1 - 1 : b1 + 1;
-    const n2 = p2 - b2 < 0.5 ? b2 - 1 : b2 + 1;
-    const seen = new Set<number>();
-    for (const x of [b1, n1]) for (const y of [b2, n2]) seen.add(cellOf(slot, clampBin(x), clampBin(y)));
-    for (const cell of seen) out.push(cell);
+  const pos = new Float64Array(SPACINGS);
+  const own = new Int32Array(SPACINGS);
+  const other = new Int32Array(SPACINGS);
+  for (let slot = 0; slot < RUN_COUNT; slot++) {
+    if (!spacingPositions(r, RUNS[slot], pos)) continue;
+    const ambiguous: number[] = [];
+    for (let d = 0; d < SPACINGS; d++) {
+      const b = Math.floor(pos[d]);
+      const frac = pos[d] - b;
+      own[d] = clampBin(b);
+      other[d] = clampBin(frac < 0.5 ? b - 1 : b + 1);
+      if (Math.min(frac, 1 - frac) < PROBE_MARGIN && other[d] !== own[d]) ambiguous.push(d);
+    }
+    for (let mask = 0; mask < 1 << ambiguous.length; mask++) {
+      let cell = 0;
+      for (let d = 0; d < SPACINGS; d++) {
+        const flip = ambiguous.indexOf(d);
+        cell = cell * BINS + (flip >= 0 && mask & (1 << flip) ? other[d] : own[d]);
+      }
+      out.push(slot * CELLS_PER_RUN + cell);
+    }
   }
   return Int32Array.from(out);
 }
@@ -129,7 +145,7 @@ export type IndexHit = { scrollId: string; similarity: number };
 export class SearchIndex {
   #ids: (string | null)[] = [];
   #slotOf = new Map<string, number>();
-  #cells: (Postings | undefined)[] = new Array(CELLS);
+  #cells: (Postings | undefined)[] = new Array(RUN_COUNT * CELLS_PER_RUN);
   /** Word-end residuals of every entry, WORD_END_COUNT per entry, X_MISSING where absent. */
   #xs = new Int16Array(0);
   #ys = new Int8Array(0);
@@ -150,7 +166,7 @@ export class SearchIndex {
     this.#live++;
     this.#storePoints(entry, points);
     const cells = registrationCells(points);
-    for (let slot = 0; slot < TRIPLE_COUNT; slot++) {
+    for (let slot = 0; slot < RUN_COUNT; slot++) {
       const cell = cells[slot];
       if (cell < 0) continue;
       let list = this.#cells[cell];
@@ -189,14 +205,20 @@ export class SearchIndex {
   identify(fingerprint: Uint8Array): IndexHit | null {
     const query = decodeFingerprint(fingerprint);
     let best: IndexHit | null = null;
+    let bestVotes = 0;
     for (const entry of this.shortlist(query)) {
+      // Candidates with less than half the votes of a verified match are chance agreement.
+      if (2 * this.#votes[entry] < bestVotes) break;
       const similarity = comparePoints(query, this.#loadPoints(entry));
-      if (similarity >= MATCH_THRESHOLD && (!best || similarity > best.similarity)) best = { scrollId: this.#ids[entry]!, similarity };
+      if (similarity >= MATCH_THRESHOLD && (!best || similarity > best.similarity)) {
+        best = { scrollId: this.#ids[entry]!, similarity };
+        bestVotes = Math.max(bestVotes, this.#votes[entry]);
+      }
     }
     return best;
   }
 
-  /** Entries with the most triples in common with the query, best first. */
+  /** Entries with the most runs in common with the query, best first. */
   shortlist(query: ScrollPoints, size = SHORTLIST): number[] {
     const count = this.#ids.length;
     if (this.#votes.length < count) this.#votes = new Uint16Array(Math.max(1024, count * 1.25));
