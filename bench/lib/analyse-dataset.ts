@@ -1,0 +1,94 @@
+// Runs the engine over a synthetic data set folder (see src/synth/README.md)
+// once, and caches the results beside it, keyed by a hash of the engine's
+// source so that any engine change re-analyses.
+import { createHash } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { spawnSync } from 'node:child_process';
+import { createEngine } from '../../src/engine/index.ts';
+import type { Manifest } from '../../src/synth/dataset.ts';
+
+export type DatasetSpec = {
+  readonly seed: number;
+  readonly scrolls: number;
+  readonly scribes: number;
+  readonly queries: number;
+  readonly unregistered: number;
+  readonly invalid: number;
+  readonly megapixels: number;
+};
+
+export type Analysis = { readonly fingerprint: Uint8Array | null; readonly reason?: string; readonly ms: number };
+
+export type AnalysedDataset = {
+  readonly dir: string;
+  readonly spec: DatasetSpec;
+  readonly manifest: Manifest;
+  readonly results: ReadonlyMap<string, Analysis>;
+  readonly analysisSeconds: number;
+};
+
+const ROOT = path.resolve(import.meta.dirname, '../..');
+
+export function datasetDir(name: string, spec: DatasetSpec): string {
+  const s = spec;
+  return path.join(ROOT, 'bench/.data', `${name}-s${s.seed}-${s.scrolls}x${s.queries}-w${s.scribes}-u${s.unregistered}-i${s.invalid}-${s.megapixels}mp`);
+}
+
+/** The synth CLI, unless the folder already holds this exact set. */
+export function ensureDataset(dir: string, spec: DatasetSpec, log: (line: string) => void): void {
+  if (existsSync(path.join(dir, 'manifest.json'))) return;
+  log(`generating ${dir} (the synthetic generator; minutes)`);
+  const args = ['src/synth/cli.ts', '--out', dir, '--seed', String(spec.seed), '--scrolls', String(spec.scrolls), '--scribes', String(spec.scribes),
+    '--queries', String(spec.queries), '--unregistered', String(spec.unregistered), '--invalid', String(spec.invalid),
+    '--megapixels', String(spec.megapixels), '--second-references', '--jobs', '2'];
+  const run = spawnSync(process.execPath, args, { cwd: ROOT, stdio: ['ignore', 'inherit', 'inherit'] });
+  if (run.status !== 0) throw new Error(`the generator failed (exit ${run.status})`);
+}
+
+async function engineHash(): Promise<string> {
+  const dir = path.join(ROOT, 'src/engine');
+  const hash = createHash('sha256');
+  for (const f of (await fs.readdir(dir)).sort()) if (f.endsWith('.ts')) hash.update(f).update(await fs.readFile(path.join(dir, f)));
+  return hash.digest('hex').slice(0, 12);
+}
+
+export function photosOf(manifest: Manifest): string[] {
+  const files: string[] = [];
+  for (const s of manifest.scrolls) files.push(s.reference!, ...(s.second_reference ? [s.second_reference] : []), ...s.queries);
+  for (const s of manifest.unregistered) files.push(...s.queries);
+  for (const i of manifest.invalid) files.push(i.path);
+  return files;
+}
+
+export async function analyseDataset(dir: string, spec: DatasetSpec, log: (line: string) => void): Promise<AnalysedDataset> {
+  const manifest = JSON.parse(await fs.readFile(path.join(dir, 'manifest.json'), 'utf8')) as Manifest;
+  const cache = path.join(dir, `analysis-${await engineHash()}.json`);
+  if (existsSync(cache)) {
+    const stored = JSON.parse(await fs.readFile(cache, 'utf8')) as { seconds: number; results: Record<string, { fp: string | null; reason?: string; ms: number }> };
+    const results = new Map(Object.entries(stored.results).map(([f, r]) => [f, { fingerprint: r.fp ? new Uint8Array(Buffer.from(r.fp, 'base64')) : null, reason: r.reason, ms: r.ms }]));
+    return { dir, spec, manifest, results, analysisSeconds: stored.seconds };
+  }
+  const files = photosOf(manifest);
+  log(`analysing ${files.length} images of ${path.basename(dir)}`);
+  const engine = await createEngine({ maxQueue: files.length });
+  const results = new Map<string, Analysis>();
+  const started = performance.now();
+  try {
+    await Promise.all(
+      files.map(async (f) => {
+        const bytes = await fs.readFile(path.join(dir, f));
+        const t = performance.now();
+        const r = await engine.analyzePhoto(bytes);
+        results.set(f, r.kind === 'scroll' ? { fingerprint: r.fingerprint, ms: performance.now() - t } : { fingerprint: null, reason: r.reason, ms: performance.now() - t });
+      }),
+    );
+  } finally {
+    await engine.close();
+  }
+  const seconds = (performance.now() - started) / 1000;
+  const serial = Object.fromEntries([...results].map(([f, r]) => [f, { fp: r.fingerprint ? Buffer.from(r.fingerprint).toString('base64') : null, reason: r.reason, ms: Math.round(r.ms) }]));
+  await fs.writeFile(cache, JSON.stringify({ seconds, results: serial }));
+  return { dir, spec, manifest, results, analysisSeconds: seconds };
+}

@@ -1,0 +1,136 @@
+// A real registry process for the end-to-end figures: a SQLite data folder
+// seeded with N registered scrolls (rows and fingerprints, written through the
+// repositories in large transactions), then `node src/main.ts` on a free port.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs/promises';
+import { createServer } from 'node:net';
+import path from 'node:path';
+import { openDatabase } from '../../src/db/open-database.ts';
+import { formatTimestamp, systemClock } from '../../src/domain/clock.ts';
+import { createAccount } from '../../src/domain/create-account.ts';
+import { localFileStorage } from '../../src/files/local-file-storage.ts';
+
+const ROOT = path.resolve(import.meta.dirname, '../..');
+const BATCH = 5000;
+
+export type Seeder = {
+  /** Registers `count` more scrolls whose fingerprints `fingerprint(i)` gives (i counts from the first ever added). */
+  add(count: number, fingerprint: (i: number) => Uint8Array, uuid?: (i: number) => string): Promise<void>;
+  readonly total: number;
+  close(): Promise<void>;
+};
+
+export async function openSeeder(dataDir: string): Promise<Seeder> {
+  const file = path.join(dataDir, 'registry.sqlite');
+  const now = () => formatTimestamp(systemClock.now());
+  const db = await openDatabase({ kind: 'sqlite', file }, now);
+  const deps = { db, files: localFileStorage(path.join(dataDir, 'files')), clock: systemClock };
+  const must = async (input: Parameters<typeof createAccount>[1]) => {
+    const r = await createAccount(deps, input);
+    if (!r.ok) throw new Error(`seeding: ${r.msg}`);
+    return r.value;
+  };
+  const tag = randomUUID().slice(0, 8);
+  const store = await must({ role: 'store', agent: true, username: `Bench store ${tag}`, email: `store-${tag}@bench.invalid`, country: 'Israel', city: 'Jerusalem' });
+  const sofer = await must({ role: 'sofer', confirmed: true, username: `Bench sofer ${tag}`, email: `sofer-${tag}@bench.invalid`, country: 'Israel', city: 'Safed' });
+  const megiah = await must({ role: 'megiah', confirmed: true, username: `Bench megiah ${tag}`, email: `megiah-${tag}@bench.invalid`, country: 'Israel', city: 'Bnei Brak', megiahType: 'computer' });
+  let total = 0;
+  return {
+    get total() {
+      return total;
+    },
+    async add(count, fingerprint, uuid = () => randomUUID()) {
+      for (let done = 0; done < count; ) {
+        const n = Math.min(BATCH, count - done);
+        const at = now();
+        await db.transaction(async (tx) => {
+          for (let k = 0; k < n; k++) {
+            const i = total + done + k;
+            const id = uuid(i);
+            const scroll = await tx.scrolls.insert({
+              uuid: id,
+              qrCode: `B${i.toString(36).toUpperCase().padStart(9, '0')}`,
+              registeredById: store.id,
+              ownerId: store.id,
+              soferId: sofer.id,
+              megiahId: megiah.id,
+              font: 'Beit Yosef',
+              size: '12 cm',
+              note: '',
+              writtenDate: '2024-01-10',
+              examinedDate: '2024-02-20',
+              photoKey: `private/photos/${id}`,
+              previewKey: `public/previews/${id}.jpg`,
+              createdAt: at,
+            });
+            await tx.fingerprints.insert(scroll.id, fingerprint(i), at);
+          }
+        });
+        done += n;
+      }
+      total += count;
+    },
+    close: () => db.close(),
+  };
+}
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const s = createServer();
+    s.listen(0, '127.0.0.1', () => {
+      const port = (s.address() as { port: number }).port;
+      s.close(() => resolve(port));
+    });
+    s.on('error', reject);
+  });
+}
+
+export type RunningServer = { readonly url: string; readonly pid: number; readonly startupMs: number; rssBytes(): Promise<number>; stop(): Promise<void> };
+
+/** Starts the service on the data folder and resolves once /readyz answers 200 (after the index is loaded). */
+export async function startServer(dataDir: string, env: Record<string, string> = {}): Promise<RunningServer> {
+  const port = await freePort();
+  const started = performance.now();
+  const child: ChildProcess = spawn(process.execPath, ['src/main.ts'], {
+    cwd: ROOT,
+    env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', RATE_LIMIT_SCALE: '100000', DATABASE_URL: '', REDIS_URL: '', ...env },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const url = `http://127.0.0.1:${port}`;
+  const exited = new Promise<never>((_, reject) => child.once('exit', (code) => reject(new Error(`the server exited with ${code} while starting`))));
+  const ready = (async () => {
+    for (;;) {
+      try {
+        if ((await fetch(`${url}/readyz`)).ok) return;
+      } catch {
+        // not listening yet
+      }
+      await new Promise((r) => setTimeout(r, 50));
+    }
+  })();
+  await Promise.race([ready, exited]);
+  const startupMs = performance.now() - started;
+  return {
+    url,
+    pid: child.pid!,
+    startupMs,
+    async rssBytes() {
+      const status = await fs.readFile(`/proc/${child.pid}/status`, 'utf8');
+      return Number(/VmRSS:\s+(\d+) kB/.exec(status)![1]) * 1024;
+    },
+    stop: () =>
+      new Promise<void>((resolve) => {
+        child.once('exit', () => resolve());
+        child.kill('SIGTERM');
+      }),
+  };
+}
+
+/** POSTs one photo to check-mezuzah; returns the status and parsed body. */
+export async function checkMezuzah(url: string, photo: Uint8Array): Promise<{ status: number; body: { status?: string; uuid?: string } }> {
+  const form = new FormData();
+  form.append('image', new Blob([new Uint8Array(photo)], { type: 'image/jpeg' }), 'photo.jpg');
+  const res = await fetch(`${url}/api/v1/public/check-mezuzah`, { method: 'POST', body: form });
+  return { status: res.status, body: (await res.json()) as never };
+}
