@@ -13,7 +13,7 @@ import { localFileStorage } from '../files/local-file-storage.ts';
 import { DEMO_STORE_CREDITS, DemoSetupError } from './demo-accounts.ts';
 import { REGISTRATION_MEGAPIXELS } from './demo-plan.ts';
 import { RegistryError } from './registry-client.ts';
-import { curlCommand, runDemo, type DemoProgress } from './run-demo.ts';
+import { curlCommand, requireRegistry, runDemo, type DemoProgress } from './run-demo.ts';
 
 const USAGE = 'usage: npm run demo -- [--scrolls N] [--url URL] [--out DIR] [--seed S] [--render-threads T] [--uploads U]';
 const DEFAULT_SCROLLS = 300;
@@ -96,6 +96,8 @@ async function main(): Promise<number> {
     const clearProgress = () => live && err.write('\r\x1b[K');
     const where = config.database.kind === 'sqlite' ? config.database.file : 'PostgreSQL (DATABASE_URL)';
 
+    // Before touching any database: without a server there is nothing to seed.
+    await requireRegistry(options.baseUrl);
     database = await openDatabase(config.database, () => formatTimestamp(systemClock.now()), { poolSize: 2 });
     // The same engine as the server's, in this process, checks the sample photos before they are advertised.
     verifier = await createEngine({ workers: 1 });

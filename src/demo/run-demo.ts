@@ -175,11 +175,16 @@ export function curlCommand(baseUrl: string, sample: SamplePhoto): string {
     : `curl -F image1=@${sample.with} -F image2=@${sample.file} ${base}/api/v1/public/compare-mezuzot`;
 }
 
+/** Throws RegistryError unless a registry answers at baseUrl. */
+export async function requireRegistry(baseUrl: string): Promise<void> {
+  const health = await registryClient(baseUrl).health();
+  if (health.status !== 200) throw new RegistryError(`${baseUrl}/healthz answered ${health.status}; is this the registry?`);
+}
+
 export async function runDemo(deps: DemoDeps & { readonly verifier: IdentificationEngine }, options: DemoOptions, events: DemoEvents = {}): Promise<DemoReport> {
   const started = Date.now();
   const client = registryClient(options.baseUrl);
-  const health = await client.health();
-  if (health.status !== 200) throw new RegistryError(`${options.baseUrl}/healthz answered ${health.status}; is this the registry?`);
+  await requireRegistry(options.baseUrl);
 
   const accounts = await ensureDemoAccounts(deps);
   // One cheap authenticated call tells at once whether the server reads the same database.
