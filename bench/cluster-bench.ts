@@ -15,7 +15,6 @@ import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import pg from 'pg';
 import type { DatabaseLocation } from '../src/config.ts';
 import { openDatabase } from '../src/db/open-database.ts';
 import { formatTimestamp, systemClock } from '../src/domain/clock.ts';
@@ -26,7 +25,7 @@ import { createApiKey } from '../src/domain/manage-api-keys.ts';
 import { localFileStorage } from '../src/files/local-file-storage.ts';
 import { startNode, type NodeProcess } from '../test/cluster/node-process.ts';
 import { manifest, samplePhoto } from '../test/engine/samples.ts';
-import { postgresTestUrl } from '../test/support/test-databases.ts';
+import { adminQuery, postgresTestUrl } from '../test/support/test-databases.ts';
 import { redisNamespace, redisTestUrl } from '../test/support/test-redis.ts';
 
 type Histogram = { readonly average: number; readonly p99: number };
@@ -164,16 +163,6 @@ async function registerForChecks(node: NodeProcess, fixture: Fixture): Promise<U
   });
   if (res.status !== 200) throw new Error(`registration for the check benchmark failed: ${res.status} ${await res.text()}`);
   return samplePhoto(sample.queries[0]);
-}
-
-async function adminQuery(text: string): Promise<void> {
-  const client = new pg.Client({ connectionString: postgresTestUrl });
-  await client.connect();
-  try {
-    await client.query(text);
-  } finally {
-    await client.end();
-  }
 }
 
 async function runConfig(name: string, kind: 'sqlite' | 'postgres', nodeCount: number): Promise<Row[]> {

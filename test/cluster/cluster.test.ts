@@ -8,7 +8,6 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import pg from 'pg';
 import type { Database } from '../../src/db/database.ts';
 import { openDatabase } from '../../src/db/open-database.ts';
 import type { Account } from '../../src/db/records.ts';
@@ -19,7 +18,7 @@ import { newQrCode, newUuid } from '../../src/domain/identifiers.ts';
 import { createApiKey } from '../../src/domain/manage-api-keys.ts';
 import { localFileStorage } from '../../src/files/local-file-storage.ts';
 import { haveSamples, manifest, samplePhoto } from '../engine/samples.ts';
-import { postgresSkipReason, postgresTestUrl } from '../support/test-databases.ts';
+import { adminQuery, postgresSkipReason, postgresTestUrl } from '../support/test-databases.ts';
 import { redisNamespace, redisSkipReason, redisTestUrl } from '../support/test-redis.ts';
 import { startNode, type NodeProcess } from './node-process.ts';
 
@@ -35,16 +34,6 @@ async function skipReason(): Promise<string | false> {
 const skip = await skipReason();
 const RATE_LIMIT_SCALE = 10;
 const SCAN_LIMIT = 30 * RATE_LIMIT_SCALE;
-
-async function adminQuery(text: string): Promise<void> {
-  const client = new pg.Client({ connectionString: postgresTestUrl });
-  await client.connect();
-  try {
-    await client.query(text);
-  } finally {
-    await client.end();
-  }
-}
 
 function expectOk<T>(outcome: { ok: true; value: T } | { ok: false; code: string; msg: string }): T {
   if (!outcome.ok) throw new Error(`${outcome.code}: ${outcome.msg}`);

@@ -4,33 +4,22 @@
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import { after, before, describe, test } from 'node:test';
-import pg from 'pg';
 import { changeChannels } from '../../src/db/database.ts';
 import { UniqueViolationError, type SqlDriver } from '../../src/db/driver.ts';
 import { migrate } from '../../src/db/migrate.ts';
 import { migrations } from '../../src/db/migrations/index.ts';
 import { openPostgres } from '../../src/db/postgres.ts';
 import { sql } from '../../src/db/sql.ts';
-import { postgresSkipReason, postgresTestUrl, urlWithSchema } from '../support/test-databases.ts';
+import { adminQuery, postgresSkipReason, postgresTestUrl, urlWithSchema } from '../support/test-databases.ts';
 
 const skip = (await postgresSkipReason()) ?? false;
 const now = () => '2025-01-01 00:00:00';
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-async function admin(text: string): Promise<void> {
-  const client = new pg.Client({ connectionString: postgresTestUrl });
-  await client.connect();
-  try {
-    await client.query(text);
-  } finally {
-    await client.end();
-  }
-}
-
 /** A fresh schema and `count` drivers on it, as if `count` nodes shared it. */
 async function nodes(count: number) {
   const schema = `test_${randomBytes(6).toString('hex')}`;
-  await admin(`CREATE SCHEMA ${schema}`);
+  await adminQuery(`CREATE SCHEMA ${schema}`);
   // Each node's connections carry its name, so a test can cut exactly one node's connection.
   const drivers = await Promise.all(
     Array.from({ length: count }, (_, i) => {
@@ -44,7 +33,7 @@ async function nodes(count: number) {
     drivers,
     async close() {
       await Promise.all(drivers.map((driver) => driver.close()));
-      await admin(`DROP SCHEMA ${schema} CASCADE`);
+      await adminQuery(`DROP SCHEMA ${schema} CASCADE`);
     },
   };
 }
@@ -168,7 +157,7 @@ describe('postgres driver', { skip }, () => {
     try {
       await sleep(100);
       heard = 0;
-      await admin(
+      await adminQuery(
         `SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = '${cluster.schema}_1' AND query LIKE 'LISTEN%'`,
       );
       const deadline = Date.now() + 5000;

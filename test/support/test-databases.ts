@@ -60,7 +60,8 @@ export function urlWithSchema(url: string, schema: string): string {
 
 export type FreshDatabaseLocation = { readonly location: DatabaseLocation; drop(): Promise<void> };
 
-async function adminQuery(text: string): Promise<void> {
+/** One statement on the test server as its administrator (CREATE/DROP SCHEMA or DATABASE), on a connection of its own. */
+export async function adminQuery(text: string): Promise<void> {
   const client = new pg.Client({ connectionString: postgresTestUrl });
   await client.connect();
   try {
