@@ -23,7 +23,7 @@ import { grantCredits } from '../src/domain/grant-credits.ts';
 import { newQrCode, newUuid } from '../src/domain/identifiers.ts';
 import { createApiKey } from '../src/domain/manage-api-keys.ts';
 import { localFileStorage } from '../src/files/local-file-storage.ts';
-import { startNode, type NodeProcess } from '../test/cluster/node-process.ts';
+import { startNode, type NodeProcess } from '../test/support/node-process.ts';
 import { manifest, samplePhoto } from '../test/engine/samples.ts';
 import { adminQuery, postgresTestUrl } from '../test/support/test-databases.ts';
 import { redisNamespace, redisTestUrl } from '../test/support/test-redis.ts';

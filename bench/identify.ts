@@ -298,14 +298,15 @@ async function endToEnd(report: AnalysedDataset, source: ReturnType<typeof compo
       if (seeder.total < n) await seeder.add(n - seeder.total, (i) => source.fingerprint(i));
       const server = await startServer(dataDir);
       try {
-        await checkMezuzah(server.url, photos[0].jpeg); // warm-up
+        const url = server.node.url;
+        await checkMezuzah(url, photos[0].jpeg); // warm-up
         const check: number[] = [];
         const decode: number[] = [];
         let found = 0;
         for (let k = 0; k < REQUESTS; k++) {
           const p = photos[k % photos.length];
           let t = performance.now();
-          const r = await checkMezuzah(server.url, p.jpeg);
+          const r = await checkMezuzah(url, p.jpeg);
           check.push(performance.now() - t);
           if (r.body.uuid === p.uuid) found++;
           t = performance.now();
@@ -318,7 +319,7 @@ async function endToEnd(report: AnalysedDataset, source: ReturnType<typeof compo
           await Promise.all(
             Array.from({ length: clients }, async (_, c) => {
               for (let k = 0; k < REQUESTS; k++) {
-                await checkMezuzah(server.url, photos[(k + c) % photos.length].jpeg);
+                await checkMezuzah(url, photos[(k + c) % photos.length].jpeg);
                 done++;
               }
             }),
@@ -332,7 +333,7 @@ async function endToEnd(report: AnalysedDataset, source: ReturnType<typeof compo
         const rss = await server.rssBytes();
         say(`| ${n.toLocaleString('en')} | ${(server.startupMs / 1000).toFixed(1)} s | ${(rss / 2 ** 20).toFixed(0)} MiB | ${ms(c)} | ${ms(d)} | ${(c / d).toFixed(2)}× | ${found}/${REQUESTS} | ${one.toFixed(2)} | ${two.toFixed(2)} | ${(two / one).toFixed(2)}× |`);
       } finally {
-        await server.stop();
+        await server.node.stop();
       }
     }
     await seeder.close();

@@ -1,17 +1,17 @@
 // A real registry process for the end-to-end figures: a SQLite data folder
 // seeded with N registered scrolls (rows and fingerprints, written through the
-// repositories in large transactions), then `node src/main.ts` on a free port.
-import { spawn, type ChildProcess } from 'node:child_process';
+// repositories in large transactions), then the server started as the cluster
+// test starts its nodes.
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
-import { createServer } from 'node:net';
+import os from 'node:os';
 import path from 'node:path';
 import { openDatabase } from '../../src/db/open-database.ts';
 import { formatTimestamp, systemClock } from '../../src/domain/clock.ts';
 import { createAccount } from '../../src/domain/create-account.ts';
 import { localFileStorage } from '../../src/files/local-file-storage.ts';
+import { startNode, type NodeProcess } from '../../test/support/node-process.ts';
 
-const ROOT = path.resolve(import.meta.dirname, '../..');
 const BATCH = 5000;
 
 export type Seeder = {
@@ -75,55 +75,25 @@ export async function openSeeder(dataDir: string): Promise<Seeder> {
   };
 }
 
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = createServer();
-    s.listen(0, '127.0.0.1', () => {
-      const port = (s.address() as { port: number }).port;
-      s.close(() => resolve(port));
-    });
-    s.on('error', reject);
-  });
-}
+export type RunningServer = { readonly node: NodeProcess; readonly startupMs: number; rssBytes(): Promise<number> };
 
-export type RunningServer = { readonly url: string; readonly pid: number; readonly startupMs: number; rssBytes(): Promise<number>; stop(): Promise<void> };
-
-/** Starts the service on the data folder and resolves once /readyz answers 200 (after the index is loaded). */
-export async function startServer(dataDir: string, env: Record<string, string> = {}): Promise<RunningServer> {
-  const port = await freePort();
+/** Starts the service on the data folder; resolved once /readyz answers 200, i.e. after the index has loaded. */
+export async function startServer(dataDir: string): Promise<RunningServer> {
   const started = performance.now();
-  const child: ChildProcess = spawn(process.execPath, ['src/main.ts'], {
-    cwd: ROOT,
-    env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', RATE_LIMIT_SCALE: '100000', DATABASE_URL: '', REDIS_URL: '', ...env },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const url = `http://127.0.0.1:${port}`;
-  const exited = new Promise<never>((_, reject) => child.once('exit', (code) => reject(new Error(`the server exited with ${code} while starting`))));
-  const ready = (async () => {
-    for (;;) {
-      try {
-        if ((await fetch(`${url}/readyz`)).ok) return;
-      } catch {
-        // not listening yet
-      }
-      await new Promise((r) => setTimeout(r, 50));
-    }
-  })();
-  await Promise.race([ready, exited]);
-  const startupMs = performance.now() - started;
+  const node = await startNode('bench', {
+    DATA_DIR: dataDir,
+    ENGINE_WORKERS: String(os.cpus().length),
+    RATE_LIMIT_SCALE: '100000',
+    DATABASE_URL: '',
+    REDIS_URL: '',
+  }, 30 * 60_000);
   return {
-    url,
-    pid: child.pid!,
-    startupMs,
+    node,
+    startupMs: performance.now() - started,
     async rssBytes() {
-      const status = await fs.readFile(`/proc/${child.pid}/status`, 'utf8');
+      const status = await fs.readFile(`/proc/${node.pid}/status`, 'utf8');
       return Number(/VmRSS:\s+(\d+) kB/.exec(status)![1]) * 1024;
     },
-    stop: () =>
-      new Promise<void>((resolve) => {
-        child.once('exit', () => resolve());
-        child.kill('SIGTERM');
-      }),
   };
 }
 

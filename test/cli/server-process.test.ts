@@ -8,19 +8,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { test } from 'node:test';
 import { fileURLToPath } from 'node:url';
+import { freePort } from '../support/node-process.ts';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-    server.on('error', reject);
-  });
-}
 
 function start(env: Record<string, string>) {
   const child = spawn(process.execPath, [path.join(root, 'src/main.ts')], {

@@ -20,7 +20,7 @@ import { localFileStorage } from '../../src/files/local-file-storage.ts';
 import { haveSamples, manifest, samplePhoto } from '../engine/samples.ts';
 import { adminQuery, postgresSkipReason, postgresTestUrl } from '../support/test-databases.ts';
 import { redisNamespace, redisSkipReason, redisTestUrl } from '../support/test-redis.ts';
-import { startNode, type NodeProcess } from './node-process.ts';
+import { startNode, type NodeProcess } from '../support/node-process.ts';
 
 async function skipReason(): Promise<string | false> {
   const reasons = [await postgresSkipReason(), await redisSkipReason()];

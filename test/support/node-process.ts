@@ -21,6 +21,7 @@ export async function freePort(): Promise<number> {
 export type NodeProcess = {
   readonly name: string;
   readonly url: string;
+  readonly pid: number;
   output(): string;
   /** SIGTERM, then the exit code once it has drained and exited. */
   stop(): Promise<number | null>;
@@ -42,6 +43,7 @@ export async function startNode(name: string, env: Record<string, string>, ready
   const node: NodeProcess = {
     name,
     url: `http://127.0.0.1:${port}`,
+    pid: child.pid!,
     output: () => output,
     async stop() {
       if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
