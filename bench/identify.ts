@@ -18,7 +18,8 @@ import { deriveSeed, makeScribe, makeScroll, photographScroll } from '../src/syn
 import { analyseDataset, datasetDir, ensureDataset, type AnalysedDataset, type DatasetSpec } from './lib/analyse-dataset.ts';
 import { compositeSource } from './lib/hand-fingerprints.ts';
 import { equalErrorRate, formatRate, quantile, rate, thresholdForFalseMatchRate } from './lib/rates.ts';
-import { checkMezuzah, openSeeder, startServer } from './lib/registry-server.ts';
+import { registryClient } from '../src/demo/registry-client.ts';
+import { openSeeder, startServer } from './lib/registry-server.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const { values: args } = parseArgs({
@@ -298,15 +299,15 @@ async function endToEnd(report: AnalysedDataset, source: ReturnType<typeof compo
       if (seeder.total < n) await seeder.add(n - seeder.total, (i) => source.fingerprint(i));
       const server = await startServer(dataDir);
       try {
-        const url = server.node.url;
-        await checkMezuzah(url, photos[0].jpeg); // warm-up
+        const client = registryClient(server.node.url);
+        await client.check(photos[0].jpeg); // warm-up
         const check: number[] = [];
         const decode: number[] = [];
         let found = 0;
         for (let k = 0; k < REQUESTS; k++) {
           const p = photos[k % photos.length];
           let t = performance.now();
-          const r = await checkMezuzah(url, p.jpeg);
+          const r = await client.check(p.jpeg);
           check.push(performance.now() - t);
           if (r.body.uuid === p.uuid) found++;
           t = performance.now();
@@ -319,7 +320,7 @@ async function endToEnd(report: AnalysedDataset, source: ReturnType<typeof compo
           await Promise.all(
             Array.from({ length: clients }, async (_, c) => {
               for (let k = 0; k < REQUESTS; k++) {
-                await checkMezuzah(url, photos[(k + c) % photos.length].jpeg);
+                await client.check(photos[(k + c) % photos.length].jpeg);
                 done++;
               }
             }),

@@ -96,11 +96,3 @@ export async function startServer(dataDir: string): Promise<RunningServer> {
     },
   };
 }
-
-/** POSTs one photo to check-mezuzah; returns the status and parsed body. */
-export async function checkMezuzah(url: string, photo: Uint8Array): Promise<{ status: number; body: { status?: string; uuid?: string } }> {
-  const form = new FormData();
-  form.append('image', new Blob([new Uint8Array(photo)], { type: 'image/jpeg' }), 'photo.jpg');
-  const res = await fetch(`${url}/api/v1/public/check-mezuzah`, { method: 'POST', body: form });
-  return { status: res.status, body: (await res.json()) as never };
-}

@@ -1,5 +1,6 @@
-// The demo's HTTP client of a running registry: only what the demo calls, with
-// the rate-limit and back-pressure headers the server sends.
+// An HTTP client of a running registry (the demo's, and bench:identify's):
+// only what they call, with the rate-limit and back-pressure headers the
+// server sends.
 
 export class RegistryError extends Error {
   override readonly name = 'RegistryError';
@@ -59,6 +60,12 @@ export function registryClient(baseUrl: string) {
       form.set('mezuzah', new Blob([photo as Uint8Array<ArrayBuffer>], { type: 'image/jpeg' }), 'mezuzah.jpg');
       for (const [name, value] of Object.entries(fields)) form.set(name, value);
       return send('api/v1/store/register-mezuzah', { method: 'POST', headers: { 'x-api-key': key }, body: form });
+    },
+    /** The public check of one photo (POST check-mezuzah). */
+    check(photo: Uint8Array): Promise<RegistryAnswer> {
+      const form = new FormData();
+      form.set('image', new Blob([photo as Uint8Array<ArrayBuffer>], { type: 'image/jpeg' }), 'photo.jpg');
+      return send('api/v1/public/check-mezuzah', { method: 'POST', body: form });
     },
   };
 }

@@ -9,7 +9,7 @@ import { after, before, test } from 'node:test';
 import { createEngine, type IdentificationEngine } from '../../src/engine/index.ts';
 import { parseDemoNote } from '../../src/demo/demo-plan.ts';
 import { runDemo, type DemoOptions, type DemoReport } from '../../src/demo/run-demo.ts';
-import { postForm } from '../support/requests.ts';
+import { registryClient } from '../../src/demo/registry-client.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
 
 let engine: IdentificationEngine;
@@ -30,8 +30,8 @@ after(async () => {
   await rm(options.outDir, { recursive: true, force: true });
 });
 
-const check = async (file: string) =>
-  postForm(t.app, '/api/v1/public/check-mezuzah', { image: { data: new Uint8Array(await readFile(path.resolve(file))) } });
+// Over real HTTP, as the printed curl commands do.
+const check = async (file: string) => registryClient(options.baseUrl).check(new Uint8Array(await readFile(path.resolve(file))));
 
 test('registers the scrolls through the API, under notes that name them, in the demo stores', async () => {
   assert.equal(first.registered + first.unreadable, 3);
@@ -54,9 +54,9 @@ test('a phone photo it offers as a registered scroll is identified by check-mezu
   assert.ok(registered.length >= 1, JSON.stringify(first.ready.samples));
   for (const sample of registered) {
     const res = await check(sample.file);
-    assert.equal(res.statusCode, 200, `${sample.file}: ${res.body}`);
+    assert.equal(res.status, 200, `${sample.file}: ${JSON.stringify(res.body)}`);
     const number = Number(/demo scroll (\d+)/.exec(sample.expect)![1]);
-    const scroll = await t.db.scrolls.findByUuid(res.json().uuid);
+    const scroll = await t.db.scrolls.findByUuid(String(res.body.uuid));
     assert.equal(parseDemoNote(scroll!.note)?.number, number);
   }
 });
@@ -64,10 +64,10 @@ test('a phone photo it offers as a registered scroll is identified by check-mezu
 test('the unregistered sibling is not_found, the non-scroll image invalid, and the README lists every sample', async () => {
   const sibling = first.ready.samples.find((s) => s.file.includes('unregistered-sibling'))!;
   assert.match(sibling.expect, /^not_found/);
-  assert.equal((await check(sibling.file)).json().status, 'not_found');
+  assert.equal((await check(sibling.file)).body.status, 'not_found');
   const nonScroll = first.ready.samples.find((s) => s.file.includes('not-a-scroll'))!;
   assert.match(nonScroll.expect, /^invalid/);
-  assert.equal((await check(nonScroll.file)).json().status, 'invalid');
+  assert.equal((await check(nonScroll.file)).body.status, 'invalid');
   const readme = await readFile(path.join(options.outDir, 'README.md'), 'utf8');
   for (const sample of first.ready.samples) assert.ok(readme.includes(sample.file), sample.file);
 });
