@@ -23,7 +23,7 @@ import { CANONICAL_X, CANONICAL_Y, TEMPLATE_LINES, WORD_END_COUNT } from './temp
 // scroll in all, measured), plus a fixed verification of the shortlist.
 
 /** Width of a spacing bin, in column widths (about a seventh of a letter). */
-export const SPACING_BIN = 0.005;
+const SPACING_BIN = 0.005;
 /** Bins per spacing; spacings beyond the outermost bins fall into them. */
 const BINS = 16;
 /** Candidates from the vote that get the full point-for-point comparison. */
@@ -50,7 +50,7 @@ const RUNS: readonly (readonly number[])[] = (() => {
   }
   return out;
 })();
-export const RUN_COUNT = RUNS.length;
+const RUN_COUNT = RUNS.length;
 const CELLS_PER_RUN = BINS ** SPACINGS;
 
 /** x of each word end against the template (NaN where the photo did not show it). */
@@ -73,7 +73,7 @@ function spacingPositions(r: Float64Array, run: readonly number[], out: Float64A
 const clampBin = (b: number) => (b < 0 ? 0 : b >= BINS ? BINS - 1 : b);
 
 /** The cell of each run a registered scroll shows (-1 where an end is missing). */
-export function registrationCells(points: ScrollPoints): Int32Array {
+function registrationCells(points: ScrollPoints): Int32Array {
   const r = residuals(points);
   const cells = new Int32Array(RUN_COUNT);
   const pos = new Float64Array(SPACINGS);
@@ -122,23 +122,22 @@ function queryCells(points: ScrollPoints): Int32Array {
   return Int32Array.from(out);
 }
 
-/** A growable list of entry numbers. */
+/** A growable list of entry numbers; grows by a quarter, so spare capacity stays near a tenth. */
 class Postings {
   items = new Uint32Array(4);
   length = 0;
   push(v: number): void {
     if (this.length === this.items.length) {
-      const grown = new Uint32Array(Math.max(8, Math.ceil(this.items.length * 1.5)));
+      const grown = new Uint32Array(Math.max(8, Math.ceil(this.items.length * 1.25)));
       grown.set(this.items);
       this.items = grown;
     }
     this.items[this.length++] = v;
   }
-  /** Drops spare capacity (after a bulk load). */
-  trim(): void {
-    if (this.items.length > this.length) this.items = this.items.slice(0, this.length);
-  }
 }
+
+/** Entries per block of stored word ends: the point store grows a block at a time and never copies. */
+const POINT_BLOCK = 1024;
 
 export type IndexHit = { scrollId: string; similarity: number };
 
@@ -146,9 +145,9 @@ export class SearchIndex {
   #ids: (string | null)[] = [];
   #slotOf = new Map<string, number>();
   #cells: (Postings | undefined)[] = new Array(RUN_COUNT * CELLS_PER_RUN);
-  /** Word-end residuals of every entry, WORD_END_COUNT per entry, X_MISSING where absent. */
-  #xs = new Int16Array(0);
-  #ys = new Int8Array(0);
+  /** Word-end residuals, WORD_END_COUNT per entry in blocks of POINT_BLOCK entries; X_MISSING where absent. */
+  #xs: Int16Array[] = [];
+  #ys: Int8Array[] = [];
   #votes = new Uint16Array(0);
   #live = 0;
 
@@ -187,16 +186,10 @@ export class SearchIndex {
     this.#live--;
   }
 
-  /** Releases the spare capacity left by growth; call after loading many entries at once. */
-  compact(): void {
-    for (const list of this.#cells) list?.trim();
-    this.#xs = this.#xs.slice(0, this.#ids.length * WORD_END_COUNT);
-    this.#ys = this.#ys.slice(0, this.#ids.length * WORD_END_COUNT);
-  }
-
   /** Bytes held by the index's typed arrays (postings, points, vote counters). */
   get byteSize(): number {
-    let bytes = this.#xs.byteLength + this.#ys.byteLength + this.#votes.byteLength;
+    let bytes = this.#votes.byteLength;
+    for (let b = 0; b < this.#xs.length; b++) bytes += this.#xs[b].byteLength + this.#ys[b].byteLength;
     for (const list of this.#cells) if (list) bytes += list.items.byteLength;
     return bytes;
   }
@@ -221,7 +214,7 @@ export class SearchIndex {
   /** Entries with the most runs in common with the query, best first. */
   shortlist(query: ScrollPoints, size = SHORTLIST): number[] {
     const count = this.#ids.length;
-    if (this.#votes.length < count) this.#votes = new Uint16Array(Math.max(1024, count * 1.25));
+    if (this.#votes.length < count) this.#votes = new Uint16Array(Math.max(1024, Math.ceil(count * 1.25)));
     const votes = this.#votes;
     votes.fill(0, 0, count);
     for (const cell of queryCells(query)) {
@@ -246,39 +239,40 @@ export class SearchIndex {
   }
 
   #storePoints(entry: number, points: ScrollPoints): void {
-    if (this.#xs.length < (entry + 1) * WORD_END_COUNT) {
-      const capacity = Math.max(64, Math.ceil((entry + 1) * 1.5)) * WORD_END_COUNT;
-      const xs = new Int16Array(capacity);
-      xs.set(this.#xs);
-      this.#xs = xs;
-      const ys = new Int8Array(capacity);
-      ys.set(this.#ys);
-      this.#ys = ys;
+    const block = Math.floor(entry / POINT_BLOCK);
+    while (this.#xs.length <= block) {
+      this.#xs.push(new Int16Array(POINT_BLOCK * WORD_END_COUNT));
+      this.#ys.push(new Int8Array(POINT_BLOCK * WORD_END_COUNT));
     }
-    const base = entry * WORD_END_COUNT;
-    this.#xs.fill(X_MISSING, base, base + WORD_END_COUNT);
+    const xs = this.#xs[block];
+    const ys = this.#ys[block];
+    const base = (entry % POINT_BLOCK) * WORD_END_COUNT;
+    xs.fill(X_MISSING, base, base + WORD_END_COUNT);
     for (let i = 0; i < points.keys.length; i++) {
       const k = points.keys[i];
       const x = Math.round((points.xs[i] - CANONICAL_X[k]) / X_QUANTUM);
       const y = Math.round((points.ys[i] - CANONICAL_Y[k]) / Y_QUANTUM);
       // A word end beyond these ranges sits far off the template: no evidence worth keeping.
       if (x <= X_MISSING || x > 32767 || y <= Y_MISSING || y > 127) continue;
-      this.#xs[base + k] = x;
-      this.#ys[base + k] = y;
+      xs[base + k] = x;
+      ys[base + k] = y;
     }
   }
 
   #loadPoints(entry: number): ScrollPoints {
-    const base = entry * WORD_END_COUNT;
+    const block = Math.floor(entry / POINT_BLOCK);
+    const storedX = this.#xs[block];
+    const storedY = this.#ys[block];
+    const base = (entry % POINT_BLOCK) * WORD_END_COUNT;
     const keys: number[] = [];
     const xs: number[] = [];
     const ys: number[] = [];
     for (let k = 0; k < WORD_END_COUNT; k++) {
-      const x = this.#xs[base + k];
+      const x = storedX[base + k];
       if (x === X_MISSING) continue;
       keys.push(k);
       xs.push(CANONICAL_X[k] + x * X_QUANTUM);
-      ys.push(CANONICAL_Y[k] + this.#ys[base + k] * Y_QUANTUM);
+      ys.push(CANONICAL_Y[k] + storedY[base + k] * Y_QUANTUM);
     }
     return { keys: Uint16Array.from(keys), xs: Float32Array.from(xs), ys: Float32Array.from(ys) };
   }
