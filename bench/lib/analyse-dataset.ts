@@ -54,7 +54,7 @@ async function engineHash(): Promise<string> {
   return hash.digest('hex').slice(0, 12);
 }
 
-export function photosOf(manifest: Manifest): string[] {
+function photosOf(manifest: Manifest): string[] {
   const files: string[] = [];
   for (const s of manifest.scrolls) files.push(s.reference!, ...(s.second_reference ? [s.second_reference] : []), ...s.queries);
   for (const s of manifest.unregistered) files.push(...s.queries);

@@ -92,7 +92,7 @@ async function runAll(jobs: readonly DatasetJob[], threads: number, done: (outpu
 async function main(): Promise<void> {
   const { out, jobs, options } = parseOptions(process.argv.slice(2));
   const plan = planDataset(options);
-  for (const dir of ['ref', 'ref2', 'query', 'unreg', 'invalid']) await fs.mkdir(path.join(out, dir), { recursive: true });
+  for (const dir of ['ref', 'query', 'unreg', 'invalid', ...(options.secondReferences ? ['ref2'] : [])]) await fs.mkdir(path.join(out, dir), { recursive: true });
   const outputs: JobOutput[] = [];
   const total = plan.jobs.reduce((n, j) => n + (j.type === 'scroll' ? j.shots.length : 1), 0);
   const started = performance.now();

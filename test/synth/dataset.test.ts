@@ -31,6 +31,32 @@ test('the plan labels genuine, sibling and impostor pairs from who wrote what', 
   assert.ok(manifest.pairs.some((p) => p.kind === 'sibling'));
 });
 
+test('second references add a registration shot per registered scroll (ref2/) and change nothing else in the plan', () => {
+  const options = { scrolls: 5, scribes: 2, queries: 2, unregistered: 2, invalid: 3, seed: 9 };
+  const plain = planDataset(options);
+  const withSecond = planDataset({ ...options, secondReferences: true });
+  assert.deepEqual(
+    withSecond.manifest.scrolls.map(({ second_reference, ...rest }) => rest),
+    plain.manifest.scrolls,
+  );
+  assert.deepEqual(withSecond.manifest.pairs, plain.manifest.pairs);
+  assert.deepEqual(withSecond.manifest.unregistered, plain.manifest.unregistered);
+  withSecond.jobs.forEach((job, i) => {
+    const before = plain.jobs[i];
+    if (job.type !== 'scroll' || before.type !== 'scroll' || !job.shots[0].path.startsWith('ref/')) {
+      assert.deepEqual(job, before);
+      return;
+    }
+    assert.deepEqual(job.shots.slice(0, -1), before.shots, 'the existing shots keep their seeds');
+    const second = job.shots.at(-1)!;
+    assert.match(second.path, /^ref2\/[0-9a-f]{12}\.jpg$/);
+    assert.equal(second.spec.kind, 'registration');
+    assert.notEqual(second.spec.seed, job.shots[0].spec.seed, 'a different photograph of the same scroll');
+  });
+  const secondShots = withSecond.jobs.flatMap((j) => (j.type === 'scroll' && j.shots[0].path.startsWith('ref/') ? [j.shots.at(-1)!.path] : []));
+  assert.deepEqual(withSecond.manifest.scrolls.map((s) => s.second_reference), secondShots, 'the manifest names the photo each job takes');
+});
+
 test('npm run synth writes a samples-shaped folder, byte-identical for the same seed', async () => {
   const root = await fs.mkdtemp(path.join(os.tmpdir(), 'synth-'));
   try {
