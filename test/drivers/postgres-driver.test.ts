@@ -16,6 +16,20 @@ const skip = (await postgresSkipReason()) ?? false;
 const now = () => '2025-01-01 00:00:00';
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/** Enters `driver.exclusive(key)` and stays inside until `release()`; `holding` settles once it has left. */
+async function holdLock(driver: SqlDriver, key: string): Promise<{ release: () => void; holding: Promise<void> }> {
+  let release!: () => void;
+  const gate = new Promise<void>((resolve) => (release = resolve));
+  let entered!: () => void;
+  const inside = new Promise<void>((resolve) => (entered = resolve));
+  const holding = driver.exclusive(key, async () => {
+    entered();
+    await gate;
+  });
+  await inside;
+  return { release, holding };
+}
+
 /** A fresh schema and `count` drivers on it, as if `count` nodes shared it. */
 async function nodes(count: number) {
   const schema = `test_${randomBytes(6).toString('hex')}`;
@@ -71,15 +85,7 @@ describe('postgres driver', { skip }, () => {
   });
 
   test('exclusive() shuts out the other node holding the same key, not other keys', async () => {
-    let release!: () => void;
-    const gate = new Promise<void>((resolve) => (release = resolve));
-    let entered!: () => void;
-    const aInside = new Promise<void>((resolve) => (entered = resolve));
-    const holding = a.exclusive('k', async () => {
-      entered();
-      await gate;
-    });
-    await aInside;
+    const { release, holding } = await holdLock(a, 'k');
     let bRan = false;
     const waiting = b.exclusive('k', async () => {
       bRan = true;
@@ -103,15 +109,7 @@ describe('postgres driver', { skip }, () => {
   test('the same key in another schema (another registry) is another lock', async () => {
     const other = await nodes(1);
     try {
-      let release!: () => void;
-      const gate = new Promise<void>((resolve) => (release = resolve));
-      let entered!: () => void;
-      const aInside = new Promise<void>((resolve) => (entered = resolve));
-      const holding = a.exclusive('k', async () => {
-        entered();
-        await gate;
-      });
-      await aInside;
+      const { release, holding } = await holdLock(a, 'k');
       // Would wait forever (and time the test out) if the lock were shared across schemas.
       await other.drivers[0].exclusive('k', async () => undefined);
       release();
