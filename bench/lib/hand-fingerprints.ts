@@ -1,9 +1,10 @@
 // Fingerprints without photos, for the scale benchmark: the word ends of a
 // scroll straight from the synthetic generator's hand model (no rendering, no
-// camera), normalised into the canonical page the way the engine normalises a
-// photo's. Checked against the engine: a registration photo of a generated
+// camera), normalised into the canonical page by the engine's own
+// normaliseWordEnds, as a photo's are. A registration photo of a generated
 // scroll and that scroll's hand-model fingerprint agree at similarity 0.6–0.9,
-// while other scrolls stay below 0.25 — these are realistic registrations.
+// other scrolls stay below 0.25 (test/bench/hand-fingerprints.test.ts): these
+// are realistic registrations.
 //
 // A million real hand-model scrolls would take an hour to generate here, so the
 // large sizes use composites: a pool of real hand-model scrolls per scribe, and
@@ -11,15 +12,13 @@
 // by a hash. Lines keep the hand's local statistics (what the index hashes)
 // and scribe-level habits; combinations never repeat in practice (pool^22).
 import { encodeFingerprint, type ScrollPoints } from '../../src/engine/fingerprint.ts';
-import { applyHomography, fitHomographyRobust } from '../../src/engine/homography.ts';
-import { CANONICAL_X, CANONICAL_Y, TEMPLATE_LINES, WORD_END_COUNT } from '../../src/engine/template.ts';
+import { normaliseWordEnds, type WordEnd } from '../../src/engine/extract-points.ts';
+import { TEMPLATE_LINES, WORD_END_COUNT } from '../../src/engine/template.ts';
 import { deriveSeed, makeScribe, makeScroll, type Scroll } from '../../src/synth/index.ts';
 
 /** A scroll's word ends from its hand model, in the canonical page. */
 export function handPoints(scroll: Scroll): ScrollPoints {
-  const xs: number[] = [];
-  const ys: number[] = [];
-  const keys: number[] = [];
+  const ends: WordEnd[] = [];
   let word = -1;
   let current = '';
   let right = 0;
@@ -29,9 +28,7 @@ export function handPoints(scroll: Scroll): ScrollPoints {
   const flush = () => {
     if (word < 0) return;
     // Reading start is the word's right edge; its end, the left edge.
-    keys.push(2 * word, 2 * word + 1);
-    xs.push(right, left);
-    ys.push(ySum / letters, ySum / letters);
+    ends.push({ key: 2 * word, x: right, y: ySum / letters }, { key: 2 * word + 1, x: left, y: ySum / letters });
   };
   for (const l of scroll.letters) {
     const id = `${l.line}:${l.word}`;
@@ -50,13 +47,10 @@ export function handPoints(scroll: Scroll): ScrollPoints {
     letters++;
   }
   flush();
-  if (keys.length !== WORD_END_COUNT) throw new Error(`expected ${WORD_END_COUNT} word ends, got ${keys.length}`);
-  const fit = fitHomographyRobust(xs, ys, keys.map((k) => CANONICAL_X[k]), keys.map((k) => CANONICAL_Y[k]), 0.01);
-  if (!fit) throw new Error('hand-model word ends do not fit the template');
-  const X = new Float32Array(keys.length);
-  const Y = new Float32Array(keys.length);
-  for (let i = 0; i < keys.length; i++) [X[i], Y[i]] = applyHomography(fit.h, xs[i], ys[i]);
-  return { keys: Uint16Array.from(keys), xs: X, ys: Y };
+  if (ends.length !== WORD_END_COUNT) throw new Error(`expected ${WORD_END_COUNT} word ends, got ${ends.length}`);
+  const points = normaliseWordEnds(ends);
+  if (!points) throw new Error('hand-model word ends do not fit the template');
+  return points;
 }
 
 /** Word-end indices of each line, in text order. */

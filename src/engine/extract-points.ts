@@ -31,6 +31,19 @@ export function extractPoints(img: Gray): Extraction {
   const words = findWords(layout, labels, img.width, img.height);
   const ends = recogniseLayout(layout, words);
   if (!ends || ends.length < MIN_LAYOUT_INLIERS) return { kind: 'invalid', reason: 'the text does not read as a mezuzah' };
+  const points = normaliseWordEnds(ends);
+  if (!points) return { kind: 'invalid', reason: 'the text does not read as a mezuzah' };
+  return { kind: 'scroll', points };
+}
+
+export type WordEnd = { readonly key: number; readonly x: number; readonly y: number };
+
+/**
+ * Keyed word ends measured anywhere (photo pixels, parchment millimetres) into
+ * the canonical page, by a robust homography onto the template; null when too
+ * few of them fit it to be the mezuzah's text.
+ */
+export function normaliseWordEnds(ends: readonly WordEnd[]): ScrollPoints | null {
   const fit = fitHomographyRobust(
     ends.map((e) => e.x),
     ends.map((e) => e.y),
@@ -38,12 +51,10 @@ export function extractPoints(img: Gray): Extraction {
     ends.map((e) => CANONICAL_Y[e.key]),
     LAYOUT_RESIDUAL,
   );
-  if (!fit) return { kind: 'invalid', reason: 'the text does not read as a mezuzah' };
+  if (!fit) return null;
   let inliers = 0;
   for (const w of fit.weights) if (w > 0) inliers++;
-  if (inliers < MIN_LAYOUT_INLIERS || inliers < MIN_LAYOUT_INLIER_RATIO * ends.length) {
-    return { kind: 'invalid', reason: 'the text does not read as a mezuzah' };
-  }
+  if (inliers < MIN_LAYOUT_INLIERS || inliers < MIN_LAYOUT_INLIER_RATIO * ends.length) return null;
   const n = ends.length;
   const keys = new Uint16Array(n);
   const xs = new Float32Array(n);
@@ -57,5 +68,5 @@ export function extractPoints(img: Gray): Extraction {
       xs[i] = X;
       ys[i] = Y;
     });
-  return { kind: 'scroll', points: { keys, xs, ys } };
+  return { keys, xs, ys };
 }
