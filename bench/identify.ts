@@ -96,7 +96,7 @@ async function main(): Promise<void> {
   const report = await load('report', REPORT);
 
   say(`Measured ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC on ${machine()}.`);
-  say(`Command: \`npm run bench:identify -- --scales ${args.scales} --requests ${REQUESTS}\`.`);
+  say(`Command: \`npm run bench:identify -- --scales ${args.scales} ${args['skip-server'] ? '--skip-server' : `--server-scales ${args['server-scales']}`} --requests ${REQUESTS}\`.`);
   say();
   const describe = (name: string, s: DatasetSpec) =>
     `${name}: seed ${s.seed}, ${s.scrolls} registered scrolls by ${s.scribes} scribes (siblings: ${(s.scrolls / s.scribes).toFixed(0)} per scribe), ` +
