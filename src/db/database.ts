@@ -7,8 +7,11 @@ import { apiKeyRepository } from './repositories/api-keys.ts';
 import { certificateRepository } from './repositories/certificates.ts';
 import { creditRepository } from './repositories/credits.ts';
 import { fingerprintRepository } from './repositories/fingerprints.ts';
+import { invitationRepository } from './repositories/invitations.ts';
+import { passwordRepository } from './repositories/passwords.ts';
 import { saleRepository } from './repositories/sales.ts';
 import { scrollRepository } from './repositories/scrolls.ts';
+import { sessionRepository } from './repositories/sessions.ts';
 import { sql } from './sql.ts';
 
 export function repositories(db: SqlExecutor) {
@@ -18,8 +21,11 @@ export function repositories(db: SqlExecutor) {
     certificates: certificateRepository(db),
     credits: creditRepository(db),
     fingerprints: fingerprintRepository(db),
+    invitations: invitationRepository(db),
+    passwords: passwordRepository(db),
     sales: saleRepository(db),
     scrolls: scrollRepository(db),
+    sessions: sessionRepository(db),
   };
 }
 

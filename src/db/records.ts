@@ -32,6 +32,8 @@ export type ApiKey = {
   readonly id: number;
   readonly publicId: string;
   readonly accountId: number;
+  /** The holder's own name for the key ("shop till"); may be empty for keys made before labels. */
+  readonly label: string;
   readonly displayPrefix: string;
   readonly createdAt: string;
   readonly revokedAt: string | null;
@@ -98,7 +100,13 @@ export type CreditEntry = {
   readonly scrollId: number | null;
   readonly saleId: number | null;
   readonly balanceAfter: number;
+  /** A grant's reason as the admin wrote it; empty for consumptions. */
+  readonly note: string;
+  /** The admin who granted; null for consumptions and for grants made by the CLI. */
+  readonly grantedById: number | null;
   readonly createdAt: string;
+  /** The scroll a consumption paid for; null for grants. */
+  readonly scrollUuid: string | null;
 };
 
 export type Certificate = {
@@ -112,3 +120,21 @@ export type Certificate = {
 
 export type Page<T> = { readonly total: number; readonly items: readonly T[] };
 export type PageRequest = { readonly offset: number; readonly limit: number };
+
+/** A signed-in browser. The token itself lives only in the cookie. */
+export type Session = {
+  readonly id: number;
+  readonly accountId: number;
+  readonly createdAt: string;
+  readonly lastSeenAt: string;
+  readonly expiresAt: string;
+};
+
+export type Invitation = {
+  readonly id: number;
+  readonly accountId: number;
+  readonly createdById: number | null;
+  readonly createdAt: string;
+  readonly expiresAt: string;
+  readonly usedAt: string | null;
+};

@@ -48,3 +48,17 @@ export function renderSql(query: Sql, dialect: Dialect): { readonly text: string
   }
   return { text, params: [...query.values] };
 }
+
+/**
+ * `column` contains `text`, ignoring case. The text stays a parameter, and its
+ * own `%`, `_` and `\` match themselves rather than acting as wildcards.
+ */
+export function containsText(column: Sql, text: string): Sql {
+  const pattern = `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  return sql`LOWER(${column}) LIKE ${pattern} ESCAPE '\\'`;
+}
+
+/** The conditions joined by AND; none is always true. */
+export function allOf(conditions: readonly Sql[]): Sql {
+  return conditions.length === 0 ? sql`1 = 1` : conditions.reduce((all, next) => sql`${all} AND ${next}`);
+}

@@ -5,7 +5,12 @@ import { analyzeUpload, engineCall } from './photo.ts';
 export type ScrollComparison =
   | { readonly kind: 'compared'; readonly similarity: number; readonly isMatched: boolean }
   /** The spec answers this with HTTP 200, so it is a result, not a failure. */
-  | { readonly kind: 'unreadable'; readonly msg: string };
+  | {
+      readonly kind: 'unreadable';
+      readonly msg: string;
+      /** Which of the two photos hold no readable scroll, for a page to name them in its own words. */
+      readonly photos: readonly ('image1' | 'image2')[];
+    };
 
 export async function compareScrolls(
   deps: Pick<DomainDeps, 'engine'>,
@@ -20,8 +25,8 @@ export async function compareScrolls(
     if (!analysis.ok && analysis.code !== 'invalid_photo') return { ...analysis, code: analysis.code };
   }
   if (!a.ok || !b.ok) {
-    const unreadable = [a.ok ? null : 'image1', b.ok ? null : 'image2'].filter((field) => field !== null);
-    return succeed({ kind: 'unreadable', msg: `No readable scroll text in ${unreadable.join(' and ')}.` });
+    const unreadable = (['image1', 'image2'] as const).filter((field) => !(field === 'image1' ? a : b).ok);
+    return succeed({ kind: 'unreadable', msg: `No readable scroll text in ${unreadable.join(' and ')}.`, photos: unreadable });
   }
   const comparison = await engineCall(() => deps.engine.compare(a.value.fingerprint, b.value.fingerprint));
   if (!comparison.ok) return comparison;

@@ -42,7 +42,19 @@ export function newApiKeySecret(): string {
  * dictionary to attack, and lookup by hash needs it to be deterministic.
  */
 export function hashApiKey(key: string): string {
-  return createHash('sha256').update(key).digest('hex');
+  return hashSecretToken(key);
+}
+
+/**
+ * Session and invitation tokens, like API keys, are 256 random bits: stored
+ * and looked up by their SHA-256 alone, for the same reason.
+ */
+export function hashSecretToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+export function newSecretToken(): string {
+  return randomBytes(32).toString('base64url');
 }
 
 export function newApiKeyPublicId(): string {

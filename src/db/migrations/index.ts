@@ -1,7 +1,11 @@
 // The ordered list of migrations. Append only: a released migration never changes.
 import type { Dialect } from '../sql.ts';
 import * as initial from './001-initial.ts';
+import * as portal from './002-portal.ts';
 
 export type Migration = { readonly id: string; readonly up: (dialect: Dialect) => string[] };
 
-export const migrations: readonly Migration[] = [{ id: '001-initial', up: initial.up }];
+export const migrations: readonly Migration[] = [
+  { id: '001-initial', up: initial.up },
+  { id: '002-portal', up: portal.up },
+];

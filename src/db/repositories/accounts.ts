@@ -1,6 +1,6 @@
 import type { SqlExecutor } from '../driver.ts';
 import type { Account, NewAccount, Page, PageRequest, Role } from '../records.ts';
-import { sql, type Sql } from '../sql.ts';
+import { allOf, containsText, sql, type Sql } from '../sql.ts';
 
 type AccountRow = {
   id: number | string;
@@ -53,6 +53,9 @@ export function usernameKey(username: string): string {
 
 export type DirectoryFilter = { readonly role?: 'sofer' | 'megiah' };
 
+/** The admin's account list: by role, and/or a case-insensitive part of the name or email. */
+export type AccountFilter = { readonly role?: Role; readonly search?: string };
+
 export function accountRepository(db: SqlExecutor) {
   const directoryWhere = (filter: DirectoryFilter): Sql =>
     filter.role === undefined
@@ -99,6 +102,32 @@ export function accountRepository(db: SqlExecutor) {
     async findDirectoryEntry(by: { readonly email: string } | { readonly username: string }): Promise<Account | undefined> {
       const match = 'email' in by ? sql`email_key = ${emailKey(by.email)}` : sql`username_key = ${usernameKey(by.username)}`;
       const row = await db.one<AccountRow>(sql`SELECT * FROM accounts WHERE ${directoryWhere({})} AND ${match}`);
+      return row && toAccount(row);
+    },
+
+    async list(filter: AccountFilter, page: PageRequest): Promise<Page<Account>> {
+      const conditions: Sql[] = [];
+      if (filter.role !== undefined) conditions.push(sql`role = ${filter.role}`);
+      if (filter.search !== undefined && filter.search !== '') {
+        conditions.push(sql`(${containsText(sql`username_key`, filter.search)} OR ${containsText(sql`email_key`, filter.search)})`);
+      }
+      const where = allOf(conditions);
+      const count = await db.one<{ total: number | string }>(sql`SELECT COUNT(*) AS total FROM accounts WHERE ${where}`);
+      const rows = await db.all<AccountRow>(
+        sql`SELECT * FROM accounts WHERE ${where} ORDER BY id DESC LIMIT ${page.limit} OFFSET ${page.offset}`,
+      );
+      return { total: Number(count?.total ?? 0), items: rows.map(toAccount) };
+    },
+
+    /** Sofers and megiahs appear in the directory, and may be named on scrolls, only while confirmed. */
+    async setConfirmed(id: number, confirmed: boolean): Promise<Account | undefined> {
+      const row = await db.one<AccountRow>(sql`UPDATE accounts SET confirmed = ${confirmed ? 1 : 0} WHERE id = ${id} RETURNING *`);
+      return row && toAccount(row);
+    },
+
+    /** Changes the role only from the expected one, so two admins' concurrent edits cannot cross. */
+    async changeRole(id: number, from: Role, to: Role): Promise<Account | undefined> {
+      const row = await db.one<AccountRow>(sql`UPDATE accounts SET role = ${to} WHERE id = ${id} AND role = ${from} RETURNING *`);
       return row && toAccount(row);
     },
   };

@@ -6,6 +6,7 @@ type ApiKeyRow = {
   id: number | string;
   public_id: string;
   account_id: number | string;
+  label: string;
   display_prefix: string;
   created_at: string;
   revoked_at: string | null;
@@ -17,6 +18,7 @@ function toApiKey(row: ApiKeyRow): ApiKey {
     id: Number(row.id),
     publicId: row.public_id,
     accountId: Number(row.account_id),
+    label: row.label,
     displayPrefix: row.display_prefix,
     createdAt: row.created_at,
     revokedAt: row.revoked_at,
@@ -25,34 +27,40 @@ function toApiKey(row: ApiKeyRow): ApiKey {
 }
 
 export function apiKeyRepository(db: SqlExecutor) {
+  const columns = sql`id, public_id, account_id, label, display_prefix, created_at, revoked_at, last_used_at`;
   return {
     async create(key: {
       readonly publicId: string;
       readonly accountId: number;
+      readonly label: string;
       readonly keyHash: string;
       readonly displayPrefix: string;
       readonly createdAt: string;
     }): Promise<ApiKey> {
       const row = await db.one<ApiKeyRow>(sql`
-        INSERT INTO api_keys (public_id, account_id, key_hash, display_prefix, created_at)
-        VALUES (${key.publicId}, ${key.accountId}, ${key.keyHash}, ${key.displayPrefix}, ${key.createdAt})
-        RETURNING id, public_id, account_id, display_prefix, created_at, revoked_at, last_used_at`);
+        INSERT INTO api_keys (public_id, account_id, label, key_hash, display_prefix, created_at)
+        VALUES (${key.publicId}, ${key.accountId}, ${key.label}, ${key.keyHash}, ${key.displayPrefix}, ${key.createdAt})
+        RETURNING ${columns}`);
       return toApiKey(row as ApiKeyRow);
     },
 
     /** The unrevoked key with this hash. */
     async findActiveByHash(keyHash: string): Promise<ApiKey | undefined> {
       const row = await db.one<ApiKeyRow>(sql`
-        SELECT id, public_id, account_id, display_prefix, created_at, revoked_at, last_used_at
-        FROM api_keys WHERE key_hash = ${keyHash} AND revoked_at IS NULL`);
+        SELECT ${columns} FROM api_keys WHERE key_hash = ${keyHash} AND revoked_at IS NULL`);
       return row && toApiKey(row);
     },
 
     async findByPublicId(publicId: string): Promise<ApiKey | undefined> {
       const row = await db.one<ApiKeyRow>(sql`
-        SELECT id, public_id, account_id, display_prefix, created_at, revoked_at, last_used_at
-        FROM api_keys WHERE public_id = ${publicId}`);
+        SELECT ${columns} FROM api_keys WHERE public_id = ${publicId}`);
       return row && toApiKey(row);
+    },
+
+    /** The account's keys, newest first, revoked ones included (the holder sees when each was revoked). */
+    async listByAccount(accountId: number): Promise<ApiKey[]> {
+      const rows = await db.all<ApiKeyRow>(sql`SELECT ${columns} FROM api_keys WHERE account_id = ${accountId} ORDER BY id DESC`);
+      return rows.map(toApiKey);
     },
 
     /** Revokes once; a second revocation keeps the first time. */

@@ -1,5 +1,5 @@
 import type { SqlExecutor } from '../driver.ts';
-import type { CreditEntry, CreditReason } from '../records.ts';
+import type { CreditEntry, CreditReason, Page, PageRequest } from '../records.ts';
 import { sql } from '../sql.ts';
 
 type EntryRow = {
@@ -10,10 +10,32 @@ type EntryRow = {
   scroll_id: number | string | null;
   sale_id: number | string | null;
   balance_after: number | string;
+  note: string;
+  granted_by_id: number | string | null;
   created_at: string;
+  scroll_uuid: string | null;
 };
 
+function toEntry(row: EntryRow): CreditEntry {
+  return {
+    id: Number(row.id),
+    accountId: Number(row.account_id),
+    delta: Number(row.delta),
+    reason: row.reason,
+    scrollId: nullableNumber(row.scroll_id),
+    saleId: nullableNumber(row.sale_id),
+    balanceAfter: Number(row.balance_after),
+    note: row.note,
+    grantedById: nullableNumber(row.granted_by_id),
+    createdAt: row.created_at,
+    scrollUuid: row.scroll_uuid,
+  };
+}
+
 const nullableNumber = (value: number | string | null) => (value === null ? null : Number(value));
+
+/** Entries with the uuid of the scroll a consumption paid for, so a ledger can name it. */
+const selectEntries = sql`SELECT e.*, s.uuid AS scroll_uuid FROM credit_entries e LEFT JOIN scrolls s ON s.id = e.scroll_id`;
 
 export type Consumption = {
   readonly accountId: number;
@@ -42,15 +64,20 @@ export function creditRepository(db: SqlExecutor) {
     balanceOf,
 
     /** Adds credits; returns the new balance. Call inside a transaction. */
-    async grant(accountId: number, amount: number, at: string): Promise<number> {
+    async grant(
+      accountId: number,
+      amount: number,
+      at: string,
+      why: { readonly note?: string; readonly grantedById?: number | null } = {},
+    ): Promise<number> {
       const row = await db.one<{ balance: number | string }>(sql`
         INSERT INTO credit_balances (account_id, balance) VALUES (${accountId}, ${amount})
         ON CONFLICT (account_id) DO UPDATE SET balance = credit_balances.balance + ${amount}
         RETURNING balance`);
       const balance = Number(row?.balance);
       await db.run(sql`
-        INSERT INTO credit_entries (account_id, delta, reason, balance_after, created_at)
-        VALUES (${accountId}, ${amount}, 'grant', ${balance}, ${at})`);
+        INSERT INTO credit_entries (account_id, delta, reason, balance_after, note, granted_by_id, created_at)
+        VALUES (${accountId}, ${amount}, 'grant', ${balance}, ${why.note ?? ''}, ${why.grantedById ?? null}, ${at})`);
       return balance;
     },
 
@@ -70,17 +97,19 @@ export function creditRepository(db: SqlExecutor) {
     },
 
     async entries(accountId: number): Promise<CreditEntry[]> {
-      const rows = await db.all<EntryRow>(sql`SELECT * FROM credit_entries WHERE account_id = ${accountId} ORDER BY id`);
-      return rows.map((row) => ({
-        id: Number(row.id),
-        accountId: Number(row.account_id),
-        delta: Number(row.delta),
-        reason: row.reason,
-        scrollId: nullableNumber(row.scroll_id),
-        saleId: nullableNumber(row.sale_id),
-        balanceAfter: Number(row.balance_after),
-        createdAt: row.created_at,
-      }));
+      const rows = await db.all<EntryRow>(sql`${selectEntries} WHERE e.account_id = ${accountId} ORDER BY e.id`);
+      return rows.map(toEntry);
+    },
+
+    /** One page of the account's ledger, newest first. */
+    async listEntries(accountId: number, page: PageRequest): Promise<Page<CreditEntry>> {
+      const count = await db.one<{ total: number | string }>(
+        sql`SELECT COUNT(*) AS total FROM credit_entries WHERE account_id = ${accountId}`,
+      );
+      const rows = await db.all<EntryRow>(sql`
+        ${selectEntries} WHERE e.account_id = ${accountId}
+        ORDER BY e.id DESC LIMIT ${page.limit} OFFSET ${page.offset}`);
+      return { total: Number(count?.total ?? 0), items: rows.map(toEntry) };
     },
   };
 }

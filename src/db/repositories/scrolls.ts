@@ -1,6 +1,6 @@
 import type { SqlExecutor } from '../driver.ts';
 import type { NewScroll, Page, PageRequest, Scroll, ScrollDetails } from '../records.ts';
-import { sql, type Sql } from '../sql.ts';
+import { containsText, sql, type Sql } from '../sql.ts';
 
 type ScrollRow = {
   id: number | string;
@@ -73,10 +73,31 @@ const selectDetails = sql`
   JOIN accounts me ON me.id = s.megiah_id
   LEFT JOIN certificates c ON c.scroll_id = s.id`;
 
+/** What a person would search an inventory by. */
+function containing(search: string): Sql {
+  const columns = [sql`s.uuid`, sql`s.qr_code`, sql`s.font`, sql`s.size`, sql`s.note`, sql`so.username`, sql`me.username`];
+  return columns.map((column) => containsText(column, search)).reduce((any, next) => sql`${any} OR ${next}`);
+}
+
 export function scrollRepository(db: SqlExecutor) {
   const findDetails = async (where: Sql): Promise<ScrollDetails | undefined> => {
     const row = await db.one<DetailsRow>(sql`${selectDetails} WHERE ${where}`);
     return row && toDetails(row);
+  };
+
+  /**
+   * The page's ids first, from an index on the filter alone, then the joins for
+   * those rows only: the plan stays an index walk whatever the planner's
+   * statistics say (a fresh PostgreSQL table has none).
+   */
+  const listPage = async (where: Sql, page: PageRequest, search: string): Promise<Page<ScrollDetails>> => {
+    const filter = search === '' ? where : sql`${where} AND (${containing(search)})`;
+    const from = search === '' ? sql`scrolls s` : sql`scrolls s JOIN accounts so ON so.id = s.sofer_id JOIN accounts me ON me.id = s.megiah_id`;
+    const count = await db.one<{ total: number | string }>(sql`SELECT COUNT(*) AS total FROM ${from} WHERE ${filter}`);
+    const rows = await db.all<DetailsRow>(sql`${selectDetails} WHERE s.id IN (
+        SELECT s.id FROM ${from} WHERE ${filter} ORDER BY s.id DESC LIMIT ${page.limit} OFFSET ${page.offset})
+      ORDER BY s.id DESC`);
+    return { total: Number(count?.total ?? 0), items: rows.map(toDetails) };
   };
 
   return {
@@ -103,17 +124,15 @@ export function scrollRepository(db: SqlExecutor) {
       return findDetails(sql`s.qr_code = ${code}`);
     },
 
-    /** Scrolls the account owns now, newest first. */
-    async listOwnedBy(ownerId: number, page: PageRequest): Promise<Page<ScrollDetails>> {
-      const count = await db.one<{ total: number | string }>(
-        sql`SELECT COUNT(*) AS total FROM scrolls WHERE owner_id = ${ownerId}`,
-      );
-      // The page's ids first, from the (owner_id, id) index alone, then the joins for those rows only:
-      // the plan stays an index walk whatever the planner's statistics say (a fresh PostgreSQL table has none).
-      const rows = await db.all<DetailsRow>(sql`${selectDetails} WHERE s.id IN (
-          SELECT id FROM scrolls WHERE owner_id = ${ownerId} ORDER BY id DESC LIMIT ${page.limit} OFFSET ${page.offset})
-        ORDER BY s.id DESC`);
-      return { total: Number(count?.total ?? 0), items: rows.map(toDetails) };
+    /** Scrolls the account owns now, newest first; `search` narrows them to those whose text fields contain it. */
+    async listOwnedBy(ownerId: number, page: PageRequest, search = ''): Promise<Page<ScrollDetails>> {
+      return listPage(sql`s.owner_id = ${ownerId}`, page, search);
+    },
+
+    /** Verified or not yet: the megiah's queue (megiahId set) or every scroll awaiting verification (null). */
+    async listAwaitingVerification(megiahId: number | null, page: PageRequest): Promise<Page<ScrollDetails>> {
+      const where = megiahId === null ? sql`s.is_verified = 0` : sql`s.megiah_id = ${megiahId} AND s.is_verified = 0`;
+      return listPage(where, page, '');
     },
 
     /**
