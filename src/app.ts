@@ -1,5 +1,6 @@
 // buildApp(deps): every Fastify option, plugin and route in one place.
 // Production (main.ts) and the tests build exactly this app; only deps differ.
+import cookie from '@fastify/cookie';
 import multipart from '@fastify/multipart';
 import swagger from '@fastify/swagger';
 import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
@@ -8,6 +9,8 @@ import type { AppDeps } from './http/app-deps.ts';
 import { openapiOptions } from './http/openapi.ts';
 import { replyFailure } from './http/reply-failure.ts';
 import { qrPageRoute } from './http/pages/qr-page.ts';
+import { portal } from './http/portal/portal.ts';
+import { sendErrorPage } from './http/portal/respond.ts';
 import { checkMezuzahRoute } from './http/routes/v1/public/check-mezuzah.ts';
 import { compareMezuzotRoute } from './http/routes/v1/public/compare-mezuzot.ts';
 import { scanQrcodeRoute } from './http/routes/v1/public/scan-qrcode.ts';
@@ -66,6 +69,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   await app.register(swagger, openapiOptions(deps.publicBaseUrl));
   await app.register(multipart);
+  // Parsed for every request, so that a browser's 404 page knows its language; only the portal reads sessions.
+  await app.register(cookie);
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
     const { code, msg } = classify(error);
@@ -74,12 +79,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     request.log.error({ err: error }, 'request failed');
     return replyFailure(reply, fail(code));
   });
-  app.setNotFoundHandler((request, reply) =>
-    replyFailure(reply, fail('route_not_found', `No endpoint ${request.method} ${request.url.split('?')[0]}.`)),
-  );
+  app.setNotFoundHandler((request, reply) => {
+    // People get a page; programs (and everything under /api/) get the API's JSON error.
+    if (!request.url.startsWith('/api/') && (request.headers.accept ?? '').includes('text/html')) return sendErrorPage(request, reply, 404);
+    return replyFailure(reply, fail('route_not_found', `No endpoint ${request.method} ${request.url.split('?')[0]}.`));
+  });
 
   for (const route of routes) route(app, deps);
   openapiRoute(app);
+  await portal(app, deps);
   return app;
 }
 

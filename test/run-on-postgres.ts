@@ -1,4 +1,4 @@
-// The second pass of `npm test`: the repository and API suites again, each
+// The second pass of `npm test`: the repository, API and portal suites again, each
 // test file on a fresh schema of a real PostgreSQL (TEST_POSTGRES_URL, by
 // default the machine's at 127.0.0.1:5432). Without a reachable PostgreSQL it
 // skips with one line, except in CI (CI set), where that is a failure.
@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { postgresUnreachableReason, postgresTestUrl, redact } from './support/test-databases.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-const suites = ['test/api/*.test.ts', 'test/db/*.test.ts'];
+const suites = ['test/api/*.test.ts', 'test/db/*.test.ts', 'test/portal/*.test.ts'];
 
 const reason = await postgresUnreachableReason();
 if (reason !== null) {

@@ -5,6 +5,7 @@ import { createHash } from 'node:crypto';
 import { certificateWording, type Bilingual } from '../certificates/certificate-content.ts';
 import type { ScannedScroll } from '../domain/look-up-scanned-scroll.ts';
 import { publicUrlOf } from '../files/file-storage.ts';
+import { escapeHtml } from './portal/html.ts';
 
 const wording = {
   pageTitle: { en: 'Mezuzah check', he: 'בדיקת מזוזה' },
@@ -76,15 +77,6 @@ export const qrPageContentSecurityPolicy = [
   "form-action 'none'",
   "frame-ancestors 'none'",
 ].join('; ');
-
-export function escapeHtml(text: string): string {
-  return text
-    .replaceAll('&', '&amp;')
-    .replaceAll('<', '&lt;')
-    .replaceAll('>', '&gt;')
-    .replaceAll('"', '&quot;')
-    .replaceAll("'", '&#39;');
-}
 
 /** Data (names, dates, codes) in whatever script: isolated so it cannot reorder the text around it. */
 const value = (text: string, className = '') => `<bdi${className ? ` class="${className}"` : ''}>${escapeHtml(text)}</bdi>`;

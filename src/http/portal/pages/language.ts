@@ -1,0 +1,22 @@
+// GET /language/{en|he}?back=/path: the header's language switch. A link, not
+// a form, so it works everywhere; it only sets a preference cookie.
+import type { FastifyInstance } from 'fastify';
+import { isLanguage } from '../../../presenters/portal/language.ts';
+import type { AppDeps } from '../../app-deps.ts';
+import { pageRateLimit } from '../page-rate-limit.ts';
+import { LANGUAGE_COOKIE, localPath, sendErrorPage } from '../respond.ts';
+import { cookieOptions } from '../session.ts';
+
+const ONE_YEAR_S = 365 * 24 * 3600;
+
+export function languagePage(app: FastifyInstance, deps: AppDeps): void {
+  app.get<{ Params: { lang: string }; Querystring: { back?: string } }>(
+    '/language/:lang',
+    { schema: { hide: true }, onRequest: pageRateLimit(deps, { perMinute: 60, per: 'ip' }) },
+    async (request, reply) => {
+      if (!isLanguage(request.params.lang)) return sendErrorPage(request, reply, 404);
+      reply.setCookie(LANGUAGE_COOKIE, request.params.lang, cookieOptions(request, ONE_YEAR_S));
+      return reply.redirect(localPath(request.query.back, '/'), 303);
+    },
+  );
+}

@@ -1,0 +1,31 @@
+// GET/POST /settings/password: any signed-in account changes its password.
+import type { FastifyInstance } from 'fastify';
+import { changePassword } from '../../../domain/set-password.ts';
+import { passwordWords, renderPasswordPage } from '../../../presenters/portal/password.ts';
+import type { AppDeps } from '../../app-deps.ts';
+import { pageRateLimit } from '../page-rate-limit.ts';
+import { redirectWithFlash, sendHtml, viewContext } from '../respond.ts';
+import { perSession, requireCsrf, requireSignedIn, signedInOf } from '../session.ts';
+
+const flashes = { changed: { kind: 'ok', words: passwordWords.changed } } as const;
+
+export function passwordPages(app: FastifyInstance, deps: AppDeps): void {
+  app.get('/settings/password', { schema: { hide: true }, onRequest: pageRateLimit(deps, { perMinute: 120, per: perSession }), preHandler: requireSignedIn() }, async (request, reply) =>
+    sendHtml(reply, 200, renderPasswordPage(viewContext(request, reply, flashes))),
+  );
+
+  app.post<{ Body: { current?: string; password?: string; repeat?: string } }>(
+    '/settings/password',
+    // Asking for the current password is a guess at it, so this is limited like sign-in.
+    { schema: { hide: true }, onRequest: pageRateLimit(deps, { perMinute: 10, per: perSession }), preHandler: [requireSignedIn(), requireCsrf] },
+    async (request, reply) => {
+      const next = String(request.body.password ?? '');
+      if (next !== String(request.body.repeat ?? '')) {
+        return sendHtml(reply, 400, renderPasswordPage(viewContext(request, reply), passwordWords.mismatch));
+      }
+      const outcome = await changePassword(deps, signedInOf(request), String(request.body.current ?? ''), next);
+      if (!outcome.ok) return sendHtml(reply, 400, renderPasswordPage(viewContext(request, reply), outcome.msg));
+      return redirectWithFlash(request, reply, '/settings/password', 'changed');
+    },
+  );
+}

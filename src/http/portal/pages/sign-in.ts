@@ -1,0 +1,62 @@
+// GET/POST /sign-in and POST /sign-out.
+import type { FastifyInstance } from 'fastify';
+import { hashSecretToken } from '../../../domain/identifiers.ts';
+import { endSession } from '../../../domain/sessions.ts';
+import { signIn } from '../../../domain/sign-in.ts';
+import { homeOf } from '../../../presenters/portal/layout.ts';
+import { renderSignIn, signInWords } from '../../../presenters/portal/sign-in.ts';
+import type { AppDeps } from '../../app-deps.ts';
+import { pageRateLimit } from '../page-rate-limit.ts';
+import { localPath, sendHtml, viewContext } from '../respond.ts';
+import { clearSessionCookie, requireCsrf, setSessionCookie, signedInOrNull } from '../session.ts';
+
+/**
+ * Guessing is limited twice: per client address by the route's rate limit,
+ * and per account here, so a botnet spread over many addresses still gets
+ * only this many tries at one account per window.
+ */
+const ATTEMPTS_PER_ACCOUNT = 10;
+const ACCOUNT_WINDOW_MS = 15 * 60_000;
+
+type SignInBody = { email?: string; password?: string; next?: string };
+
+export function signInPages(app: FastifyInstance, deps: AppDeps): void {
+  app.get<{ Querystring: { next?: string } }>('/sign-in', { schema: { hide: true }, onRequest: pageRateLimit(deps, { perMinute: 60, per: 'ip' }) }, async (request, reply) => {
+    const signedIn = signedInOrNull(request);
+    const next = localPath(request.query.next, '');
+    if (signedIn !== null) return reply.redirect(next || homeOf(signedIn.account.role), 303);
+    return sendHtml(reply, 200, renderSignIn(viewContext(request, reply), { next }));
+  });
+
+  app.post<{ Body: SignInBody }>(
+    '/sign-in',
+    { schema: { hide: true }, onRequest: pageRateLimit(deps, { perMinute: 10, per: 'ip' }), preHandler: requireCsrf },
+    async (request, reply) => {
+      const email = String(request.body.email ?? '').trim().slice(0, 254);
+      const password = String(request.body.password ?? '');
+      const next = localPath(request.body.next, '');
+      const again = (status: number, error: Parameters<typeof renderSignIn>[1]['error']) =>
+        sendHtml(reply, status, renderSignIn(viewContext(request, reply), { email, next, error }));
+
+      const nowMs = deps.clock.now().getTime();
+      const attempts = await deps.rateLimit.store.hit(`sign-in ${hashSecretToken(email.toLowerCase())}`, ACCOUNT_WINDOW_MS, nowMs);
+      if (attempts.count > ATTEMPTS_PER_ACCOUNT) {
+        const minutes = Math.max(1, Math.ceil((attempts.resetAtMs - nowMs) / 60_000));
+        reply.header('Retry-After', Math.ceil((attempts.resetAtMs - nowMs) / 1000));
+        return again(429, { en: signInWords.tooMany.en.replace('{minutes}', String(minutes)), he: signInWords.tooMany.he.replace('{minutes}', String(minutes)) });
+      }
+
+      const outcome = await signIn(deps, email, password);
+      if (!outcome.ok) return again(401, outcome.msg);
+      setSessionCookie(request, reply, outcome.value.token);
+      return reply.redirect(next || homeOf(outcome.value.account.role), 303);
+    },
+  );
+
+  app.post('/sign-out', { schema: { hide: true }, onRequest: pageRateLimit(deps, { perMinute: 30, per: 'ip' }), preHandler: requireCsrf }, async (request, reply) => {
+    const signedIn = signedInOrNull(request);
+    if (signedIn !== null) await endSession(deps, signedIn.session);
+    clearSessionCookie(request, reply);
+    return reply.redirect('/', 303);
+  });
+}

@@ -1,0 +1,133 @@
+// Who is signed in, and forms that only this site can submit.
+//
+// The session cookie holds a random token (HttpOnly, SameSite=Lax, Secure and
+// `__Host-` prefixed when served over HTTPS). Every form carries a CSRF token
+// derived from a secret the browser holds in an HttpOnly cookie: the session
+// token once signed in, a pre-session token before (sign-in and invitation
+// forms). Another site can neither read that cookie nor compute the token, and
+// cross-site POSTs are also refused by their Origin / Sec-Fetch-Site headers.
+import { createHash, timingSafeEqual } from 'node:crypto';
+import type { FastifyReply, FastifyRequest, onRequestAsyncHookHandler, preHandlerAsyncHookHandler } from 'fastify';
+import type { Role } from '../../db/records.ts';
+import { authenticateSession, SESSION_LIFETIME_MS, type SignedIn } from '../../domain/sessions.ts';
+import { newSecretToken } from '../../domain/identifiers.ts';
+import type { AppDeps } from '../app-deps.ts';
+import { sendErrorPage } from './respond.ts';
+
+const SESSION = 'mr_session';
+const PRE_SESSION = 'mr_presession';
+const PRE_SESSION_MAX_AGE_S = 24 * 3600;
+
+export const isHttps = (request: FastifyRequest) => request.protocol === 'https';
+
+/** `__Host-` cookies are refused by browsers unless Secure, so the prefix goes with HTTPS only. */
+function cookieName(request: FastifyRequest, base: string): string {
+  return isHttps(request) ? `__Host-${base}` : base;
+}
+
+function secretCookie(request: FastifyRequest, base: string): string | undefined {
+  const value = request.cookies[cookieName(request, base)];
+  return value === undefined || value === '' ? undefined : value;
+}
+
+export function cookieOptions(request: FastifyRequest, maxAgeSeconds: number) {
+  return { path: '/', httpOnly: true, sameSite: 'lax', secure: isHttps(request), maxAge: maxAgeSeconds } as const;
+}
+
+export function setSessionCookie(request: FastifyRequest, reply: FastifyReply, token: string): void {
+  reply.setCookie(cookieName(request, SESSION), token, cookieOptions(request, SESSION_LIFETIME_MS / 1000));
+  // The pre-session secret has served its forms; the session's secret takes over.
+  reply.clearCookie(cookieName(request, PRE_SESSION), { path: '/' });
+}
+
+export function clearSessionCookie(request: FastifyRequest, reply: FastifyReply): void {
+  reply.clearCookie(cookieName(request, SESSION), { path: '/' });
+}
+
+const signedInByRequest = new WeakMap<FastifyRequest, SignedIn | null>();
+
+/** Resolves the session cookie, if any, for every portal request. */
+export function resolveSession(deps: Pick<AppDeps, 'db' | 'clock'>): onRequestAsyncHookHandler {
+  return async function resolvePortalSession(request) {
+    const token = secretCookie(request, SESSION);
+    const outcome = token === undefined ? null : await authenticateSession(deps, token);
+    signedInByRequest.set(request, outcome?.ok === true ? outcome.value : null);
+  };
+}
+
+export function signedInOrNull(request: FastifyRequest): SignedIn | null {
+  return signedInByRequest.get(request) ?? null;
+}
+
+/** The signed-in account; only valid behind requireSignedIn. */
+export function signedInOf(request: FastifyRequest): SignedIn {
+  const signedIn = signedInByRequest.get(request);
+  if (signedIn === undefined || signedIn === null) throw new Error('signedInOf() called on a page without requireSignedIn.');
+  return signedIn;
+}
+
+/**
+ * Pages for signed-in accounts (of the given roles). A visitor is sent to
+ * sign in and brought back; a signed-in account of another role gets 403.
+ */
+export function requireSignedIn(roles?: readonly Role[]): preHandlerAsyncHookHandler {
+  return async function requirePortalAccount(request, reply) {
+    const signedIn = signedInOrNull(request);
+    if (signedIn === null) {
+      const next = request.method === 'GET' ? request.url : '/';
+      return reply.redirect(`/sign-in?next=${encodeURIComponent(next)}`, 303);
+    }
+    if (roles !== undefined && !roles.includes(signedIn.account.role)) return sendErrorPage(request, reply, 403);
+  };
+}
+
+function csrfTokenFromSecret(secret: string): string {
+  return createHash('sha256').update(`mezuzah-registry csrf\n${secret}`).digest('base64url');
+}
+
+/** The token this browser's forms carry; before sign-in it starts a pre-session secret if there is none. */
+export function csrfTokenFor(request: FastifyRequest, reply: FastifyReply): string {
+  const session = secretCookie(request, SESSION);
+  if (session !== undefined && signedInOrNull(request) !== null) return csrfTokenFromSecret(session);
+  let secret = secretCookie(request, PRE_SESSION);
+  if (secret === undefined) {
+    secret = newSecretToken();
+    reply.setCookie(cookieName(request, PRE_SESSION), secret, cookieOptions(request, PRE_SESSION_MAX_AGE_S));
+    // A form rendered in this same response must use it; later requests read it from the cookie.
+    request.cookies[cookieName(request, PRE_SESSION)] = secret;
+  }
+  return csrfTokenFromSecret(secret);
+}
+
+/** A POST from another site: refused before its body is even read. */
+function crossSite(request: FastifyRequest): boolean {
+  const site = request.headers['sec-fetch-site'];
+  if (site !== undefined && site !== 'same-origin' && site !== 'none') return true;
+  const origin = request.headers.origin;
+  if (origin === undefined || origin === 'null') return origin === 'null';
+  return origin !== `${request.protocol}://${request.host}`;
+}
+
+/** Refuses cross-site submissions early; the token itself is checked by csrfMatches once the form is read. */
+export const refuseCrossSite: preHandlerAsyncHookHandler = async function refuseCrossSite(request, reply) {
+  if (crossSite(request)) return sendErrorPage(request, reply, 'csrf');
+};
+
+export function csrfMatches(request: FastifyRequest, submitted: string | undefined): boolean {
+  if (submitted === undefined) return false;
+  const secret = signedInOrNull(request) === null ? secretCookie(request, PRE_SESSION) : secretCookie(request, SESSION);
+  if (secret === undefined) return false;
+  const expected = Buffer.from(csrfTokenFromSecret(secret));
+  const given = Buffer.from(submitted);
+  return given.length === expected.length && timingSafeEqual(given, expected);
+}
+
+/** For url-encoded forms: the body is parsed before handlers, so the token is checked here. */
+export const requireCsrf: preHandlerAsyncHookHandler = async function requireCsrf(request, reply) {
+  if (crossSite(request)) return sendErrorPage(request, reply, 'csrf');
+  const body = request.body as Record<string, string> | undefined;
+  if (!csrfMatches(request, body?._csrf)) return sendErrorPage(request, reply, 'csrf');
+};
+
+/** Rate limits for signed-in pages count per browser session (users behind one shop's NAT do not share a count). */
+export const perSession = { identify: (request: FastifyRequest) => secretCookie(request, SESSION) } as const;

@@ -1,0 +1,86 @@
+import type { ApiKey } from '../../db/records.ts';
+import { data, field, problem, timestamp } from './components.ts';
+import { html } from './html.ts';
+import { say, type Words } from './language.ts';
+import { csrfField, renderPage } from './layout.ts';
+import type { ViewContext } from './view-context.ts';
+
+const words = {
+  title: { en: 'API keys', he: 'מפתחות API' },
+  intro: {
+    en: 'Your software sends a key in the X-Api-Key header. A key is shown once, when it is created: copy it into your software then. Revoke a key you no longer use, or that may have leaked; it stops working at once.',
+    he: 'התוכנה שלכם שולחת מפתח בכותרת X-Api-Key. מפתח מוצג פעם אחת בלבד, בעת יצירתו: העתיקו אותו אז לתוכנה. בטלו מפתח שאינו בשימוש או שאולי דלף; הוא מפסיק לפעול מיד.',
+  },
+  create: { en: 'Create a key', he: 'יצירת מפתח' },
+  label: { en: 'Label', he: 'תווית' },
+  labelHint: { en: 'Where the key will be used, e.g. "shop website".', he: 'היכן ישמש המפתח, למשל "אתר החנות".' },
+  yours: { en: 'Your keys', he: 'המפתחות שלכם' },
+  none: { en: 'No keys yet.', he: 'אין עדיין מפתחות.' },
+  prefix: { en: 'Begins with', he: 'מתחיל ב' },
+  created: { en: 'Created', he: 'נוצר' },
+  lastUsed: { en: 'Last used', he: 'שימוש אחרון' },
+  never: { en: 'never', he: 'אף פעם' },
+  state: { en: 'State', he: 'מצב' },
+  active: { en: 'Active', he: 'פעיל' },
+  revokedAt: { en: 'Revoked {when}', he: 'בוטל {when}' },
+  revoke: { en: 'Revoke', he: 'ביטול' },
+  confirmRevoke: { en: 'Revoke this key? Software using it will be refused at once.', he: 'לבטל מפתח זה? תוכנה המשתמשת בו תיחסם מיד.' },
+  newTitle: { en: 'Your new API key', he: 'מפתח ה-API החדש שלכם' },
+  showOnce: {
+    en: 'Copy it now. This is the only time it is shown: the registry keeps only a fingerprint of it and cannot show it again. If you lose it, revoke it and create another.',
+    he: 'העתיקו אותו עכשיו. זו הפעם היחידה שהוא מוצג: המרשם שומר רק טביעה שלו ואינו יכול להציגו שוב. אם אבד, בטלו אותו וצרו חדש.',
+  },
+  copy: { en: 'Copy', he: 'העתקה' },
+  copied: { en: 'Copied', he: 'הועתק' },
+  back: { en: 'Back to your keys', he: 'חזרה למפתחות' },
+  revokedFlash: { en: 'The key has been revoked.', he: 'המפתח בוטל.' },
+  unknownFlash: { en: 'No such key.', he: 'אין מפתח כזה.' },
+} as const satisfies Record<string, Words>;
+
+export const apiKeyWords = words;
+
+export function renderApiKeys(ctx: ViewContext, keys: readonly ApiKey[], state: { readonly label?: string; readonly error?: string } = {}): string {
+  const { lang } = ctx;
+  const rows = keys.map(
+    (key) => html`<tr>
+<td data-label="${words.label[lang]}">${key.label === '' ? '—' : data(key.label, '')}</td>
+<td data-label="${words.prefix[lang]}"><bdi class="code">${key.displayPrefix}…</bdi></td>
+<td data-label="${words.created[lang]}">${timestamp(key.createdAt)}</td>
+<td data-label="${words.lastUsed[lang]}">${key.lastUsedAt === null ? say(lang, words.never) : timestamp(key.lastUsedAt)}</td>
+<td data-label="${words.state[lang]}">${
+      key.revokedAt === null
+        ? html`<span class="status ok">${say(lang, words.active)}</span>
+<form method="post" action="/settings/api-keys/${key.publicId}/revoke" class="inline" data-confirm="${words.confirmRevoke[lang]}">${csrfField(ctx)}<button class="danger" type="submit" aria-label="${`${words.revoke[lang]}: ${key.label || key.displayPrefix}`}">${say(lang, words.revoke)}</button></form>`
+        : html`<span class="status bad">${say(lang, words.revokedAt, { when: timestamp(key.revokedAt) })}</span>`
+    }</td>
+</tr>`,
+  );
+  return renderPage(ctx, {
+    title: words.title,
+    body: html`<p>${say(lang, words.intro)}</p>
+<div class="card"><h2>${say(lang, words.create)}</h2>
+${state.error === undefined ? '' : problem(state.error)}
+<form method="post" action="/settings/api-keys">
+${csrfField(ctx)}
+${field(lang, { label: words.label, name: 'label', value: state.label ?? '', hint: words.labelHint, attributes: html` maxlength="100"` })}
+<button type="submit">${say(lang, words.create)}</button>
+</form></div>
+<h2>${say(lang, words.yours)}</h2>
+${keys.length === 0 ? html`<p>${say(lang, words.none)}</p>` : html`<table class="stack"><thead><tr><th scope="col">${say(lang, words.label)}</th><th scope="col">${say(lang, words.prefix)}</th><th scope="col">${say(lang, words.created)}</th><th scope="col">${say(lang, words.lastUsed)}</th><th scope="col">${say(lang, words.state)}</th></tr></thead><tbody>${rows}</tbody></table>`}`,
+  });
+}
+
+/** The answer to the creating POST itself (never a redirect), so the key appears in no URL and no history entry. */
+export function renderNewApiKey(ctx: ViewContext, created: { readonly key: string; readonly apiKey: ApiKey }): string {
+  const { lang } = ctx;
+  return renderPage(ctx, {
+    title: words.newTitle,
+    body: html`<div class="card">
+<p><strong>${data(created.apiKey.label, '')}</strong></p>
+<p class="notice info">${say(lang, words.showOnce)}</p>
+<code class="secret" id="new-api-key">${created.key}</code>
+<p class="actions"><button type="button" class="secondary" data-copy="new-api-key" data-copied="${words.copied[lang]}">${say(lang, words.copy)}</button>
+<a href="/settings/api-keys">${say(lang, words.back)}</a></p>
+</div>`,
+  });
+}

@@ -1,0 +1,51 @@
+// Progressive enhancement only: every page works without this script.
+// - [data-copy]: a button that copies the text of the element it names.
+// - input[type=file][data-preview]: shows the chosen photo before upload.
+// - form[data-busy]: disables the submit button and shows its busy label while the upload runs.
+// - form[data-confirm]: asks before a destructive action.
+'use strict';
+document.addEventListener('click', (event) => {
+  const button = event.target instanceof Element ? event.target.closest('[data-copy]') : null;
+  if (!button) return;
+  const source = document.getElementById(button.getAttribute('data-copy'));
+  if (!source || !navigator.clipboard) return;
+  navigator.clipboard.writeText(source.textContent.trim()).then(() => {
+    const done = button.getAttribute('data-copied');
+    if (done) button.textContent = done;
+  });
+});
+
+document.addEventListener('change', (event) => {
+  const input = event.target;
+  if (!(input instanceof HTMLInputElement) || input.type !== 'file' || !input.dataset.preview) return;
+  const holder = document.getElementById(input.dataset.preview);
+  if (!holder) return;
+  holder.replaceChildren();
+  for (const file of input.files || []) {
+    if (!file.type.startsWith('image/')) continue;
+    const img = document.createElement('img');
+    img.alt = '';
+    img.src = URL.createObjectURL(file);
+    img.onload = () => URL.revokeObjectURL(img.src);
+    holder.append(img);
+  }
+});
+
+document.addEventListener('submit', (event) => {
+  const form = event.target;
+  if (!(form instanceof HTMLFormElement)) return;
+  const question = form.getAttribute('data-confirm');
+  if (question && !window.confirm(question)) {
+    event.preventDefault();
+    return;
+  }
+  const busy = form.getAttribute('data-busy');
+  const button = form.querySelector('button[type=submit]');
+  if (busy && button) {
+    // After this tick, so the button's own name/value is still submitted.
+    setTimeout(() => {
+      button.disabled = true;
+      button.textContent = busy;
+    }, 0);
+  }
+});

@@ -1,0 +1,38 @@
+import { PASSWORD_MIN_LENGTH } from '../../domain/passwords.ts';
+import { field, problem } from './components.ts';
+import { html } from './html.ts';
+import { say, type Words } from './language.ts';
+import { csrfField, renderPage } from './layout.ts';
+import type { ViewContext } from './view-context.ts';
+
+const words = {
+  title: { en: 'Change your password', he: 'שינוי סיסמה' },
+  current: { en: 'Current password', he: 'הסיסמה הנוכחית' },
+  next: { en: 'New password', he: 'סיסמה חדשה' },
+  repeat: { en: 'Repeat the new password', he: 'הקלידו שוב את הסיסמה החדשה' },
+  rules: { en: 'At least {min} characters.', he: 'לפחות {min} תווים.' },
+  effect: { en: 'Your other signed-in browsers will be signed out.', he: 'שאר הדפדפנים המחוברים לחשבונכם יתנתקו.' },
+  save: { en: 'Change password', he: 'שינוי הסיסמה' },
+  mismatch: { en: 'The two new passwords differ.', he: 'שתי הסיסמאות החדשות שונות.' },
+  changed: { en: 'Your password has been changed.', he: 'הסיסמה שונתה.' },
+} as const satisfies Record<string, Words>;
+
+export const passwordWords = words;
+
+export function renderPasswordPage(ctx: ViewContext, error?: string | Words): string {
+  const { lang } = ctx;
+  const shown = error === undefined ? '' : typeof error === 'string' ? problem(error) : html`<p class="notice error" role="alert">${say(lang, error)}</p>`;
+  return renderPage(ctx, {
+    title: words.title,
+    body: html`<div class="card">${shown}
+<form method="post" action="/settings/password">
+${csrfField(ctx)}
+<input type="text" name="username" value="${ctx.account?.email ?? ''}" autocomplete="username" hidden>
+${field(lang, { label: words.current, name: 'current', type: 'password', autocomplete: 'current-password', attributes: html` dir="ltr"` })}
+${field(lang, { label: words.next, name: 'password', type: 'password', autocomplete: 'new-password', hint: { en: words.rules.en.replace('{min}', String(PASSWORD_MIN_LENGTH)), he: words.rules.he.replace('{min}', String(PASSWORD_MIN_LENGTH)) }, attributes: html` minlength="${PASSWORD_MIN_LENGTH}" dir="ltr"` })}
+${field(lang, { label: words.repeat, name: 'repeat', type: 'password', autocomplete: 'new-password', attributes: html` minlength="${PASSWORD_MIN_LENGTH}" dir="ltr"` })}
+<p>${say(lang, words.effect)}</p>
+<button type="submit">${say(lang, words.save)}</button>
+</form></div>`,
+  });
+}

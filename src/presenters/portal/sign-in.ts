@@ -1,0 +1,75 @@
+import type { Account } from '../../db/records.ts';
+import { PASSWORD_MIN_LENGTH } from '../../domain/passwords.ts';
+import { field, problem } from './components.ts';
+import { html } from './html.ts';
+import { say, type Words } from './language.ts';
+import { csrfField, renderPage } from './layout.ts';
+import type { ViewContext } from './view-context.ts';
+
+const words = {
+  title: { en: 'Sign in', he: 'כניסה' },
+  email: { en: 'Email', he: 'דוא"ל' },
+  password: { en: 'Password', he: 'סיסמה' },
+  submit: { en: 'Sign in', he: 'כניסה' },
+  noPassword: {
+    en: 'No password yet? Accounts are opened by the registry: your invitation email holds a link to choose one.',
+    he: 'אין לכם סיסמה? חשבונות נפתחים על ידי המרשם: בהזמנה שקיבלתם יש קישור לבחירת סיסמה.',
+  },
+  inviteTitle: { en: 'Choose your password', he: 'בחירת סיסמה' },
+  inviteFor: { en: 'Welcome, {name}. This sets the password of the account {email}.', he: 'ברוכים הבאים, {name}. כאן נקבעת הסיסמה של החשבון {email}.' },
+  newPassword: { en: 'New password', he: 'סיסמה חדשה' },
+  repeat: { en: 'Repeat the password', he: 'הקלידו שוב את הסיסמה' },
+  rules: { en: 'At least {min} characters. A few unrelated words make a strong one.', he: 'לפחות {min} תווים. כמה מילים שאינן קשורות זו לזו יוצרות סיסמה חזקה.' },
+  save: { en: 'Save and sign in', he: 'שמירה וכניסה' },
+  invalidInvite: { en: 'Invitation link', he: 'קישור הזמנה' },
+  mismatch: { en: 'The two passwords differ.', he: 'שתי הסיסמאות שונות.' },
+  tooMany: { en: 'Too many sign-in attempts for this account. Wait {minutes} minutes and try again.', he: 'יותר מדי ניסיונות כניסה לחשבון זה. המתינו {minutes} דקות ונסו שוב.' },
+} as const satisfies Record<string, Words>;
+
+export const signInWords = words;
+
+export function renderSignIn(ctx: ViewContext, state: { readonly email?: string; readonly next: string; readonly error?: string | Words }): string {
+  const { lang } = ctx;
+  const error = state.error === undefined ? '' : typeof state.error === 'string' ? problem(state.error) : html`<p class="notice error" role="alert">${say(lang, state.error)}</p>`;
+  return renderPage(ctx, {
+    title: words.title,
+    body: html`<div class="card">
+${error}
+<form method="post" action="/sign-in" novalidate>
+${csrfField(ctx)}
+<input type="hidden" name="next" value="${state.next}">
+${field(lang, { label: words.email, name: 'email', type: 'email', value: state.email ?? '', autocomplete: 'username', attributes: html` inputmode="email" autocapitalize="off" spellcheck="false" dir="ltr"` })}
+${field(lang, { label: words.password, name: 'password', type: 'password', autocomplete: 'current-password', attributes: html` dir="ltr"` })}
+<button type="submit">${say(lang, words.submit)}</button>
+</form>
+</div>
+<p>${say(lang, words.noPassword)}</p>`,
+  });
+}
+
+export function renderInvitation(
+  ctx: ViewContext,
+  state: { readonly account: Account; readonly token: string; readonly error?: string | Words },
+): string {
+  const { lang } = ctx;
+  const error = state.error === undefined ? '' : typeof state.error === 'string' ? problem(state.error) : html`<p class="notice error" role="alert">${say(lang, state.error)}</p>`;
+  const rules = { en: words.rules.en.replace('{min}', String(PASSWORD_MIN_LENGTH)), he: words.rules.he.replace('{min}', String(PASSWORD_MIN_LENGTH)) };
+  return renderPage(ctx, {
+    title: words.inviteTitle,
+    body: html`<div class="card">
+<p>${say(lang, words.inviteFor, { name: state.account.username, email: state.account.email })}</p>
+${error}
+<form method="post" action="/invitation/${state.token}">
+${csrfField(ctx)}
+<input type="text" name="username" value="${state.account.email}" autocomplete="username" hidden>
+${field(lang, { label: words.newPassword, name: 'password', type: 'password', autocomplete: 'new-password', hint: rules, attributes: html` minlength="${PASSWORD_MIN_LENGTH}" dir="ltr"` })}
+${field(lang, { label: words.repeat, name: 'repeat', type: 'password', autocomplete: 'new-password', attributes: html` minlength="${PASSWORD_MIN_LENGTH}" dir="ltr"` })}
+<button type="submit">${say(lang, words.save)}</button>
+</form>
+</div>`,
+  });
+}
+
+export function renderInvitationUnusable(ctx: ViewContext, message: string): string {
+  return renderPage(ctx, { title: words.invalidInvite, body: problem(message) });
+}
