@@ -11,6 +11,7 @@ import { invitationPages } from './pages/invitation.ts';
 import { languagePage } from './pages/language.ts';
 import { passwordPages } from './pages/password.ts';
 import { signInPages } from './pages/sign-in.ts';
+import { storePages } from './pages/store.ts';
 import { sendErrorPage } from './respond.ts';
 import { resolveSession } from './session.ts';
 
@@ -39,6 +40,7 @@ const pages: readonly ((app: FastifyInstance, deps: AppDeps) => void)[] = [
   invitationPages,
   passwordPages,
   apiKeyPages,
+  storePages,
 ];
 
 export async function portal(app: FastifyInstance, deps: AppDeps): Promise<void> {

@@ -1,0 +1,142 @@
+// GET/POST /store/register: an agent registers a scroll from a photo, as the
+// API's register-mezuzah does. A refused registration shows the form again
+// with what was typed (a browser cannot be given the photo back).
+import type { Account } from '../../db/records.ts';
+import type { registrationFields } from '../../domain/register-scroll.ts';
+import { field, notice, problem } from './components.ts';
+import { html, type Html } from './html.ts';
+import { say, type Language, type Words } from './language.ts';
+import { csrfField, renderPage } from './layout.ts';
+import type { ViewContext } from './view-context.ts';
+
+const words = {
+  title: { en: 'Register a scroll', he: 'רישום מזוזה' },
+  intro: {
+    en: 'Photograph the whole scroll, flat, in good light. The photo identifies the scroll from now on, so one scroll is registered once.',
+    he: 'צלמו את כל המזוזה, פרושה, באור טוב. התמונה מזהה את המזוזה מעתה והלאה, ולכן כל מזוזה נרשמת פעם אחת בלבד.',
+  },
+  photo: { en: 'Photo of the scroll', he: 'תמונת המזוזה' },
+  photoHint: { en: 'JPEG, PNG, WebP or HEIC. On a phone this opens the camera.', he: 'JPEG, PNG, WebP או HEIC. בטלפון נפתחת המצלמה.' },
+  sofer: { en: 'Sofer (scribe)', he: 'סופר' },
+  megiah: { en: 'Megiah (examiner)', he: 'מגיה' },
+  choose: { en: 'Choose…', he: 'בחרו…' },
+  noneConfirmed: {
+    en: 'No confirmed {role} is listed yet; the registry confirms sofers and megiahs.',
+    he: 'עדיין לא רשום {role} מאושר; המרשם מאשר סופרים ומגיהים.',
+  },
+  written: { en: 'Date written', he: 'תאריך הכתיבה' },
+  examined: { en: 'Date examined', he: 'תאריך הבדיקה' },
+  font: { en: 'Script', he: 'כתב' },
+  fontHint: { en: 'For example Beit Yosef, Ari, Sephardi.', he: 'למשל בית יוסף, אר"י, ספרדי.' },
+  size: { en: 'Size', he: 'גודל' },
+  sizeHint: { en: 'For example 12 cm.', he: 'למשל 12 ס"מ.' },
+  note: { en: 'Note', he: 'הערה' },
+  optional: { en: '(optional)', he: '(לא חובה)' },
+  owner: { en: 'Buyer’s account id (uuid)', he: 'מזהה החשבון של הקונה (uuid)' },
+  ownerHint: {
+    en: 'Leave empty to put the scroll in your inventory. With a buyer, the scroll is registered straight to them and one credit is used.',
+    he: 'השאירו ריק כדי שהמזוזה תיכנס למלאי שלכם. עם קונה, המזוזה נרשמת ישירות אליו ונצרך קרדיט אחד.',
+  },
+  submit: { en: 'Register', he: 'רישום' },
+  busyLabel: { en: 'Uploading…', he: 'מעלה…' },
+  duplicate: {
+    en: 'This scroll is already registered: the photo matches a registered scroll. A scroll is registered only once.',
+    he: 'מזוזה זו כבר רשומה: התמונה תואמת מזוזה רשומה. כל מזוזה נרשמת פעם אחת בלבד.',
+  },
+  noCredits: {
+    en: 'No credits left: registering straight to a buyer uses one credit. Nothing was registered. Leave the buyer empty to register into your inventory, or ask the registry for credits.',
+    he: 'לא נותרו קרדיטים: רישום ישירות לקונה צורך קרדיט אחד. דבר לא נרשם. השאירו את שדה הקונה ריק כדי לרשום למלאי שלכם, או בקשו קרדיטים מהמרשם.',
+  },
+  invalidPhoto: {
+    en: 'The scroll’s text cannot be read in this photo. Take it again: the whole scroll, flat, in focus and in good light.',
+    he: 'לא ניתן לקרוא את כתב המזוזה בתמונה זו. צלמו שוב: את כל המזוזה, פרושה, בפוקוס ובאור טוב.',
+  },
+  invalidRequest: { en: 'Some details are missing or not valid:', he: 'חלק מהפרטים חסרים או אינם תקינים:' },
+  busy: { en: 'The registry is busy. Please try again in a minute.', he: 'המרשם עמוס. נסו שוב בעוד דקה.' },
+  photoAgain: { en: 'Choose the photo again before sending.', he: 'בחרו שוב את התמונה לפני השליחה.' },
+} as const satisfies Record<string, Words>;
+
+export type RegistrationChoices = { readonly sofers: readonly Account[]; readonly megiahs: readonly Account[] };
+
+export type RegistrationValues = Readonly<Partial<Record<(typeof registrationFields)[number], string>>>;
+
+export type RegistrationProblem = {
+  readonly code: 'duplicate' | 'no_credits' | 'invalid_photo' | 'invalid_request' | 'busy';
+  readonly msg: string;
+};
+
+function problemNotice(lang: Language, refused: RegistrationProblem): Html {
+  switch (refused.code) {
+    case 'duplicate':
+      return notice(lang, 'error', words.duplicate);
+    case 'no_credits':
+      return notice(lang, 'error', words.noCredits);
+    case 'invalid_photo':
+      return notice(lang, 'error', words.invalidPhoto);
+    case 'busy':
+      return notice(lang, 'error', words.busy);
+    case 'invalid_request':
+      return html`${notice(lang, 'error', words.invalidRequest)}${problem(refused.msg)}`;
+  }
+}
+
+function personSelect(lang: Language, name: 'sofer' | 'megiah', label: Words, people: readonly Account[], chosen: string | undefined): Html {
+  const id = `f-${name}`;
+  const options = people.map((person) => {
+    const place = [person.city, person.country].filter((part) => part !== '').join(', ');
+    return html`<option value="${person.uuid}"${person.uuid === chosen ? html` selected` : ''}>${person.username}${place === '' ? '' : ` · ${place}`}</option>`;
+  });
+  const none = people.length === 0 ? html`<small id="${id}-hint">${say(lang, words.noneConfirmed, { role: label[lang] })}</small>` : '';
+  return html`<div class="field">
+<label for="${id}">${say(lang, label)}</label>
+<select id="${id}" name="${name}" required${people.length === 0 ? html` aria-describedby="${id}-hint"` : ''}>
+<option value="">${say(lang, words.choose)}</option>
+${options}
+</select>
+${none}
+</div>`;
+}
+
+export function renderRegisterForm(
+  ctx: ViewContext,
+  choices: RegistrationChoices,
+  state: { readonly values?: RegistrationValues; readonly problem?: RegistrationProblem } = {},
+): string {
+  const { lang } = ctx;
+  const values = state.values ?? {};
+  return renderPage(ctx, {
+    title: words.title,
+    body: html`<p>${say(lang, words.intro)}</p>
+${state.problem === undefined ? '' : html`${problemNotice(lang, state.problem)}${notice(lang, 'info', words.photoAgain)}`}
+<form method="post" action="/store/register" enctype="multipart/form-data" class="card" data-busy="${words.busyLabel[lang]}">
+${csrfField(ctx)}
+<div class="field">
+<label for="f-mezuzah">${say(lang, words.photo)}</label>
+<input id="f-mezuzah" name="mezuzah" type="file" accept="image/*,.heic,.heif" data-preview="mezuzah-preview" required aria-describedby="f-mezuzah-hint">
+<small id="f-mezuzah-hint">${say(lang, words.photoHint)}</small>
+<div id="mezuzah-preview" class="thumbs" aria-live="polite"></div>
+</div>
+<div class="grid two">
+${personSelect(lang, 'sofer', words.sofer, choices.sofers, values.sofer)}
+${personSelect(lang, 'megiah', words.megiah, choices.megiahs, values.megiah)}
+${field(lang, { label: words.written, name: 'writtendate', type: 'date', value: values.writtendate ?? '' })}
+${field(lang, { label: words.examined, name: 'examinateddate', type: 'date', value: values.examinateddate ?? '' })}
+${field(lang, { label: words.font, name: 'font', value: values.font ?? '', hint: words.fontHint, attributes: html` maxlength="100"` })}
+${field(lang, { label: words.size, name: 'size', value: values.size ?? '', hint: words.sizeHint, attributes: html` maxlength="100"` })}
+</div>
+<div class="field">
+<label for="f-note">${say(lang, words.note)} <span class="optional">${say(lang, words.optional)}</span></label>
+<textarea id="f-note" name="note" rows="3" maxlength="2000">${values.note ?? ''}</textarea>
+</div>
+${field(lang, {
+  label: words.owner,
+  name: 'owner_uuid',
+  value: values.owner_uuid ?? '',
+  required: false,
+  hint: words.ownerHint,
+  attributes: html` autocapitalize="off" spellcheck="false" dir="ltr"`,
+})}
+<button type="submit">${say(lang, words.submit)}</button>
+</form>`,
+  });
+}
