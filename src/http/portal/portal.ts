@@ -6,6 +6,7 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import type { AppDeps } from '../app-deps.ts';
 import { assetRoutes } from './assets.ts';
 import { apiKeyPages } from './pages/api-keys.ts';
+import { checkPages } from './pages/check.ts';
 import { homePage } from './pages/home.ts';
 import { invitationPages } from './pages/invitation.ts';
 import { languagePage } from './pages/language.ts';
@@ -41,6 +42,7 @@ const pages: readonly ((app: FastifyInstance, deps: AppDeps) => void)[] = [
   passwordPages,
   apiKeyPages,
   storePages,
+  checkPages,
 ];
 
 export async function portal(app: FastifyInstance, deps: AppDeps): Promise<void> {
