@@ -5,11 +5,13 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import type { AppDeps } from '../app-deps.ts';
 import { assetRoutes } from './assets.ts';
+import { adminPages } from './pages/admin.ts';
 import { apiKeyPages } from './pages/api-keys.ts';
 import { checkPages } from './pages/check.ts';
 import { homePage } from './pages/home.ts';
 import { invitationPages } from './pages/invitation.ts';
 import { languagePage } from './pages/language.ts';
+import { megiahPages } from './pages/megiah.ts';
 import { passwordPages } from './pages/password.ts';
 import { signInPages } from './pages/sign-in.ts';
 import { storePages } from './pages/store.ts';
@@ -42,6 +44,8 @@ const pages: readonly ((app: FastifyInstance, deps: AppDeps) => void)[] = [
   passwordPages,
   apiKeyPages,
   storePages,
+  megiahPages,
+  adminPages,
   checkPages,
 ];
 
