@@ -1,12 +1,15 @@
 // Admin commands. Each parses its options, calls one domain use case and
 // returns the JSON object to print; a refusal is thrown as CliError.
 import { readFile } from 'node:fs/promises';
+import { createInterface } from 'node:readline';
 import { parseArgs } from 'node:util';
 import { qrUrlOf } from '../certificates/gather-certificate.ts';
 import { createAccount } from '../domain/create-account.ts';
 import type { DomainDeps } from '../domain/deps.ts';
 import { grantCredits } from '../domain/grant-credits.ts';
+import { inviteAccount } from '../domain/invite-account.ts';
 import { createApiKey, revokeApiKey } from '../domain/manage-api-keys.ts';
+import { setPassword } from '../domain/set-password.ts';
 import { verifyScroll } from '../domain/verify-scroll.ts';
 import type { Outcome } from '../errors.ts';
 import { presentAccount, presentAdminScroll } from '../presenters/admin.ts';
@@ -23,10 +26,34 @@ type StringOption = { readonly type: 'string' };
 type BooleanOption = { readonly type: 'boolean' };
 type Options = Record<string, StringOption | BooleanOption>;
 
+/**
+ * What a command reads besides its options: a secret comes on standard input,
+ * never as an option, so it stays out of the shell history and the process list.
+ */
+export type CliInput = {
+  /** The first line of standard input, without its line ending; undefined when there is none. */
+  readonly firstLine: () => Promise<string | undefined>;
+};
+
+/** Reads the first line and lets go of the stream, so that an open pipe or terminal does not keep the process alive. */
+export const standardInput: CliInput = {
+  async firstLine() {
+    if (process.stdin.isTTY) process.stderr.write('Password (shown as typed; or pipe it in): ');
+    const lines = createInterface({ input: process.stdin, crlfDelay: Infinity, terminal: false });
+    try {
+      for await (const line of lines) return line;
+      return undefined;
+    } finally {
+      lines.close();
+      process.stdin.destroy();
+    }
+  },
+};
+
 type Command = {
   readonly usage: string;
   readonly options: Options;
-  readonly run: (deps: CliDeps, values: Record<string, string | boolean | undefined>) => Promise<object>;
+  readonly run: (deps: CliDeps, values: Record<string, string | boolean | undefined>, input: CliInput) => Promise<object>;
 };
 
 const text: StringOption = { type: 'string' };
@@ -97,6 +124,31 @@ export const commands: Readonly<Record<string, Command>> = {
     },
   },
 
+  'account set-password': {
+    usage: 'account set-password --account UUID   (reads the password from the first line of standard input)',
+    options: { account: text },
+    async run(deps, values, input) {
+      const uuid = required(values, 'account');
+      const account = await deps.db.accounts.findByUuid(uuid);
+      if (account === undefined) throw new CliError('--account names no known account.');
+      const password = await input.firstLine();
+      if (password === undefined || password === '') {
+        throw new CliError('The password is read from the first line of standard input, which was empty.');
+      }
+      unwrap(await setPassword(deps, account, password));
+      return { uuid: account.uuid, password_set: true };
+    },
+  },
+
+  'account invite': {
+    usage: 'account invite --account UUID',
+    options: { account: text },
+    async run(deps, values) {
+      const invitation = unwrap(await inviteAccount(deps, required(values, 'account'), null));
+      return { url: invitation.url, expires: invitation.expiresAt };
+    },
+  },
+
   'apikey create': {
     usage: 'apikey create --account UUID',
     options: { account: text },
@@ -116,12 +168,13 @@ export const commands: Readonly<Record<string, Command>> = {
   },
 
   'credits grant': {
-    usage: 'credits grant --account UUID --amount N',
-    options: { account: text, amount: text },
+    usage: 'credits grant --account UUID --amount N [--reason TEXT]',
+    options: { account: text, amount: text, reason: text },
     async run(deps, values) {
       const amount = required(values, 'amount');
       if (!/^\d+$/.test(amount)) throw new CliError('--amount must be a positive integer.');
-      return { credits: unwrap(await grantCredits(deps, required(values, 'account'), Number(amount))) };
+      const note = optionalText(values, 'reason');
+      return { credits: unwrap(await grantCredits(deps, required(values, 'account'), Number(amount), { note })) };
     },
   },
 

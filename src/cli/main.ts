@@ -9,7 +9,7 @@ import { ConfigError, parseConfig } from '../config.ts';
 import { openDatabase } from '../db/open-database.ts';
 import { formatTimestamp, systemClock } from '../domain/clock.ts';
 import { localFileStorage } from '../files/local-file-storage.ts';
-import { CliError, parseCommand } from './commands.ts';
+import { CliError, parseCommand, standardInput } from './commands.ts';
 
 async function main(argv: readonly string[]): Promise<number> {
   let database;
@@ -29,6 +29,7 @@ async function main(argv: readonly string[]): Promise<number> {
         publicBaseUrl: config.publicBaseUrl,
       },
       values,
+      standardInput,
     );
     process.stdout.write(JSON.stringify(result) + '\n');
     return 0;

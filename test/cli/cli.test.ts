@@ -5,7 +5,8 @@ import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { makeScroll, makeStore } from '../support/factories.ts';
+import { portalBrowser, signedInBrowser } from '../support/browser-session.ts';
+import { makeMegiah, makeScroll, makeStore } from '../support/factories.ts';
 import { scrollPhoto } from '../support/photos.ts';
 import { storeGet } from '../support/requests.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
@@ -20,12 +21,21 @@ before(async () => {
 });
 after(() => t.close());
 
-async function cli(...args: string[]): Promise<{ code: number; json?: any; stdout: string; stderr: string }> {
+type CliResult = { code: number; json?: any; stdout: string; stderr: string };
+
+function cli(...args: string[]): Promise<CliResult> {
+  return cliPiped(undefined, ...args);
+}
+
+/** Runs a command with `stdin` piped to it (as `echo ... | npm run cli -- ...`), or an open, silent pipe when undefined. */
+async function cliPiped(stdin: string | undefined, ...args: string[]): Promise<CliResult> {
   try {
-    const { stdout, stderr } = await run(process.execPath, [path.join(root, 'src/cli/main.ts'), ...args], {
+    const running = run(process.execPath, [path.join(root, 'src/cli/main.ts'), ...args], {
       cwd: root,
       env: { ...process.env, DATA_DIR: t.dataDir, DATABASE_URL: '', PUBLIC_BASE_URL: 'https://registry.test' },
     });
+    if (stdin !== undefined) running.child.stdin?.end(stdin);
+    const { stdout, stderr } = await running;
     const lines = stdout.trim().split('\n');
     assert.equal(lines.length, 1, `exactly one line of JSON expected, got: ${stdout}`);
     return { code: 0, json: JSON.parse(lines[0]), stdout, stderr };
@@ -92,6 +102,10 @@ describe('account create', () => {
     ['zero credits', ['credits', 'grant', '--account', 'x', '--amount', '0'], /amount/],
     ['unknown account', ['apikey', 'create', '--account', 'nobody'], /account/],
     ['unknown key id', ['apikey', 'revoke', '--id', 'key_nothing'], /id/],
+    ['set-password without --account', ['account', 'set-password'], /--account/],
+    ['set-password for an unknown account', ['account', 'set-password', '--account', 'nobody'], /account/],
+    ['a password given as an option', ['account', 'set-password', '--account', 'x', '--password', 'secret'], /password/],
+    ['invite an unknown account', ['account', 'invite', '--account', 'nobody'], /account/],
   ];
   for (const [name, args, reason] of refusals) {
     test(`refuses: ${name}, on stderr with a non-zero exit and nothing on stdout`, async () => {
@@ -159,5 +173,85 @@ describe('scroll', () => {
     const result = await cli('scroll', 'show', '--uuid', 'nope');
     assert.notEqual(result.code, 0);
     assert.match(result.stderr, /not found/i);
+  });
+});
+
+describe('account set-password', () => {
+  async function signIn(email: string, password: string) {
+    const browser = portalBrowser(t.app);
+    await browser.get('/sign-in');
+    return (await browser.post('/sign-in', { email, password })).statusCode;
+  }
+
+  test('sets the password from the first line piped in, and ends the sessions opened before', async () => {
+    const store = await makeStore(t.deps);
+    const before = await signedInBrowser(t.app, t.deps, store.account);
+    assert.equal((await before.get('/settings/password')).statusCode, 200);
+
+    const set = await cliPiped('piped in password\nsecond line ignored\n', 'account', 'set-password', '--account', store.account.uuid);
+    assert.equal(set.code, 0, set.stderr);
+    assert.deepEqual(set.json, { uuid: store.account.uuid, password_set: true });
+    assert.equal(await signIn(store.account.email, 'piped in password'), 303);
+    assert.equal(await signIn(store.account.email, 'second line ignored'), 401);
+    // Whoever was signed in with the old password is signed out.
+    assert.equal((await before.get('/settings/password')).statusCode, 303);
+  });
+
+  test('a Windows line ending is not part of the password', async () => {
+    const store = await makeStore(t.deps);
+    assert.equal((await cliPiped('crlf ended password\r\n', 'account', 'set-password', '--account', store.account.uuid)).code, 0);
+    assert.equal(await signIn(store.account.email, 'crlf ended password'), 303);
+  });
+
+  const refused: [string, string, RegExp][] = [
+    ['nothing piped in', '', /standard input/],
+    ['an empty first line', '\nthe second line\n', /standard input/],
+    ['a password too short', 'short\n', /password/i],
+  ];
+  for (const [name, stdin, reason] of refused) {
+    test(`refuses ${name}, and the old password still works`, async () => {
+      const store = await makeStore(t.deps);
+      await signedInBrowser(t.app, t.deps, store.account);
+      const result = await cliPiped(stdin, 'account', 'set-password', '--account', store.account.uuid);
+      assert.notEqual(result.code, 0);
+      assert.equal(result.stdout, '');
+      assert.match(result.stderr, reason);
+      assert.equal(await signIn(store.account.email, 'correct horse battery staple'), 303);
+    });
+  }
+});
+
+describe('account invite', () => {
+  test('prints a link that opens the invitation page, and a new one replaces it', async () => {
+    const megiah = await makeMegiah(t.deps);
+    const invited = await cli('account', 'invite', '--account', megiah.uuid);
+    assert.equal(invited.code, 0, invited.stderr);
+    assert.deepEqual(Object.keys(invited.json).sort(), ['expires', 'url']);
+    assert.match(invited.json.url, /^https:\/\/registry\.test\/invitation\/[A-Za-z0-9_-]{20,}$/);
+    assert.match(invited.json.expires, /^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/);
+    const open = (url: string) => portalBrowser(t.app).get(new URL(url).pathname);
+    const page = await open(invited.json.url);
+    assert.equal(page.statusCode, 200);
+    assert.ok(page.body.includes(megiah.email));
+
+    const again = await cli('account', 'invite', '--account', megiah.uuid);
+    assert.notEqual(again.json.url, invited.json.url);
+    assert.equal((await open(invited.json.url)).statusCode, 404);
+    assert.equal((await open(again.json.url)).statusCode, 200);
+  });
+});
+
+describe('credits grant --reason', () => {
+  test('the reason is kept in the ledger, with no admin named', async () => {
+    const store = await makeStore(t.deps);
+    const granted = await cli('credits', 'grant', '--account', store.account.uuid, '--amount', '7', '--reason', 'Paid invoice 77');
+    assert.deepEqual(granted.json, { credits: 7 });
+    const entries = await t.db.credits.listEntries(store.account.id, { offset: 0, limit: 5 });
+    assert.equal(entries.items[0].note, 'Paid invoice 77');
+    assert.equal(entries.items[0].grantedById, null);
+    const tooLong = await cli('credits', 'grant', '--account', store.account.uuid, '--amount', '1', '--reason', 'x'.repeat(201));
+    assert.notEqual(tooLong.code, 0);
+    assert.match(tooLong.stderr, /reason/);
+    assert.equal(await t.db.credits.balanceOf(store.account.id), 7);
   });
 });
