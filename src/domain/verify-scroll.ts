@@ -5,7 +5,7 @@ import { refreshCertificate, type CertificateDeps } from './issue-certificate.ts
 import { transact } from './transact.ts';
 
 /**
- * Who confirms: an authenticated account (the megiah API, a future web page),
+ * Who confirms: an authenticated account (the megiah API, the portal pages),
  * an account named by uuid (the admin CLI's --by), or, when absent, the
  * scroll's own megiah on whose behalf the operator records it (the admin CLI).
  */

@@ -16,7 +16,7 @@ const words = {
     he: 'צלמו את כל המזוזה, פרושה, באור טוב. התמונה מזהה את המזוזה מעתה והלאה, ולכן כל מזוזה נרשמת פעם אחת בלבד.',
   },
   photo: { en: 'Photo of the scroll', he: 'תמונת המזוזה' },
-  photoHint: { en: 'JPEG, PNG, WebP or HEIC. On a phone this opens the camera.', he: 'JPEG, PNG, WebP או HEIC. בטלפון נפתחת המצלמה.' },
+  photoHint: { en: 'JPEG, PNG, WebP or HEIC. On a phone, take the photo or choose one you have.', he: 'JPEG, PNG, WebP או HEIC. בטלפון אפשר לצלם או לבחור תמונה קיימת.' },
   sofer: { en: 'Sofer (scribe)', he: 'סופר' },
   megiah: { en: 'Megiah (examiner)', he: 'מגיה' },
   choose: { en: 'Choose…', he: 'בחרו…' },
