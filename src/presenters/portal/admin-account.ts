@@ -9,7 +9,7 @@ import type { IssuedInvitation } from '../../domain/invite-account.ts';
 import { roleWords, confirmationStatus } from './admin-accounts.ts';
 import { data, field, pager, problem, queryString, timestamp, type PagerState } from './components.ts';
 import { html, type Html } from './html.ts';
-import { say, type Words } from './language.ts';
+import { fillWords, say, type Words } from './language.ts';
 import { csrfField, renderPage } from './layout.ts';
 import type { ViewContext } from './view-context.ts';
 
@@ -187,7 +187,7 @@ ${pager(lang, { ...page.ledgerPage, total: ledger.entries.total }, (n) => `${bas
       : '';
 
   return renderPage(ctx, {
-    title: { en: words.title.en.replace('{name}', account.username), he: words.title.he.replace('{name}', account.username) },
+    title: fillWords(words.title, { name: account.username }),
     body: html`<p><a href="/admin/accounts">${say(lang, words.back)}</a></p>
 ${state.error === undefined ? '' : problem(state.error)}
 <section class="card"><h2>${say(lang, words.facts)}</h2>${facts(ctx, account)}</section>
@@ -205,7 +205,7 @@ export function renderNewInvitation(ctx: ViewContext, invitation: IssuedInvitati
   const { lang } = ctx;
   const { account } = invitation;
   return renderPage(ctx, {
-    title: { en: words.inviteTitle.en.replace('{name}', account.username), he: words.inviteTitle.he.replace('{name}', account.username) },
+    title: fillWords(words.inviteTitle, { name: account.username }),
     body: html`<div class="card">
 <p class="notice info">${say(lang, words.inviteOnce, { email: account.email, expires: timestamp(invitation.expiresAt) })}</p>
 <code class="secret" id="invitation-link">${invitation.url}</code>

@@ -79,3 +79,9 @@ export function queryString(values: Readonly<Record<string, string | number | un
   const text = params.toString();
   return text === '' ? '' : `?${text}`;
 }
+
+/** A form's refusal: our own wording in the page's language, or the domain's (English) message. */
+export function errorNotice(lang: Language, error: string | Words | undefined): Html {
+  if (error === undefined) return html``;
+  return typeof error === 'string' ? problem(error) : notice(lang, 'error', error);
+}

@@ -46,3 +46,13 @@ export function say(lang: Language, words: Words, values: Readonly<Record<string
   parts.push(html`${text.slice(last)}`);
   return html`${parts}`;
 }
+
+/**
+ * The wording with `{name}` placeholders replaced by plain text, for places
+ * that take text rather than markup (a page title, an attribute); the `html`
+ * tag escapes it where it is used.
+ */
+export function fillWords(words: Words, values: Readonly<Record<string, string | number>>): Words {
+  const fill = (text: string) => text.replace(/\{(\w+)\}/g, (placeholder, name: string) => (name in values ? String(values[name]) : placeholder));
+  return { en: fill(words.en), he: fill(words.he) };
+}

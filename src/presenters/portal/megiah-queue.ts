@@ -5,7 +5,7 @@ import type { Page, ScrollDetails } from '../../db/records.ts';
 import { publicUrlOf } from '../../files/file-storage.ts';
 import { data, pager, problem, queryString, timestamp, type PagerState } from './components.ts';
 import { html, type Html } from './html.ts';
-import { say, type Words } from './language.ts';
+import { fillWords, say, type Words } from './language.ts';
 import { csrfField, renderPage } from './layout.ts';
 import type { ViewContext } from './view-context.ts';
 
@@ -55,7 +55,7 @@ function scrollCard(ctx: ViewContext, view: QueueView, scroll: ScrollDetails, pa
   const preview = publicUrlOf(scroll.previewKey);
   const fact = (label: Words, value: Html | string) => html`<div><dt>${say(lang, label)}</dt><dd>${value}</dd></div>`;
   return html`<li class="card">
-${preview === '' ? '' : html`<img class="preview" src="/${preview}" alt="${words.preview[lang].replace('{uuid}', scroll.uuid)}" loading="lazy" width="320">`}
+${preview === '' ? '' : html`<img class="preview" src="/${preview}" alt="${fillWords(words.preview, { uuid: scroll.uuid })[lang]}" loading="lazy" width="320">`}
 <dl class="facts">
 ${fact(words.sofer, data(scroll.sofer.username, ''))}
 ${view.showMegiah ? fact(words.megiah, data(scroll.megiah.username, '')) : ''}

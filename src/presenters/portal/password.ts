@@ -1,7 +1,7 @@
 import { PASSWORD_MIN_LENGTH } from '../../domain/passwords.ts';
-import { field, problem } from './components.ts';
+import { errorNotice, field } from './components.ts';
 import { html } from './html.ts';
-import { say, type Words } from './language.ts';
+import { fillWords, say, type Words } from './language.ts';
 import { csrfField, renderPage } from './layout.ts';
 import type { ViewContext } from './view-context.ts';
 
@@ -21,7 +21,7 @@ export const passwordWords = words;
 
 export function renderPasswordPage(ctx: ViewContext, error?: string | Words): string {
   const { lang } = ctx;
-  const shown = error === undefined ? '' : typeof error === 'string' ? problem(error) : html`<p class="notice error" role="alert">${say(lang, error)}</p>`;
+  const shown = errorNotice(lang, error);
   return renderPage(ctx, {
     title: words.title,
     body: html`<div class="card">${shown}
@@ -29,7 +29,7 @@ export function renderPasswordPage(ctx: ViewContext, error?: string | Words): st
 ${csrfField(ctx)}
 <input type="text" name="username" value="${ctx.account?.email ?? ''}" autocomplete="username" hidden>
 ${field(lang, { label: words.current, name: 'current', type: 'password', autocomplete: 'current-password', attributes: html` dir="ltr"` })}
-${field(lang, { label: words.next, name: 'password', type: 'password', autocomplete: 'new-password', hint: { en: words.rules.en.replace('{min}', String(PASSWORD_MIN_LENGTH)), he: words.rules.he.replace('{min}', String(PASSWORD_MIN_LENGTH)) }, attributes: html` minlength="${PASSWORD_MIN_LENGTH}" dir="ltr"` })}
+${field(lang, { label: words.next, name: 'password', type: 'password', autocomplete: 'new-password', hint: fillWords(words.rules, { min: PASSWORD_MIN_LENGTH }), attributes: html` minlength="${PASSWORD_MIN_LENGTH}" dir="ltr"` })}
 ${field(lang, { label: words.repeat, name: 'repeat', type: 'password', autocomplete: 'new-password', attributes: html` minlength="${PASSWORD_MIN_LENGTH}" dir="ltr"` })}
 <p>${say(lang, words.effect)}</p>
 <button type="submit">${say(lang, words.save)}</button>

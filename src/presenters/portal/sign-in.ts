@@ -1,8 +1,8 @@
 import type { Account } from '../../db/records.ts';
 import { PASSWORD_MIN_LENGTH } from '../../domain/passwords.ts';
-import { field, problem } from './components.ts';
+import { errorNotice, field, notice } from './components.ts';
 import { html } from './html.ts';
-import { say, type Words } from './language.ts';
+import { fillWords, say, type Words } from './language.ts';
 import { csrfField, renderPage } from './layout.ts';
 import type { ViewContext } from './view-context.ts';
 
@@ -22,15 +22,24 @@ const words = {
   rules: { en: 'At least {min} characters. A few unrelated words make a strong one.', he: 'לפחות {min} תווים. כמה מילים שאינן קשורות זו לזו יוצרות סיסמה חזקה.' },
   save: { en: 'Save and sign in', he: 'שמירה וכניסה' },
   invalidInvite: { en: 'Invitation link', he: 'קישור הזמנה' },
+  unusable: {
+    en: 'This invitation link has expired or was already used. Ask the registry for a new one.',
+    he: 'תוקף קישור ההזמנה פג או שכבר נעשה בו שימוש. בקשו מהמרשם קישור חדש.',
+  },
   mismatch: { en: 'The two passwords differ.', he: 'שתי הסיסמאות שונות.' },
   tooMany: { en: 'Too many sign-in attempts for this account. Wait {minutes} minutes and try again.', he: 'יותר מדי ניסיונות כניסה לחשבון זה. המתינו {minutes} דקות ונסו שוב.' },
 } as const satisfies Record<string, Words>;
 
 export const signInWords = words;
 
+/** Shown when an account has had too many sign-in attempts. */
+export function tooManyAttempts(minutes: number): Words {
+  return fillWords(words.tooMany, { minutes });
+}
+
 export function renderSignIn(ctx: ViewContext, state: { readonly email?: string; readonly next: string; readonly error?: string | Words }): string {
   const { lang } = ctx;
-  const error = state.error === undefined ? '' : typeof state.error === 'string' ? problem(state.error) : html`<p class="notice error" role="alert">${say(lang, state.error)}</p>`;
+  const error = errorNotice(lang, state.error);
   return renderPage(ctx, {
     title: words.title,
     body: html`<div class="card">
@@ -52,8 +61,8 @@ export function renderInvitation(
   state: { readonly account: Account; readonly token: string; readonly error?: string | Words },
 ): string {
   const { lang } = ctx;
-  const error = state.error === undefined ? '' : typeof state.error === 'string' ? problem(state.error) : html`<p class="notice error" role="alert">${say(lang, state.error)}</p>`;
-  const rules = { en: words.rules.en.replace('{min}', String(PASSWORD_MIN_LENGTH)), he: words.rules.he.replace('{min}', String(PASSWORD_MIN_LENGTH)) };
+  const error = errorNotice(lang, state.error);
+  const rules = fillWords(words.rules, { min: PASSWORD_MIN_LENGTH });
   return renderPage(ctx, {
     title: words.inviteTitle,
     body: html`<div class="card">
@@ -70,6 +79,7 @@ ${field(lang, { label: words.repeat, name: 'repeat', type: 'password', autocompl
   });
 }
 
-export function renderInvitationUnusable(ctx: ViewContext, message: string): string {
-  return renderPage(ctx, { title: words.invalidInvite, body: problem(message) });
+/** A used, replaced or expired link: one answer for all, so a link reveals nothing about its account. */
+export function renderInvitationUnusable(ctx: ViewContext): string {
+  return renderPage(ctx, { title: words.invalidInvite, body: notice(ctx.lang, 'error', words.unusable) });
 }

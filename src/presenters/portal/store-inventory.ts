@@ -2,7 +2,7 @@
 import type { Page, ScrollDetails } from '../../db/records.ts';
 import { data, pager, queryString, timestamp } from './components.ts';
 import { html } from './html.ts';
-import { say, type Words } from './language.ts';
+import { fillWords, say, type Words } from './language.ts';
 import { renderPage } from './layout.ts';
 import type { ListingState } from './store-overview.ts';
 import { verifiedStatus } from './store-scroll.ts';
@@ -38,7 +38,7 @@ export function renderInventory(ctx: ViewContext, scrolls: Page<ScrollDetails>, 
   const { lang } = ctx;
   const rows = scrolls.items.map(
     (scroll) => html`<tr>
-<td data-label="${words.scroll[lang]}"><a href="/store/scrolls/${encodeURIComponent(scroll.uuid)}" aria-label="${words.open[lang].replace('{uuid}', scroll.uuid)}"><bdi class="code">${shortUuid(scroll.uuid)}</bdi></a></td>
+<td data-label="${words.scroll[lang]}"><a href="/store/scrolls/${encodeURIComponent(scroll.uuid)}" aria-label="${fillWords(words.open, { uuid: scroll.uuid })[lang]}"><bdi class="code">${shortUuid(scroll.uuid)}</bdi></a></td>
 <td data-label="${words.qrCode[lang]}">${data(scroll.qrCode, 'code')}</td>
 <td data-label="${words.font[lang]}">${data(scroll.font, '')}</td>
 <td data-label="${words.size[lang]}">${data(scroll.size, '')}</td>

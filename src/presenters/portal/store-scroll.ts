@@ -4,7 +4,7 @@ import type { ScrollDetails } from '../../db/records.ts';
 import { publicUrlOf } from '../../files/file-storage.ts';
 import { data, notice, timestamp } from './components.ts';
 import { html, type Html } from './html.ts';
-import { say, type Language, type Words } from './language.ts';
+import { fillWords, say, type Language, type Words } from './language.ts';
 import { renderPage } from './layout.ts';
 import type { ViewContext } from './view-context.ts';
 
@@ -85,7 +85,7 @@ export function renderStoreScroll(ctx: ViewContext, scroll: ScrollDetails): stri
     fact(lang, words.uuid, data(scroll.uuid, 'code')),
   ];
   return renderPage(ctx, {
-    title: { en: words.title.en.replace('{code}', scroll.qrCode), he: words.title.he.replace('{code}', scroll.qrCode) },
+    title: fillWords(words.title, { code: scroll.qrCode }),
     body: html`${scroll.isVerified ? '' : notice(lang, 'info', words.unverifiedNotice)}
 <div class="grid two">
 <figure class="card"><img class="preview" src="/${publicUrlOf(scroll.previewKey)}" alt="${words.photoAlt[lang]}"></figure>
@@ -93,7 +93,7 @@ export function renderStoreScroll(ctx: ViewContext, scroll: ScrollDetails): stri
 </div>
 <div class="grid two">
 <div class="card"><h2>${say(lang, words.sticker)}</h2>
-<img class="sticker" src="${base}/sticker.svg" alt="${words.stickerAlt[lang].replace('{code}', scroll.qrCode)}">
+<img class="sticker" src="${base}/sticker.svg" alt="${fillWords(words.stickerAlt, { code: scroll.qrCode })[lang]}">
 <p>${say(lang, words.stickerText)}</p>
 <p><a href="${base}/sticker.png" download>${say(lang, words.stickerPng)}</a></p>
 </div>

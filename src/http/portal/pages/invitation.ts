@@ -21,7 +21,7 @@ export function invitationPages(app: FastifyInstance, deps: AppDeps): void {
     noReferrer(reply);
     const ctx = viewContext(request, reply);
     const invited = await readInvitation(deps, request.params.token);
-    if (!invited.ok) return sendHtml(reply, 404, renderInvitationUnusable(ctx, invited.msg));
+    if (!invited.ok) return sendHtml(reply, 404, renderInvitationUnusable(ctx));
     return sendHtml(reply, 200, renderInvitation(ctx, { account: invited.value, token: request.params.token }));
   });
 
@@ -32,7 +32,7 @@ export function invitationPages(app: FastifyInstance, deps: AppDeps): void {
       noReferrer(reply);
       const { token } = request.params;
       const invited = await readInvitation(deps, token);
-      if (!invited.ok) return sendHtml(reply, 404, renderInvitationUnusable(viewContext(request, reply), invited.msg));
+      if (!invited.ok) return sendHtml(reply, 404, renderInvitationUnusable(viewContext(request, reply)));
       const password = String(request.body.password ?? '');
       if (password !== String(request.body.repeat ?? '')) {
         return sendHtml(reply, 400, renderInvitation(viewContext(request, reply), { account: invited.value, token, error: signInWords.mismatch }));

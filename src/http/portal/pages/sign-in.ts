@@ -4,7 +4,7 @@ import { hashSecretToken } from '../../../domain/identifiers.ts';
 import { endSession } from '../../../domain/sessions.ts';
 import { signIn } from '../../../domain/sign-in.ts';
 import { homeOf } from '../../../presenters/portal/layout.ts';
-import { renderSignIn, signInWords } from '../../../presenters/portal/sign-in.ts';
+import { renderSignIn, tooManyAttempts } from '../../../presenters/portal/sign-in.ts';
 import type { AppDeps } from '../../app-deps.ts';
 import { pageRateLimit } from '../page-rate-limit.ts';
 import { localPath, sendHtml, viewContext } from '../respond.ts';
@@ -43,7 +43,7 @@ export function signInPages(app: FastifyInstance, deps: AppDeps): void {
       if (attempts.count > ATTEMPTS_PER_ACCOUNT) {
         const minutes = Math.max(1, Math.ceil((attempts.resetAtMs - nowMs) / 60_000));
         reply.header('Retry-After', Math.ceil((attempts.resetAtMs - nowMs) / 1000));
-        return again(429, { en: signInWords.tooMany.en.replace('{minutes}', String(minutes)), he: signInWords.tooMany.he.replace('{minutes}', String(minutes)) });
+        return again(429, tooManyAttempts(minutes));
       }
 
       const outcome = await signIn(deps, email, password);
