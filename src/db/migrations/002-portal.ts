@@ -22,6 +22,8 @@ export function up(dialect: Dialect): string[] {
       expires_at TEXT NOT NULL
     )`,
     `CREATE INDEX sessions_account ON sessions (account_id)`,
+    // Expired sessions are swept at each sign-in.
+    `CREATE INDEX sessions_expiry ON sessions (expires_at)`,
     `CREATE TABLE invitations (
       id ${t.id},
       token_hash TEXT NOT NULL UNIQUE,
@@ -31,6 +33,7 @@ export function up(dialect: Dialect): string[] {
       expires_at TEXT NOT NULL,
       used_at TEXT
     )`,
+    `CREATE INDEX invitations_account ON invitations (account_id)`,
     `ALTER TABLE api_keys ADD COLUMN label TEXT NOT NULL DEFAULT ''`,
     `CREATE INDEX api_keys_account ON api_keys (account_id, id)`,
     `ALTER TABLE credit_entries ADD COLUMN note TEXT NOT NULL DEFAULT ''`,
