@@ -1,11 +1,11 @@
 import { connectedComponents } from './components.ts';
 import type { ScrollPoints } from './fingerprint.ts';
-import { applyHomography, fitHomographyRobust } from './homography.ts';
+import { applyHomography, fitHomographyRobust, invertHomography, type Homography } from './homography.ts';
 import { inkMask } from './ink.ts';
 import { findLines } from './lines.ts';
 import type { Gray } from './raster.ts';
-import { recogniseLayout } from './recognise-layout.ts';
-import { CANONICAL_X, CANONICAL_Y } from './template.ts';
+import { recogniseLayout, type PageFrame } from './recognise-layout.ts';
+import { CANONICAL_X, CANONICAL_Y, LINE_PITCH } from './template.ts';
 import { findWords } from './words.ts';
 
 /** Minimum contrast of ink against its local background. */
@@ -18,32 +18,137 @@ const LAYOUT_RESIDUAL = 0.01;
 
 export type Extraction = { kind: 'scroll'; points: ScrollPoints } | { kind: 'invalid'; reason: string };
 
+/** A page's word ends fitted to the text's layout: the homography (measured → canonical) and how many ends agree with it. */
+type PageFit = { readonly ends: readonly WordEnd[]; readonly h: Homography; readonly inliers: number };
+
+/**
+ * Enough agreeing word ends to trust the homography for a second look, though
+ * not (yet) for a fingerprint: a photo this poorly read gets its one chance,
+ * rectified, of reading as a scroll.
+ */
+const MIN_INLIERS_TO_RECTIFY = 16;
+/** The rectified page: the text column plus this margin on each side, in column widths. */
+const RECTIFIED_MARGIN = 0.08;
+/** How many times the page is rectified and read again, each time through the latest reading's homography. */
+const RECTIFIED_LOOKS = 2;
+/**
+ * The page is rectified once more only when the last look tied this many times
+ * the word ends of the look before: its frame was then rough (a steep or
+ * curled photo), and the better frame pays for another reading.
+ */
+const LOOK_AGAIN_GAIN = 1.1;
+/** The rectified page's long side at most, pixels (the working size of decodePhoto). */
+const RECTIFIED_MAX_SIDE = 1600;
+
 /**
  * From a grey photo to the scroll's keyed word ends: ink, letters, lines, words,
  * recognition of the mezuzah text, and normalisation into the canonical page.
+ *
+ * Then a second look: the page is resampled through the first reading's
+ * homography into a frontal view, upright, letters of one size, lines level,
+ * and read again. Perspective is what most confuses the line and word finders
+ * (letters shrink along the page, lines fan out, gaps change scale), so the
+ * second reading ties more words; the reading with more word ends agreeing
+ * with the layout is kept.
  */
 export function extractPoints(img: Gray): Extraction {
+  const first = readPage(img);
+  if (first.kind === 'invalid') return first;
+  let best = first.fit;
+  let from = first.fit;
+  for (let look = 0; look < RECTIFIED_LOOKS; look++) {
+    const rectified = rectifyPage(img, from.h);
+    const again = rectified && readPage(rectified.image, rectified.toPhoto, rectified.toCanonical);
+    if (!again || again.kind !== 'page') break;
+    if (again.fit.inliers > best.inliers) best = again.fit;
+    if (again.fit.inliers < LOOK_AGAIN_GAIN * from.inliers) break;
+    from = again.fit;
+  }
+  if (best.inliers < MIN_LAYOUT_INLIERS || best.inliers < MIN_LAYOUT_INLIER_RATIO * best.ends.length) {
+    return { kind: 'invalid', reason: 'the text does not read as a mezuzah' };
+  }
+  return { kind: 'scroll', points: toCanonical(best) };
+}
+
+type Reading = { kind: 'page'; fit: PageFit } | { kind: 'invalid'; reason: string };
+
+/** Reads one image; `toPhoto` maps its pixels back to the photo's, so every fit is photo → canonical. */
+function readPage(img: Gray, toPhoto?: (u: number, v: number) => [number, number], frame?: PageFrame): Reading {
   const longSide = Math.max(img.width, img.height);
   const mask = inkMask(img, Math.max(6, Math.round(longSide / 130)), INK_CONTRAST);
   const { blobs, labels } = connectedComponents(mask, img.width, img.height);
   const layout = findLines(blobs, img.width, img.height);
   if (!layout || layout.lines.length < 4) return { kind: 'invalid', reason: 'no lines of text found' };
   const words = findWords(layout, labels, img.width, img.height);
-  const ends = recogniseLayout(layout, words);
-  if (!ends || ends.length < MIN_LAYOUT_INLIERS) return { kind: 'invalid', reason: 'the text does not read as a mezuzah' };
-  const points = normaliseWordEnds(ends);
-  if (!points) return { kind: 'invalid', reason: 'the text does not read as a mezuzah' };
-  return { kind: 'scroll', points };
+  const found = recogniseLayout(layout, words, frame);
+  const ends = found && toPhoto ? found.map((e) => { const [x, y] = toPhoto(e.x, e.y); return { key: e.key, x, y }; }) : found;
+  const fit = ends && ends.length >= MIN_INLIERS_TO_RECTIFY ? fitPage(ends) : null;
+  if (!fit || fit.inliers < MIN_INLIERS_TO_RECTIFY) return { kind: 'invalid', reason: 'the text does not read as a mezuzah' };
+  return { kind: 'page', fit };
+}
+
+/**
+ * The photo resampled (bilinear) into the canonical page frame: x from the
+ * left margin to the right (canonical x runs from the right, as the text is
+ * read), y down the lines, at about the photo's own resolution where the text
+ * is. Null when the homography cannot be inverted or folds the page.
+ */
+function rectifyPage(
+  img: Gray,
+  toCanonical: Homography,
+): { image: Gray; toPhoto: (u: number, v: number) => [number, number]; toCanonical: PageFrame } | null {
+  const toPhoto = invertHomography(toCanonical);
+  if (!toPhoto) return null;
+  // Photo pixels per column width at the page's centre, from the map's local area scale.
+  const centreX = 0.5;
+  const centreY = CANONICAL_Y[CANONICAL_Y.length - 1] / 2;
+  const d = 0.01;
+  const [x0, y0] = applyHomography(toPhoto, centreX, centreY);
+  const [x1, y1] = applyHomography(toPhoto, centreX + d, centreY);
+  const [x2, y2] = applyHomography(toPhoto, centreX, centreY + d);
+  const area = Math.abs((x1 - x0) * (y2 - y0) - (x2 - x0) * (y1 - y0)) / (d * d);
+  const pageHeight = CANONICAL_Y[CANONICAL_Y.length - 1] + LINE_PITCH;
+  const spanX = 1 + 2 * RECTIFIED_MARGIN;
+  const spanY = pageHeight + 2 * RECTIFIED_MARGIN;
+  const scale = Math.min(Math.sqrt(area), RECTIFIED_MAX_SIDE / Math.max(spanX, spanY));
+  if (!Number.isFinite(scale) || scale < 100) return null;
+  const width = Math.round(spanX * scale);
+  const height = Math.round(spanY * scale);
+  const { width: w, height: h, data } = img;
+  const out = new Uint8Array(width * height);
+  const [a, b, c, e, f, g, p, q, r] = toPhoto;
+  for (let v = 0; v < height; v++) {
+    const Y = v / scale - RECTIFIED_MARGIN - LINE_PITCH / 2;
+    for (let u = 0; u < width; u++) {
+      const X = 1 + RECTIFIED_MARGIN - u / scale;
+      const den = p * X + q * Y + r;
+      // Clamped to the frame: outside it, the nearest edge pixel (no ink appears from nothing).
+      let x = (a * X + b * Y + c) / den;
+      let y = (e * X + f * Y + g) / den;
+      if (!(den > 0) && !(den < 0)) return null;
+      x = x < 0 ? 0 : x > w - 1.001 ? w - 1.001 : x;
+      y = y < 0 ? 0 : y > h - 1.001 ? h - 1.001 : y;
+      const xi = x | 0;
+      const yi = y | 0;
+      const fx = x - xi;
+      const fy = y - yi;
+      const i = yi * w + xi;
+      const top = data[i] + (data[i + 1] - data[i]) * fx;
+      const bottom = data[i + w] + (data[i + w + 1] - data[i + w]) * fx;
+      out[v * width + u] = top + (bottom - top) * fy;
+    }
+  }
+  const canonical: PageFrame = (u, v) => [1 + RECTIFIED_MARGIN - u / scale, v / scale - RECTIFIED_MARGIN - LINE_PITCH / 2];
+  const back = (u: number, v: number) => {
+    const [X, Y] = canonical(u, v);
+    return applyHomography(toPhoto, X, Y);
+  };
+  return { image: { width, height, data: out }, toPhoto: back, toCanonical: canonical };
 }
 
 export type WordEnd = { readonly key: number; readonly x: number; readonly y: number };
 
-/**
- * Keyed word ends measured anywhere (photo pixels, parchment millimetres) into
- * the canonical page, by a robust homography onto the template; null when too
- * few of them fit it to be the mezuzah's text.
- */
-export function normaliseWordEnds(ends: readonly WordEnd[]): ScrollPoints | null {
+function fitPage(ends: readonly WordEnd[]): PageFit | null {
   const fit = fitHomographyRobust(
     ends.map((e) => e.x),
     ends.map((e) => e.y),
@@ -54,12 +159,15 @@ export function normaliseWordEnds(ends: readonly WordEnd[]): ScrollPoints | null
   if (!fit) return null;
   let inliers = 0;
   for (const w of fit.weights) if (w > 0) inliers++;
-  if (inliers < MIN_LAYOUT_INLIERS || inliers < MIN_LAYOUT_INLIER_RATIO * ends.length) return null;
-  const n = ends.length;
+  return { ends, h: fit.h, inliers };
+}
+
+function toCanonical(fit: PageFit): ScrollPoints {
+  const n = fit.ends.length;
   const keys = new Uint16Array(n);
   const xs = new Float32Array(n);
   const ys = new Float32Array(n);
-  ends
+  fit.ends
     .slice()
     .sort((p, q) => p.key - q.key)
     .forEach((e, i) => {
@@ -69,4 +177,15 @@ export function normaliseWordEnds(ends: readonly WordEnd[]): ScrollPoints | null
       ys[i] = Y;
     });
   return { keys, xs, ys };
+}
+
+/**
+ * Keyed word ends measured anywhere (photo pixels, parchment millimetres) into
+ * the canonical page, by a robust homography onto the template; null when too
+ * few of them fit it to be the mezuzah's text.
+ */
+export function normaliseWordEnds(ends: readonly WordEnd[]): ScrollPoints | null {
+  const fit = fitPage(ends);
+  if (!fit || fit.inliers < MIN_LAYOUT_INLIERS || fit.inliers < MIN_LAYOUT_INLIER_RATIO * ends.length) return null;
+  return toCanonical(fit);
 }

@@ -92,3 +92,22 @@ export function fitHomographyRobust(xs: ArrayLike<number>, ys: ArrayLike<number>
   }
   return h && weights ? { h, weights } : null;
 }
+
+/** The inverse map, scaled so that h[8] = 1 again; null when the map is singular. */
+export function invertHomography(h: Homography): Homography | null {
+  const [a, b, c, d, e, f, g, k, l] = h;
+  const A = e * l - f * k;
+  const B = -(d * l - f * g);
+  const C = d * k - e * g;
+  const det = a * A + b * B + c * C;
+  if (!Number.isFinite(det) || Math.abs(det) < 1e-300) return null;
+  const inv = new Float64Array([
+    A, -(b * l - c * k), b * f - c * e,
+    B, a * l - c * g, -(a * f - c * d),
+    C, -(a * k - b * g), a * e - b * d,
+  ]);
+  const s = inv[8];
+  if (!Number.isFinite(s) || Math.abs(s) < 1e-300) return null;
+  for (let i = 0; i < 9; i++) inv[i] /= s;
+  return inv;
+}

@@ -1,5 +1,5 @@
 import { pointOnLine, type LineLayout } from './lines.ts';
-import { TEMPLATE_LINES, WORD_GAP, type TemplateWord } from './template.ts';
+import { LINE_PITCH, TEMPLATE_LINES, WORD_GAP, type TemplateWord } from './template.ts';
 import type { WordSpan } from './words.ts';
 
 /** One measured word end, tied to its place in the text. */
@@ -22,6 +22,27 @@ const SKIP_DETECTED = 2.5;
 const JOIN_PENALTY = 0.6;
 const SCALES = [0.62, 0.7, 0.78, 0.87, 0.96, 1.06, 1.17, 1.29, 1.42, 1.56];
 
+/**
+ * Where a word stands, once the page's frame is known (a second reading, of
+ * the page rectified through the first): within about half a letter of its
+ * place in the text, give or take the hand's drift along the line. A word
+ * tied one place off stands a whole word away, so a missed gap or a broken
+ * letter can no longer shift the ties of the rest of its line.
+ */
+const POSITION_SIGMA = 0.04;
+const LINE_SIGMA = 0.3 * LINE_PITCH;
+
+function positionCost(measured: number, expected: number): number {
+  const r = (measured - expected) / POSITION_SIGMA;
+  return Math.min(MISMATCH_CAP, r * r);
+}
+
+/** Canonical x of each detected word's reading start and end, in reading order. */
+type CanonicalSpans = { readonly starts: number[]; readonly ends: number[]; readonly y: number };
+
+/** Maps a point of the image read to the canonical page, when its frame is known. */
+export type PageFrame = (x: number, y: number) => [number, number];
+
 function widthCost(d: number, e: number): number {
   if (!(d > 0) || !(e > 0)) return MISMATCH_CAP;
   const r = Math.log(d / e) / WIDTH_SIGMA;
@@ -39,7 +60,14 @@ let fromBuf = new Int8Array(1024);
  * (a broken letter), and words may be missing (crop, finger) or spurious.
  * Returns the cost; with `steps`, also the alignment.
  */
-function alignWords(d: number[], gaps: number[], tpl: readonly TemplateWord[], scale: number, steps?: Step[]): number {
+function alignWords(
+  d: number[],
+  gaps: number[],
+  tpl: readonly TemplateWord[],
+  scale: number,
+  steps?: Step[],
+  at?: CanonicalSpans,
+): number {
   const m = d.length;
   const k = tpl.length;
   const W = k + 1;
@@ -62,15 +90,18 @@ function alignWords(d: number[], gaps: number[], tpl: readonly TemplateWord[], s
       if (a < m && b < k) {
         idx = (a + 1) * W + b + 1;
         v = c + widthCost(d[a], scale * tpl[b].width);
+        if (at) v += positionCost(at.starts[a], tpl[b].start) + positionCost(at.ends[a], tpl[b].end);
         if (v < cost[idx]) { cost[idx] = v; from[idx] = 0; }
         if (b + 1 < k) {
           idx = (a + 1) * W + b + 2;
           v = c + widthCost(d[a], scale * (tpl[b].width + WORD_GAP + tpl[b + 1].width)) + JOIN_PENALTY;
+          if (at) v += positionCost(at.starts[a], tpl[b].start) + positionCost(at.ends[a], tpl[b + 1].end);
           if (v < cost[idx]) { cost[idx] = v; from[idx] = 1; }
         }
         if (a + 1 < m) {
           idx = (a + 2) * W + b + 1;
           v = c + widthCost(d[a] + gaps[a] + d[a + 1], scale * tpl[b].width) + JOIN_PENALTY;
+          if (at) v += positionCost(at.starts[a], tpl[b].start) + positionCost(at.ends[a + 1], tpl[b].end);
           if (v < cost[idx]) { cost[idx] = v; from[idx] = 2; }
         }
       }
@@ -103,9 +134,9 @@ function alignWords(d: number[], gaps: number[], tpl: readonly TemplateWord[], s
   return total;
 }
 
-type DetectedLine = { spans: WordSpan[]; widths: number[]; gaps: number[] };
+type DetectedLine = { spans: WordSpan[]; widths: number[]; gaps: number[]; at?: CanonicalSpans };
 
-function readingOrder(words: WordSpan[], h: number, flipped: boolean): DetectedLine {
+function readingOrder(words: WordSpan[], h: number, flipped: boolean, place?: (u: number) => [number, number]): DetectedLine {
   // Hebrew runs right to left: with the text direction along +u, reading order is decreasing u.
   const spans = [...words].sort((p, q) => (flipped ? p.u0 - q.u0 : q.u0 - p.u0));
   const widths = spans.map((s) => (s.u1 - s.u0) / h);
@@ -114,7 +145,12 @@ function readingOrder(words: WordSpan[], h: number, flipped: boolean): DetectedL
     const g = flipped ? spans[i + 1].u0 - spans[i].u1 : spans[i].u0 - spans[i + 1].u1;
     gaps.push(Math.max(0, g / h));
   }
-  return { spans, widths, gaps };
+  if (!place || spans.length === 0) return { spans, widths, gaps };
+  const starts = spans.map((sp) => place(flipped ? sp.u0 : sp.u1)[0]);
+  const ends = spans.map((sp) => place(flipped ? sp.u1 : sp.u0)[0]);
+  let y = 0;
+  for (const sp of spans) y += place((sp.u0 + sp.u1) / 2)[1];
+  return { spans, widths, gaps, at: { starts, ends, y: y / spans.length } };
 }
 
 /**
@@ -123,20 +159,27 @@ function readingOrder(words: WordSpan[], h: number, flipped: boolean): DetectedL
  * best word-width alignment over a range of per-line scales. Returns the keyed
  * word ends, or null when there is nothing to align.
  */
-export function recogniseLayout(layout: LineLayout, words: WordSpan[][]): WordEnd[] | null {
+export function recogniseLayout(layout: LineLayout, words: WordSpan[][], frame?: PageFrame): WordEnd[] | null {
   let best: { total: number; ends: WordEnd[] } | null = null;
-  for (const flipped of [false, true]) {
+  // With the page's frame known, it is upright: only the reading way up is tried.
+  for (const flipped of frame ? [false] : [false, true]) {
     const order = layout.lines.map((_, i) => i);
     if (flipped) order.reverse();
-    const det = order.map((i) => readingOrder(words[i], layout.lines[i].letterHeight, flipped));
+    const det = order.map((i) => {
+      const line = layout.lines[i];
+      const place = frame && ((u: number) => { const [x, y] = pointOnLine(layout, line, u); return frame(x, y); });
+      return readingOrder(words[i], line.letterHeight, flipped, place);
+    });
     const n = det.length;
     const T = TEMPLATE_LINES.length;
     // Pairwise line costs, each with its best scale.
     const pair: { cost: number; scale: number }[][] = det.map((dl) =>
       TEMPLATE_LINES.map((tpl) => {
         let bestPair = { cost: Infinity, scale: 1 };
+        // A line more than a third of the pitch from this text line's place is not that line.
+        const offLine = dl.at ? Math.min(50, ((dl.at.y - tpl[0].line * LINE_PITCH) / LINE_SIGMA) ** 2) : 0;
         for (const s of SCALES) {
-          const c = alignWords(dl.widths, dl.gaps, tpl, s);
+          const c = alignWords(dl.widths, dl.gaps, tpl, s, undefined, dl.at) + offLine;
           if (c < bestPair.cost) bestPair = { cost: c, scale: s };
         }
         return bestPair;
@@ -183,7 +226,7 @@ export function recogniseLayout(layout: LineLayout, words: WordSpan[][]): WordEn
         const dl = det[i];
         const tpl = TEMPLATE_LINES[j];
         const steps: Step[] = [];
-        alignWords(dl.widths, dl.gaps, tpl, pair[i][j].scale, steps);
+        alignWords(dl.widths, dl.gaps, tpl, pair[i][j].scale, steps, dl.at);
         for (const step of steps) {
           if (step.kind === 'skipT' || step.kind === 'skipD') continue;
           const firstT = tpl[step.t];
