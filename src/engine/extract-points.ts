@@ -117,15 +117,20 @@ function rectifyPage(
   const { width: w, height: h, data } = img;
   const out = new Uint8Array(width * height);
   const [a, b, c, e, f, g, p, q, r] = toPhoto;
+  // Along a row the map's numerators and denominator change by a constant per pixel.
+  const X0 = 1 + RECTIFIED_MARGIN;
+  const dX = -1 / scale;
   for (let v = 0; v < height; v++) {
     const Y = v / scale - RECTIFIED_MARGIN - LINE_PITCH / 2;
-    for (let u = 0; u < width; u++) {
-      const X = 1 + RECTIFIED_MARGIN - u / scale;
-      const den = p * X + q * Y + r;
-      // Clamped to the frame: outside it, the nearest edge pixel (no ink appears from nothing).
-      let x = (a * X + b * Y + c) / den;
-      let y = (e * X + f * Y + g) / den;
+    let nx = a * X0 + b * Y + c;
+    let ny = e * X0 + f * Y + g;
+    let den = p * X0 + q * Y + r;
+    const row = v * width;
+    for (let u = 0; u < width; u++, nx += a * dX, ny += e * dX, den += p * dX) {
       if (!(den > 0) && !(den < 0)) return null;
+      // Clamped to the frame: outside it, the nearest edge pixel (no ink appears from nothing).
+      let x = nx / den;
+      let y = ny / den;
       x = x < 0 ? 0 : x > w - 1.001 ? w - 1.001 : x;
       y = y < 0 ? 0 : y > h - 1.001 ? h - 1.001 : y;
       const xi = x | 0;
@@ -135,7 +140,7 @@ function rectifyPage(
       const i = yi * w + xi;
       const top = data[i] + (data[i + 1] - data[i]) * fx;
       const bottom = data[i + w] + (data[i + w + 1] - data[i + w]) * fx;
-      out[v * width + u] = top + (bottom - top) * fy;
+      out[row + u] = top + (bottom - top) * fy;
     }
   }
   const canonical: PageFrame = (u, v) => [1 + RECTIFIED_MARGIN - u / scale, v / scale - RECTIFIED_MARGIN - LINE_PITCH / 2];

@@ -176,8 +176,11 @@ export function recogniseLayout(layout: LineLayout, words: WordSpan[][], frame?:
     const pair: { cost: number; scale: number }[][] = det.map((dl) =>
       TEMPLATE_LINES.map((tpl) => {
         let bestPair = { cost: Infinity, scale: 1 };
-        // A line more than a third of the pitch from this text line's place is not that line.
-        const offLine = dl.at ? Math.min(50, ((dl.at.y - tpl[0].line * LINE_PITCH) / LINE_SIGMA) ** 2) : 0;
+        // A line more than a third of the pitch from this text line's place is not that line;
+        // more than a pitch and a half away, its words are not even aligned (most of the work saved).
+        const offset = dl.at ? Math.abs(dl.at.y - tpl[0].line * LINE_PITCH) : 0;
+        if (offset > 1.5 * LINE_PITCH) return bestPair;
+        const offLine = dl.at ? Math.min(50, (offset / LINE_SIGMA) ** 2) : 0;
         for (const s of SCALES) {
           const c = alignWords(dl.widths, dl.gaps, tpl, s, undefined, dl.at) + offLine;
           if (c < bestPair.cost) bestPair = { cost: c, scale: s };
