@@ -43,11 +43,18 @@ type CanonicalSpans = { readonly starts: number[]; readonly ends: number[]; read
 /** Maps a point of the image read to the canonical page, when its frame is known. */
 export type PageFrame = (x: number, y: number) => [number, number];
 
-function widthCost(d: number, e: number): number {
-  if (!(d > 0) || !(e > 0)) return MISMATCH_CAP;
-  const r = Math.log(d / e) / WIDTH_SIGMA;
-  return Math.min(MISMATCH_CAP, r * r);
+/** Widths are compared as ratios, so in logarithms, taken once per word rather than once per comparison. */
+function widthCost(logMeasured: number, logExpected: number): number {
+  const r = (logMeasured - logExpected) / WIDTH_SIGMA;
+  // A zero or missing width (log -Infinity or NaN) is as bad as a width can be.
+  return r < Infinity && r > -Infinity ? Math.min(MISMATCH_CAP, r * r) : MISMATCH_CAP;
 }
+
+/** Per text line: the log width of each word, and of each word run together with the next. */
+const TEMPLATE_LOG_WIDTHS = TEMPLATE_LINES.map((tpl) => ({
+  single: tpl.map((w) => Math.log(w.width)),
+  joined: tpl.map((w, b) => (b + 1 < tpl.length ? Math.log(w.width + WORD_GAP + tpl[b + 1].width) : NaN)),
+}));
 
 // Scratch buffers for the alignment; lines hold at most a few dozen words.
 let costBuf = new Float64Array(1024);
@@ -61,14 +68,15 @@ let fromBuf = new Int8Array(1024);
  * Returns the cost; with `steps`, also the alignment.
  */
 function alignWords(
-  d: number[],
-  gaps: number[],
+  dl: DetectedLine,
   tpl: readonly TemplateWord[],
   scale: number,
   steps?: Step[],
-  at?: CanonicalSpans,
 ): number {
-  const m = d.length;
+  const { logWidths, logSplits, at } = dl;
+  const logTpl = TEMPLATE_LOG_WIDTHS[tpl[0].line];
+  const logScale = Math.log(scale);
+  const m = logWidths.length;
   const k = tpl.length;
   const W = k + 1;
   const size = (m + 1) * W;
@@ -89,18 +97,18 @@ function alignWords(
       let v: number;
       if (a < m && b < k) {
         idx = (a + 1) * W + b + 1;
-        v = c + widthCost(d[a], scale * tpl[b].width);
+        v = c + widthCost(logWidths[a], logScale + logTpl.single[b]);
         if (at) v += positionCost(at.starts[a], tpl[b].start) + positionCost(at.ends[a], tpl[b].end);
         if (v < cost[idx]) { cost[idx] = v; from[idx] = 0; }
         if (b + 1 < k) {
           idx = (a + 1) * W + b + 2;
-          v = c + widthCost(d[a], scale * (tpl[b].width + WORD_GAP + tpl[b + 1].width)) + JOIN_PENALTY;
+          v = c + widthCost(logWidths[a], logScale + logTpl.joined[b]) + JOIN_PENALTY;
           if (at) v += positionCost(at.starts[a], tpl[b].start) + positionCost(at.ends[a], tpl[b + 1].end);
           if (v < cost[idx]) { cost[idx] = v; from[idx] = 1; }
         }
         if (a + 1 < m) {
           idx = (a + 2) * W + b + 1;
-          v = c + widthCost(d[a] + gaps[a] + d[a + 1], scale * tpl[b].width) + JOIN_PENALTY;
+          v = c + widthCost(logSplits[a], logScale + logTpl.single[b]) + JOIN_PENALTY;
           if (at) v += positionCost(at.starts[a], tpl[b].start) + positionCost(at.ends[a + 1], tpl[b].end);
           if (v < cost[idx]) { cost[idx] = v; from[idx] = 2; }
         }
@@ -134,7 +142,14 @@ function alignWords(
   return total;
 }
 
-type DetectedLine = { spans: WordSpan[]; widths: number[]; gaps: number[]; at?: CanonicalSpans };
+type DetectedLine = {
+  spans: WordSpan[];
+  widths: number[];
+  /** log of each width, and of each word run together with the next (gap included). */
+  logWidths: number[];
+  logSplits: number[];
+  at?: CanonicalSpans;
+};
 
 function readingOrder(words: WordSpan[], h: number, flipped: boolean, place?: (u: number) => [number, number]): DetectedLine {
   // Hebrew runs right to left: with the text direction along +u, reading order is decreasing u.
@@ -145,12 +160,14 @@ function readingOrder(words: WordSpan[], h: number, flipped: boolean, place?: (u
     const g = flipped ? spans[i + 1].u0 - spans[i].u1 : spans[i].u0 - spans[i + 1].u1;
     gaps.push(Math.max(0, g / h));
   }
-  if (!place || spans.length === 0) return { spans, widths, gaps };
+  const logWidths = widths.map(Math.log);
+  const logSplits = widths.map((w, i) => (i + 1 < widths.length ? Math.log(w + gaps[i] + widths[i + 1]) : NaN));
+  if (!place || spans.length === 0) return { spans, widths, logWidths, logSplits };
   const starts = spans.map((sp) => place(flipped ? sp.u0 : sp.u1)[0]);
   const ends = spans.map((sp) => place(flipped ? sp.u1 : sp.u0)[0]);
   let y = 0;
   for (const sp of spans) y += place((sp.u0 + sp.u1) / 2)[1];
-  return { spans, widths, gaps, at: { starts, ends, y: y / spans.length } };
+  return { spans, widths, logWidths, logSplits, at: { starts, ends, y: y / spans.length } };
 }
 
 /**
@@ -182,7 +199,7 @@ export function recogniseLayout(layout: LineLayout, words: WordSpan[][], frame?:
         if (offset > 1.5 * LINE_PITCH) return bestPair;
         const offLine = dl.at ? Math.min(50, (offset / LINE_SIGMA) ** 2) : 0;
         for (const s of SCALES) {
-          const c = alignWords(dl.widths, dl.gaps, tpl, s, undefined, dl.at) + offLine;
+          const c = alignWords(dl, tpl, s) + offLine;
           if (c < bestPair.cost) bestPair = { cost: c, scale: s };
         }
         return bestPair;
@@ -229,7 +246,7 @@ export function recogniseLayout(layout: LineLayout, words: WordSpan[][], frame?:
         const dl = det[i];
         const tpl = TEMPLATE_LINES[j];
         const steps: Step[] = [];
-        alignWords(dl.widths, dl.gaps, tpl, pair[i][j].scale, steps, dl.at);
+        alignWords(dl, tpl, pair[i][j].scale, steps);
         for (const step of steps) {
           if (step.kind === 'skipT' || step.kind === 'skipD') continue;
           const firstT = tpl[step.t];
