@@ -59,8 +59,14 @@ function letterCandidates(blobs: Blob[], width: number, height: number): { indic
   return { indices, letterHeight };
 }
 
-/** Dominant direction (mod π) of nearest-neighbour links between letter blobs. */
-function dominantTextAngle(blobs: Blob[], indices: number[], letterHeight: number): number {
+/**
+ * Directions (mod π) of nearest-neighbour links between letter blobs: the
+ * dominant one, and a rival when another peak at least 30° away is at least
+ * half as strong. Usually letters' nearest neighbours lie along the line, but
+ * blur that runs letters of one line together, or lines set close, can make
+ * neighbours across lines as common; the reading then decides.
+ */
+function candidateTextAngles(blobs: Blob[], indices: number[], letterHeight: number): number[] {
   const bins = 180;
   const hist = new Float64Array(bins);
   const reach = 3 * letterHeight;
@@ -88,27 +94,43 @@ function dominantTextAngle(blobs: Blob[], indices: number[], letterHeight: numbe
       }
     }
   }
-  let bestBin = 0;
-  let bestScore = -1;
+  const smoothed = new Float64Array(bins);
   for (let i = 0; i < bins; i++) {
-    let s = 0;
-    for (let d = -3; d <= 3; d++) s += hist[(i + d + bins) % bins] * (4 - Math.abs(d));
-    if (s > bestScore) {
-      bestScore = s;
-      bestBin = i;
+    for (let d = -3; d <= 3; d++) smoothed[i] += hist[(i + d + bins) % bins] * (4 - Math.abs(d));
+  }
+  const peak = (exclude: number | null) => {
+    let bestBin = -1;
+    for (let i = 0; i < bins; i++) {
+      if (exclude !== null) {
+        const apart = Math.min(Math.abs(i - exclude), bins - Math.abs(i - exclude));
+        if (apart < RIVAL_APART_BINS) continue;
+      }
+      if (bestBin < 0 || smoothed[i] > smoothed[bestBin]) bestBin = i;
     }
-  }
-  // Refine with the circular mean of the links near the peak.
-  let sx = 0;
-  let sy = 0;
-  for (let d = -5; d <= 5; d++) {
-    const i = (bestBin + d + bins) % bins;
-    const t = ((i + 0.5) / bins) * 2 * Math.PI; // doubled angle makes the mean mod π
-    sx += hist[i] * Math.cos(t);
-    sy += hist[i] * Math.sin(t);
-  }
-  return Math.atan2(sy, sx) / 2;
+    return bestBin;
+  };
+  // Refine a peak with the circular mean of the links near it.
+  const refine = (bestBin: number) => {
+    let sx = 0;
+    let sy = 0;
+    for (let d = -5; d <= 5; d++) {
+      const i = (bestBin + d + bins) % bins;
+      const t = ((i + 0.5) / bins) * 2 * Math.PI; // doubled angle makes the mean mod π
+      sx += hist[i] * Math.cos(t);
+      sy += hist[i] * Math.sin(t);
+    }
+    return Math.atan2(sy, sx) / 2;
+  };
+  const first = peak(null);
+  const second = peak(first);
+  const angles = [refine(first)];
+  if (second >= 0 && smoothed[second] >= RIVAL_STRENGTH * smoothed[first]) angles.push(refine(second));
+  return angles;
 }
+
+/** A rival text direction must stand this far (bins of 1°) from the dominant one, and be this strong relative to it. */
+const RIVAL_APART_BINS = 30;
+const RIVAL_STRENGTH = 0.5;
 
 /**
  * Robust polynomial fit v(u) of degree 1 or 2: least squares, then two rounds of
@@ -303,7 +325,21 @@ export const curveAt = (curve: readonly [number, number, number], u: number) => 
 export function findLines(blobs: Blob[], width: number, height: number): LineLayout | null {
   const { indices, letterHeight: h } = letterCandidates(blobs, width, height);
   if (indices.length < 30 || !(h > 3)) return null;
-  const angle = dominantTextAngle(blobs, indices, h);
+  let best: LineLayout | null = null;
+  let bestScore = 0;
+  for (const angle of candidateTextAngles(blobs, indices, h)) {
+    const layout = linesAlong(angle, blobs, indices, h);
+    // Text read along its true direction gathers its letters into few long lines.
+    const score = layout ? layout.lines.reduce((sum, line) => sum + line.blobs.length ** 2, 0) : 0;
+    if (layout && score > bestScore) {
+      best = layout;
+      bestScore = score;
+    }
+  }
+  return best;
+}
+
+function linesAlong(angle: number, blobs: Blob[], indices: number[], h: number): LineLayout | null {
   const n = blobs.length;
   const u = new Float64Array(n);
   const v = new Float64Array(n);
