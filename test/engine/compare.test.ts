@@ -83,7 +83,9 @@ test('words tied one place off on several lines do not drag the fit away from th
   const scroll = hand(4);
   const misTied = photograph(scroll, { misTiedLines: 8 });
   const similarity = comparePoints(scroll, misTied);
-  assert.ok(similarity >= MATCH_THRESHOLD, `similarity ${similarity}`);
+  // About 70% of the word ends are still tied right; a start dragged by the rest found 0.41 of them.
+  assert.ok(similarity > 0.6, `similarity ${similarity}`);
+  assert.ok(similarity >= MATCH_THRESHOLD);
   const other = comparePoints(hand(5), misTied);
   assert.ok(other < 0.3, `other ${other}`);
 });
