@@ -1,9 +1,11 @@
 // Rules about accounts that several use cases share.
 import type { Account, Role } from '../db/records.ts';
 
-/** Store endpoints accept keys of these roles; `agent` is a store that may also register scrolls. */
+/** Store endpoints (and the portal's store pages) accept these roles; `agent` is a store that may also register scrolls. */
+export const STORE_ROLES = ['store', 'agent'] as const satisfies readonly Role[];
+
 export function isStore(account: Account): boolean {
-  return account.role === 'store' || account.role === 'agent';
+  return (STORE_ROLES as readonly Role[]).includes(account.role);
 }
 
 /** A scroll owned by anyone but a store has left the trade: it counts as sold. */

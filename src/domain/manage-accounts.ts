@@ -5,6 +5,7 @@
 import type { Account, Page, PageRequest, Role } from '../db/records.ts';
 import { roles } from '../db/records.ts';
 import { fail, succeed, type Outcome } from '../errors.ts';
+import { isStore } from './accounts.ts';
 import type { DomainDeps } from './deps.ts';
 
 type Deps = Pick<DomainDeps, 'db'>;
@@ -56,7 +57,7 @@ export async function setAgent(
   const account = await readAccount(deps, admin, uuid);
   if (!account.ok) return account;
   const { role } = account.value;
-  if (role !== 'store' && role !== 'agent') return fail('invalid_request', 'Only store accounts can be agents.');
+  if (!isStore(account.value)) return fail('invalid_request', 'Only store accounts can be agents.');
   if ((role === 'agent') === agent) return succeed(account.value);
   const updated = await deps.db.accounts.changeRole(account.value.id, role, agent ? 'agent' : 'store');
   // Another admin changed it meanwhile; report what it is now.

@@ -1,14 +1,13 @@
-import type { Account, ApiKey } from '../db/records.ts';
+import type { Account, ApiKey, Role } from '../db/records.ts';
+import { STORE_ROLES } from './accounts.ts';
 import { fail, succeed, type Outcome } from '../errors.ts';
 import { formatTimestamp } from './clock.ts';
 import type { DomainDeps } from './deps.ts';
 import { hashApiKey, newApiKeyPublicId, newApiKeySecret } from './identifiers.ts';
 import { requireText } from './text-fields.ts';
 
-/** Roles whose keys some endpoint accepts: the store group's and the megiah's. */
-export function mayHoldApiKeys(account: Account): boolean {
-  return account.role === 'store' || account.role === 'agent' || account.role === 'megiah';
-}
+/** Roles whose keys some endpoint accepts: the store group's and the megiah's (who manage keys in the portal). */
+export const API_KEY_HOLDER_ROLES = [...STORE_ROLES, 'megiah'] as const satisfies readonly Role[];
 
 /** The full key exists only in this return value; the database keeps its hash. */
 export async function createApiKey(

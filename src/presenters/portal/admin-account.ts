@@ -4,6 +4,7 @@
 // read its ledger. The invitation link is shown once, in the answer to the
 // POST that made it.
 import type { Account, CreditEntry, CreditReason } from '../../db/records.ts';
+import { isStore } from '../../domain/accounts.ts';
 import type { CreditLedger } from '../../domain/read-credit-ledger.ts';
 import type { IssuedInvitation } from '../../domain/invite-account.ts';
 import { roleWords, confirmationStatus } from './admin-accounts.ts';
@@ -146,7 +147,7 @@ export function renderAccount(ctx: ViewContext, page: AccountPage, state: Accoun
   const { account, ledger } = page;
   const base = `/admin/accounts/${account.uuid}`;
   const practitioner = account.role === 'sofer' || account.role === 'megiah';
-  const store = account.role === 'store' || account.role === 'agent';
+  const store = isStore(account);
 
   const confirmation = practitioner
     ? html`<section class="card"><h2>${say(lang, words.confirmation)}</h2>

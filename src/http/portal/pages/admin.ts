@@ -2,7 +2,7 @@
 // link, credits) and the scrolls awaiting verification. Each calls the same
 // use cases as the CLI; the use cases check again that the actor is an admin.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { Account } from '../../../db/records.ts';
+import { isStore } from '../../../domain/accounts.ts';
 import { createAccount } from '../../../domain/create-account.ts';
 import { grantCredits } from '../../../domain/grant-credits.ts';
 import { inviteAccount } from '../../../domain/invite-account.ts';
@@ -34,8 +34,6 @@ const accountFlashes: FlashMessages = {
 type UuidParams = { uuid: string };
 
 const FIRST_PAGE: Pagination = { page: 0, perPage: DEFAULT_PER_PAGE, offset: 0, limit: DEFAULT_PER_PAGE };
-
-const isStore = (account: Account) => account.role === 'store' || account.role === 'agent';
 
 export function adminPages(app: FastifyInstance, deps: AppDeps): void {
   const admins = requireSignedIn(['admin']);

@@ -2,7 +2,7 @@
 // account settings, shown once, at creation"), for the roles whose keys some
 // endpoint accepts. Created and revoked through the same use cases as the CLI.
 import type { FastifyInstance } from 'fastify';
-import { createApiKey, listApiKeys, revokeApiKey } from '../../../domain/manage-api-keys.ts';
+import { API_KEY_HOLDER_ROLES, createApiKey, listApiKeys, revokeApiKey } from '../../../domain/manage-api-keys.ts';
 import { apiKeyWords, renderApiKeys, renderNewApiKey } from '../../../presenters/portal/api-keys.ts';
 import { fail } from '../../../errors.ts';
 import type { AppDeps } from '../../app-deps.ts';
@@ -10,16 +10,14 @@ import { pageRateLimit } from '../page-rate-limit.ts';
 import { redirectWithFlash, sendHtml, viewContext } from '../respond.ts';
 import { perSession, requireCsrf, requireSignedIn, signedInOf } from '../session.ts';
 
-const KEY_HOLDERS = ['store', 'agent', 'megiah'] as const;
-
 const flashes = {
   revoked: { kind: 'ok', words: apiKeyWords.revokedFlash },
   unknown: { kind: 'error', words: apiKeyWords.unknownFlash },
 } as const;
 
 export function apiKeyPages(app: FastifyInstance, deps: AppDeps): void {
-  const read = { schema: { hide: true }, onRequest: pageRateLimit(deps, { perMinute: 120, per: perSession }), preHandler: requireSignedIn(KEY_HOLDERS) };
-  const write = { schema: { hide: true }, onRequest: pageRateLimit(deps, { perMinute: 30, per: perSession }), preHandler: [requireSignedIn(KEY_HOLDERS), requireCsrf] };
+  const read = { schema: { hide: true }, onRequest: pageRateLimit(deps, { perMinute: 120, per: perSession }), preHandler: requireSignedIn(API_KEY_HOLDER_ROLES) };
+  const write = { schema: { hide: true }, onRequest: pageRateLimit(deps, { perMinute: 30, per: perSession }), preHandler: [requireSignedIn(API_KEY_HOLDER_ROLES), requireCsrf] };
 
   app.get('/settings/api-keys', read, async (request, reply) => {
     const { account } = signedInOf(request);

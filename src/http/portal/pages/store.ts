@@ -3,6 +3,7 @@
 // Each calls the same use case as the API's store endpoint for that job.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { renderStickerPng, renderStickerSvg } from '../../../certificates/render-sticker.ts';
+import { STORE_ROLES } from '../../../domain/accounts.ts';
 import { gatherStickers } from '../../../domain/gather-stickers.ts';
 import { issueCertificate } from '../../../domain/issue-certificate.ts';
 import { listDirectory } from '../../../domain/list-directory.ts';
@@ -28,7 +29,6 @@ import { pageRateLimit } from '../page-rate-limit.ts';
 import { redirectWithFlash, sendErrorPage, sendHtml, viewContext } from '../respond.ts';
 import { csrfMatches, perSession, refuseCrossSite, requireSignedIn, signedInOf } from '../session.ts';
 
-const STORES = ['store', 'agent'] as const;
 /** Registration is for agents, as the API's register-mezuzah (not_agent); a plain store gets the 403 page. */
 const AGENTS = ['agent'] as const;
 
@@ -65,7 +65,7 @@ const statusOfProblem = (code: RegistrationProblem['code']) => (code === 'busy' 
 
 export function storePages(app: FastifyInstance, deps: AppDeps): void {
   const limit = (perMinute: number) => pageRateLimit(deps, { perMinute, per: perSession });
-  const read = { schema: { hide: true }, onRequest: limit(120), preHandler: requireSignedIn(STORES) };
+  const read = { schema: { hide: true }, onRequest: limit(120), preHandler: requireSignedIn(STORE_ROLES) };
 
   app.get<ListingQuery>('/store', read, async (request, reply) => {
     const pagination = listingOf(request);
@@ -98,7 +98,7 @@ export function storePages(app: FastifyInstance, deps: AppDeps): void {
   });
 
   // The sticker and the certificate as the API's mezuzah-sticker and mezuzah-certificate make them, with their limits.
-  const sticker = { schema: { hide: true }, onRequest: limit(60), preHandler: requireSignedIn(STORES) };
+  const sticker = { schema: { hide: true }, onRequest: limit(60), preHandler: requireSignedIn(STORE_ROLES) };
   for (const format of ['svg', 'png'] as const) {
     app.get<ScrollParams>(`/store/scrolls/:uuid/sticker.${format}`, sticker, async (request, reply) => {
       const outcome = await gatherStickers(deps, signedInOf(request).account, [request.params.uuid]);
@@ -115,7 +115,7 @@ export function storePages(app: FastifyInstance, deps: AppDeps): void {
     });
   }
 
-  const certificate = { schema: { hide: true }, onRequest: limit(30), preHandler: requireSignedIn(STORES) };
+  const certificate = { schema: { hide: true }, onRequest: limit(30), preHandler: requireSignedIn(STORE_ROLES) };
   for (const format of Object.keys(certificateFormats) as (keyof typeof certificateFormats)[]) {
     app.get<ScrollParams>(`/store/scrolls/:uuid/certificate.${format}`, certificate, async (request, reply) => {
       const outcome = await issueCertificate(deps, signedInOf(request).account, request.params.uuid);
