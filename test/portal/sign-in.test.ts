@@ -269,6 +269,28 @@ describe('pages for people', () => {
     assert.equal((await t.app.inject({ method: 'GET', url: js })).statusCode, 200);
   });
 
+  test('assets cost no session lookup, even for a signed-in browser', async () => {
+    const { account } = await makeStore(t.deps);
+    const browser = await signedInBrowser(t.app, t.deps, account);
+    const page = await browser.get('/settings/api-keys');
+    const css = /href="(\/assets\/portal\.[0-9a-f]+\.css)"/.exec(page.body)?.[1] ?? assert.fail('no style sheet link');
+    const sessions = t.db.sessions;
+    const findLive = sessions.findLive;
+    let lookups = 0;
+    sessions.findLive = (...args) => {
+      lookups++;
+      return findLive.apply(sessions, args);
+    };
+    try {
+      assert.equal((await browser.get(css)).statusCode, 200);
+      assert.equal(lookups, 0);
+      assert.equal((await browser.get('/settings/api-keys')).statusCode, 200);
+      assert.equal(lookups, 1, 'a page does look the session up');
+    } finally {
+      sessions.findLive = findLive;
+    }
+  });
+
   test('an unknown page is an HTML 404 for a browser and the API\'s JSON for a program', async () => {
     const page = await portalBrowser(t.app).get('/no/such/page');
     assert.equal(page.statusCode, 404);

@@ -50,6 +50,8 @@ const pages: readonly ((app: FastifyInstance, deps: AppDeps) => void)[] = [
 ];
 
 export async function portal(app: FastifyInstance, deps: AppDeps): Promise<void> {
+  // Outside the scope: a style sheet or script is the same for everyone, so fetching it must not cost a session lookup.
+  assetRoutes(app);
   await app.register(async (scope) => {
     scope.addContentTypeParser(
       'application/x-www-form-urlencoded',
@@ -72,7 +74,6 @@ export async function portal(app: FastifyInstance, deps: AppDeps): Promise<void>
       request.log.error({ err: error }, 'portal page failed');
       return sendErrorPage(request, reply, 500);
     });
-    assetRoutes(scope);
     for (const register of pages) register(scope, deps);
   });
 }
