@@ -186,6 +186,27 @@ describe('sessions', () => {
     assert.equal((await again.post('/sign-in', { email: account.email, password: 'a brand new secret' })).statusCode, 303);
   });
 
+  test('signed-in pages count per session: a browser over its limit gets the HTML 429 page, another browser at the same address does not', async () => {
+    const limited = await createTestApp({ rateLimitScale: 1 });
+    try {
+      const { account } = await makeStore(limited.deps);
+      const busy = await signedInBrowser(limited.app, limited.deps, account);
+      const other = await signedInBrowser(limited.app, limited.deps, account);
+      await busy.get('/settings/api-keys');
+      await other.get('/settings/api-keys');
+      const statuses: number[] = [];
+      for (let i = 0; i < 31; i++) statuses.push((await busy.post('/settings/api-keys/key_unknown/revoke')).statusCode);
+      assert.deepEqual(statuses, [...Array(30).fill(303), 429]);
+      const refused = await busy.post('/settings/api-keys/key_unknown/revoke');
+      assert.match(String(refused.headers['content-type']), /text\/html/);
+      assert.match(refused.body, /Too many attempts/);
+      assert.ok(Number(refused.headers['retry-after']) > 0);
+      assert.equal((await other.post('/settings/api-keys/key_unknown/revoke')).statusCode, 303);
+    } finally {
+      await limited.close();
+    }
+  });
+
   test('a role\'s pages are closed to other roles', async () => {
     const megiah = await makeMegiah(t.deps);
     const browser = await signedInBrowser(t.app, t.deps, megiah);
