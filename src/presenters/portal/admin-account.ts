@@ -8,7 +8,7 @@ import { isStore } from '../../domain/accounts.ts';
 import type { CreditLedger } from '../../domain/read-credit-ledger.ts';
 import type { IssuedInvitation } from '../../domain/invite-account.ts';
 import { roleWords, confirmationStatus } from './admin-accounts.ts';
-import { data, field, pager, problem, queryString, timestamp, type PagerState } from './components.ts';
+import { data, fact, field, pager, problem, queryString, timestamp, type PagerState } from './components.ts';
 import { html, type Html } from './html.ts';
 import { fillWords, say, type Words } from './language.ts';
 import { csrfField, renderPage } from './layout.ts';
@@ -104,7 +104,7 @@ export type AccountPage = {
 
 function facts(ctx: ViewContext, account: Account): Html {
   const { lang } = ctx;
-  const row = (label: Words, value: Html | string) => html`<div><dt>${say(lang, label)}</dt><dd>${value}</dd></div>`;
+  const row = (label: Words, value: Html | string) => fact(lang, label, value);
   const place = [account.city, account.state, account.country].filter((part) => part !== '').join(', ');
   const practitioner = account.role === 'sofer' || account.role === 'megiah';
   return html`<dl class="facts">

@@ -7,7 +7,7 @@ import { createQrMatrix, qrPathData, qrQuietZone } from '../../certificates/qr-m
 import type { IdentifiedScroll } from '../../domain/identify-scroll.ts';
 import { errorBody, type ErrorCode, type Outcome } from '../../errors.ts';
 import { presentPublicCheckResult } from '../public-check-result.ts';
-import { data, field, problem, timestamp } from './components.ts';
+import { data, fact, field, problem, timestamp } from './components.ts';
 import { html, type Html } from './html.ts';
 import { say, type Language, type Words } from './language.ts';
 import { csrfField, renderPage } from './layout.ts';
@@ -141,10 +141,6 @@ export function renderCheckForm(ctx: ViewContext): string {
 <div class="card">${checkForm(ctx)}</div>
 ${photoTips(lang)}`,
   });
-}
-
-function fact(lang: Language, label: Words, value: Html | string): Html {
-  return html`<div><dt>${say(lang, label)}</dt><dd>${value}</dd></div>`;
 }
 
 /** The QR symbol as inline SVG (no image request, no script), quiet zone included. */

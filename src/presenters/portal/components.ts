@@ -52,6 +52,11 @@ export function timestamp(value: string | null): Html {
   return html`<time datetime="${value.replace(' ', 'T')}Z" dir="ltr">${value.slice(0, 16)} UTC</time>`;
 }
 
+/** One labelled fact of a `<dl class="facts">`. */
+export function fact(lang: Language, label: Words, value: Html | string): Html {
+  return html`<div><dt>${say(lang, label)}</dt><dd>${value}</dd></div>`;
+}
+
 /** Data in any script, isolated from the text around it. */
 export function data(value: string, className = 'data'): Html {
   return html`<bdi class="${className}">${value}</bdi>`;

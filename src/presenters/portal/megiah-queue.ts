@@ -3,7 +3,7 @@
 // this list with its own wording and form action).
 import type { Page, ScrollDetails } from '../../db/records.ts';
 import { publicUrlOf } from '../../files/file-storage.ts';
-import { data, pager, problem, queryString, timestamp, type PagerState } from './components.ts';
+import { data, fact, pager, problem, queryString, timestamp, type PagerState } from './components.ts';
 import { html, type Html } from './html.ts';
 import { fillWords, say, type Words } from './language.ts';
 import { csrfField, renderPage } from './layout.ts';
@@ -53,18 +53,18 @@ export type QueueView = {
 function scrollCard(ctx: ViewContext, view: QueueView, scroll: ScrollDetails, page: number): Html {
   const { lang } = ctx;
   const preview = publicUrlOf(scroll.previewKey);
-  const fact = (label: Words, value: Html | string) => html`<div><dt>${say(lang, label)}</dt><dd>${value}</dd></div>`;
+  const row = (label: Words, value: Html | string) => fact(lang, label, value);
   return html`<li class="card">
 ${preview === '' ? '' : html`<img class="preview" src="/${preview}" alt="${fillWords(words.preview, { uuid: scroll.uuid })[lang]}" loading="lazy" width="320">`}
 <dl class="facts">
-${fact(words.sofer, data(scroll.sofer.username, ''))}
-${view.showMegiah ? fact(words.megiah, data(scroll.megiah.username, '')) : ''}
-${fact(words.written, html`<bdi dir="ltr">${scroll.writtenDate}</bdi>`)}
-${fact(words.examined, html`<bdi dir="ltr">${scroll.examinedDate}</bdi>`)}
-${fact(words.font, data(scroll.font, ''))}
-${fact(words.size, data(scroll.size, ''))}
-${fact(words.registered, timestamp(scroll.createdAt))}
-${fact(words.uuid, html`<bdi class="code">${scroll.uuid}</bdi>`)}
+${row(words.sofer, data(scroll.sofer.username, ''))}
+${view.showMegiah ? row(words.megiah, data(scroll.megiah.username, '')) : ''}
+${row(words.written, html`<bdi dir="ltr">${scroll.writtenDate}</bdi>`)}
+${row(words.examined, html`<bdi dir="ltr">${scroll.examinedDate}</bdi>`)}
+${row(words.font, data(scroll.font, ''))}
+${row(words.size, data(scroll.size, ''))}
+${row(words.registered, timestamp(scroll.createdAt))}
+${row(words.uuid, html`<bdi class="code">${scroll.uuid}</bdi>`)}
 </dl>
 <form method="post" action="${view.verifyAction(scroll.uuid)}" class="actions" data-confirm="${words.confirmQuestion[lang]}">
 ${csrfField(ctx)}

@@ -2,7 +2,7 @@
 // its certificate's downloads.
 import type { ScrollDetails } from '../../db/records.ts';
 import { publicUrlOf } from '../../files/file-storage.ts';
-import { data, notice, timestamp } from './components.ts';
+import { data, fact, notice, timestamp } from './components.ts';
 import { html, type Html } from './html.ts';
 import { fillWords, say, type Language, type Words } from './language.ts';
 import { renderPage } from './layout.ts';
@@ -57,10 +57,6 @@ export function verifiedStatus(lang: Language, scroll: Pick<ScrollDetails, 'isVe
   return scroll.isVerified
     ? html`<span class="status ok">${say(lang, words.verified)}</span>`
     : html`<span class="status warn">${say(lang, words.unverified)}</span>`;
-}
-
-function fact(lang: Language, label: Words, value: Html | string): Html {
-  return html`<div><dt>${say(lang, label)}</dt><dd>${value}</dd></div>`;
 }
 
 const date = (value: string) => html`<time datetime="${value}" dir="ltr">${value}</time>`;
