@@ -4,7 +4,7 @@ import { applyHomography, fitHomographyRobust, invertHomography, type Homography
 import { inkMask } from './ink.ts';
 import { findLines } from './lines.ts';
 import type { Gray } from './raster.ts';
-import { recogniseLayout, type PageFrame } from './recognise-layout.ts';
+import { recogniseLayout, type PageFrame, type WordEnd } from './recognise-layout.ts';
 import { CANONICAL_X, CANONICAL_Y, LINE_PITCH } from './template.ts';
 import { findWords } from './words.ts';
 
@@ -15,6 +15,8 @@ const MIN_LAYOUT_INLIERS = 40;
 const MIN_LAYOUT_INLIER_RATIO = 0.15;
 /** Residual scale of the page-to-canonical fit, in column widths (about a third of a letter). */
 const LAYOUT_RESIDUAL = 0.01;
+
+export type { WordEnd };
 
 export type Extraction = { kind: 'scroll'; points: ScrollPoints } | { kind: 'invalid'; reason: string };
 
@@ -47,9 +49,10 @@ const RECTIFIED_MAX_SIDE = 1600;
  * Then a second look: the page is resampled through the first reading's
  * homography into a frontal view, upright, letters of one size, lines level,
  * and read again. Perspective is what most confuses the line and word finders
- * (letters shrink along the page, lines fan out, gaps change scale), so the
- * second reading ties more words; the reading with more word ends agreeing
- * with the layout is kept.
+ * (letters shrink along the page, lines fan out, gaps change scale), and in
+ * the frontal page each word can also be tied by where it stands, so the
+ * second reading ties more words, and right; the reading with more word ends
+ * agreeing with the layout is kept.
  */
 export function extractPoints(img: Gray): Extraction {
   const first = readPage(img);
@@ -64,9 +67,7 @@ export function extractPoints(img: Gray): Extraction {
     if (again.fit.inliers < LOOK_AGAIN_GAIN * from.inliers) break;
     from = again.fit;
   }
-  if (best.inliers < MIN_LAYOUT_INLIERS || best.inliers < MIN_LAYOUT_INLIER_RATIO * best.ends.length) {
-    return { kind: 'invalid', reason: 'the text does not read as a mezuzah' };
-  }
+  if (!readsAsScroll(best)) return { kind: 'invalid', reason: 'the text does not read as a mezuzah' };
   return { kind: 'scroll', points: toCanonical(best) };
 }
 
@@ -151,7 +152,10 @@ function rectifyPage(
   return { image: { width, height, data: out }, toPhoto: back, toCanonical: canonical };
 }
 
-export type WordEnd = { readonly key: number; readonly x: number; readonly y: number };
+/** Enough word ends, and a large enough share of them, agree with the text's layout. */
+function readsAsScroll(fit: PageFit): boolean {
+  return fit.inliers >= MIN_LAYOUT_INLIERS && fit.inliers >= MIN_LAYOUT_INLIER_RATIO * fit.ends.length;
+}
 
 function fitPage(ends: readonly WordEnd[]): PageFit | null {
   const fit = fitHomographyRobust(
@@ -191,6 +195,5 @@ function toCanonical(fit: PageFit): ScrollPoints {
  */
 export function normaliseWordEnds(ends: readonly WordEnd[]): ScrollPoints | null {
   const fit = fitPage(ends);
-  if (!fit || fit.inliers < MIN_LAYOUT_INLIERS || fit.inliers < MIN_LAYOUT_INLIER_RATIO * ends.length) return null;
-  return toCanonical(fit);
+  return fit && readsAsScroll(fit) ? toCanonical(fit) : null;
 }
