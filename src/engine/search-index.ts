@@ -7,20 +7,28 @@ import { CANONICAL_X, CANONICAL_Y, TEMPLATE_LINES, WORD_END_COUNT } from './temp
 // fact that every mezuzah carries the same text, so each word end already has
 // a name and no correspondence search is needed.
 //
-// A *run* is four consecutive word ends on one line starting at a word's
-// start: that word's start and end, the next word's start and end. Its hash is
-// its place in the text and its three spacings (a word's width, the gap after
-// it, the next word's width), each measured against the template and
+// A *run* is five consecutive word ends on one line starting at a word's
+// start: that word's start and end, the next word's start and end, the third
+// word's start. Its key is its place in the text and its four spacings (word
+// widths and the gaps between), each measured against the template and
 // quantised. Spacing is the scribe's hand, and local enough that the page
 // normalisation's leftover perspective and curl cancel out of it. A photo of a
-// registered scroll shares many of its runs' hashes with the registration;
+// registered scroll shares many of its runs' keys with the registration;
 // another scroll, even by the same scribe, shares a few by chance. Votes
 // shortlist candidates; each is then verified point for point.
 //
-// Memory per scroll: one u32 posting per run (at most 148) and the word ends
-// quantised for verification (x in 16 bits, y in 8, for 340 ends): under 1.7 KB.
-// Query cost: the postings in the cells the query probes (about 5 per registered
-// scroll in all, measured), plus a fixed verification of the shortlist.
+// Hand variation is small next to the bins (a spacing's spread across scrolls
+// is about one bin), so some keys are common: most postings a query would read
+// sit in the few keys near the template's own spacing, and they say little.
+// The first pass skips those crowded keys (like a text index's stop words) and
+// reads a bounded share of the postings however many scrolls are registered;
+// only when it verifies no match does a second pass read them too. A photo of
+// a registered scroll is usually found by the first pass; a photo of an
+// unregistered one pays for both.
+//
+// Memory per scroll: one u32 posting per run (at most 126), about one byte of
+// bucket table per posting, and the word ends quantised for verification (x in
+// 16 bits, y in 8, for 340 ends): about 1.6 KB, measured by the benchmark.
 
 /** Width of a spacing bin, in column widths (about a seventh of a letter). */
 const SPACING_BIN = 0.005;
@@ -28,8 +36,8 @@ const SPACING_BIN = 0.005;
 const BINS = 16;
 /** Candidates from the vote that get the full point-for-point comparison. */
 const SHORTLIST = 16;
-/** Votes below this never reach verification (chance agreement on a few runs). */
-const MIN_VOTES = 4;
+/** Votes below this never reach verification (chance agreement). */
+const MIN_VOTES = 3;
 /** Word-end residuals are stored in units of these many column widths: x in int16, y (which varies less) in int8. */
 const X_QUANTUM = 1e-4;
 const Y_QUANTUM = 4e-4;
@@ -37,7 +45,7 @@ const X_MISSING = -32768;
 const Y_MISSING = -128;
 
 /** Spacings hashed together: a run of SPACINGS + 1 consecutive word ends on one line. */
-const SPACINGS = 3;
+const SPACINGS = 4;
 /** A query also probes the neighbour bin of a spacing measured within this fraction of a bin from the boundary. */
 const PROBE_MARGIN = 0.25;
 
@@ -72,21 +80,17 @@ function spacingPositions(r: Float64Array, run: readonly number[], out: Float64A
 
 const clampBin = (b: number) => (b < 0 ? 0 : b >= BINS ? BINS - 1 : b);
 
-/** The cell of each run a registered scroll shows (-1 where an end is missing). */
-function registrationCells(points: ScrollPoints): Int32Array {
-  const r = residuals(points);
-  const cells = new Int32Array(RUN_COUNT);
+/** The key (run slot and cell) of each run a registered scroll shows in full. */
+function registrationKeys(r: Float64Array): number[] {
+  const keys: number[] = [];
   const pos = new Float64Array(SPACINGS);
   for (let slot = 0; slot < RUN_COUNT; slot++) {
-    if (!spacingPositions(r, RUNS[slot], pos)) {
-      cells[slot] = -1;
-      continue;
-    }
+    if (!spacingPositions(r, RUNS[slot], pos)) continue;
     let cell = 0;
     for (let d = 0; d < SPACINGS; d++) cell = cell * BINS + clampBin(Math.floor(pos[d]));
-    cells[slot] = slot * CELLS_PER_RUN + cell;
+    keys.push(slot * CELLS_PER_RUN + cell);
   }
-  return cells;
+  return keys;
 }
 
 /**
@@ -94,8 +98,7 @@ function registrationCells(points: ScrollPoints): Int32Array {
  * measured close to a bin boundary, the neighbour across it too (all
  * combinations), so a small measurement error across a boundary still lands.
  */
-function queryCells(points: ScrollPoints): Int32Array {
-  const r = residuals(points);
+function queryKeys(r: Float64Array): number[] {
   const out: number[] = [];
   const pos = new Float64Array(SPACINGS);
   const own = new Int32Array(SPACINGS);
@@ -119,20 +122,173 @@ function queryCells(points: ScrollPoints): Int32Array {
       out.push(slot * CELLS_PER_RUN + cell);
     }
   }
-  return Int32Array.from(out);
+  return out;
 }
 
-/** A growable list of entry numbers; grows by a quarter, so spare capacity stays near a tenth. */
-class Postings {
-  items = new Uint32Array(4);
-  length = 0;
-  push(v: number): void {
-    if (this.length === this.items.length) {
-      const grown = new Uint32Array(Math.max(8, Math.ceil(this.items.length * 1.25)));
-      grown.set(this.items);
-      this.items = grown;
+/** Postings per bucket the table aims at: it doubles its buckets when the average passes twice this. */
+const BUCKET_LOAD = 8;
+/**
+ * The first pass skips a bucket holding more postings than this share of the
+ * registered scrolls (or than 4 × BUCKET_LOAD, whichever is more). Chosen on
+ * the tune set at 100,000 registered: at 0.1% the first pass reads 0.045
+ * postings per registered scroll instead of 2.7, and finds 539 of the 540
+ * photos that the full vote finds.
+ */
+const CROWDED_SHARE = 0.001;
+const MIN_BUCKET_BITS = 10;
+/** Postings added since the last merge that trigger one, at least; otherwise an eighth of those merged. */
+const MIN_FRESH = 1 << 14;
+
+/** A 32-bit mix of a run's key (Murmur3's finaliser), whose top bits pick its bucket. */
+function mix(key: number): number {
+  let h = Math.imul(key ^ (key >>> 16), 0x85ebca6b);
+  h = Math.imul(h ^ (h >>> 13), 0xc2b2ae35);
+  return (h ^ (h >>> 16)) >>> 0;
+}
+
+const grow = <T extends Uint32Array | Int32Array>(a: T, need: number): T => {
+  if (need <= a.length) return a;
+  const b = new (a.constructor as new (n: number) => T)(Math.max(need, Math.ceil(a.length * 1.5), 1024));
+  b.set(a);
+  return b;
+};
+
+/**
+ * The inverted file: entry numbers filed under their runs' keys, hashed into
+ * 2^bits buckets. Keys sharing a bucket cost a few extra postings to read and
+ * add chance votes spread over every scroll, far below a real match's. Most
+ * postings sit in one compressed-row table (a bucket's postings contiguous,
+ * 4 bytes each); those added since it was built hang off per-bucket chains,
+ * and are merged into it once they reach an eighth of its size, so adding is
+ * cheap and a query reads mostly contiguous memory.
+ */
+class PostingTable {
+  readonly bits: number;
+  #offsets: Uint32Array;
+  #items = new Uint32Array(0);
+  #head: Int32Array;
+  #next = new Int32Array(0);
+  #fresh = new Uint32Array(0);
+  #freshCount = 0;
+
+  constructor(bits: number) {
+    this.bits = bits;
+    this.#offsets = new Uint32Array((1 << bits) + 1);
+    this.#head = new Int32Array(1 << bits).fill(-1);
+  }
+
+  get size(): number {
+    return this.#items.length + this.#freshCount;
+  }
+
+  get byteSize(): number {
+    return this.#offsets.byteLength + this.#items.byteLength + this.#head.byteLength + this.#next.byteLength + this.#fresh.byteLength;
+  }
+
+  bucketOf(key: number): number {
+    return mix(key) >>> (32 - this.bits);
+  }
+
+  add(key: number, entry: number): void {
+    const b = this.bucketOf(key);
+    const at = this.#freshCount++;
+    this.#fresh = grow(this.#fresh, at + 1);
+    this.#next = grow(this.#next, at + 1);
+    this.#fresh[at] = entry;
+    this.#next[at] = this.#head[b];
+    this.#head[b] = at;
+    if (this.#freshCount >= Math.max(MIN_FRESH, this.#items.length >> 3)) this.merge();
+  }
+
+  /** Rebuilds the compressed rows with the chained postings in them. */
+  merge(): void {
+    if (this.#freshCount === 0) return;
+    const buckets = 1 << this.bits;
+    const old = this.#offsets;
+    const offsets = new Uint32Array(buckets + 1);
+    for (let b = 0; b < buckets; b++) {
+      let n = old[b + 1] - old[b];
+      for (let j = this.#head[b]; j >= 0; j = this.#next[j]) n++;
+      offsets[b + 1] = offsets[b] + n;
     }
-    this.items[this.length++] = v;
+    const items = new Uint32Array(offsets[buckets]);
+    for (let b = 0; b < buckets; b++) {
+      let at = offsets[b];
+      items.set(this.#items.subarray(old[b], old[b + 1]), at);
+      at += old[b + 1] - old[b];
+      for (let j = this.#head[b]; j >= 0; j = this.#next[j]) items[at++] = this.#fresh[j];
+    }
+    this.#offsets = offsets;
+    this.#items = items;
+    this.#head.fill(-1);
+    this.#next = new Int32Array(0);
+    this.#fresh = new Uint32Array(0);
+    this.#freshCount = 0;
+  }
+
+  /**
+   * One vote for every entry filed under the key (and under keys sharing its
+   * bucket); false, voting nothing, when the bucket holds more than `limit`.
+   */
+  vote(key: number, ballot: Ballot, limit = Infinity): boolean {
+    const b = this.bucketOf(key);
+    if (this.#offsets[b + 1] - this.#offsets[b] > limit) return false;
+    const { votes, touched } = ballot;
+    let count = ballot.touchedCount;
+    const items = this.#items;
+    for (let i = this.#offsets[b], end = this.#offsets[b + 1]; i < end; i++) {
+      const e = items[i];
+      if (votes[e]++ === 0) touched[count++] = e;
+    }
+    for (let j = this.#head[b]; j >= 0; j = this.#next[j]) {
+      const e = this.#fresh[j];
+      if (votes[e]++ === 0) touched[count++] = e;
+    }
+    ballot.touchedCount = count;
+    return true;
+  }
+}
+
+/**
+ * Vote counters for one query, and the entries that received a vote: only
+ * those are ranked and reset afterwards, so a query's cost follows the
+ * postings it reads, not the number of scrolls registered.
+ */
+class Ballot {
+  votes = new Uint16Array(1024);
+  touched = new Uint32Array(1024);
+  touchedCount = 0;
+
+  /** Room for entry numbers below `entries`. */
+  reserve(entries: number): void {
+    if (this.votes.length >= entries) return;
+    const size = Math.ceil(entries * 1.25);
+    this.votes = new Uint16Array(size);
+    this.touched = new Uint32Array(size);
+  }
+
+  /** The `size` entries with the most votes (at least MIN_VOTES), best first, ties in entry order. */
+  top(size: number, live: (entry: number) => boolean): { entry: number; votes: number }[] {
+    const votes = this.votes;
+    const top: number[] = [];
+    let floor = MIN_VOTES - 1;
+    for (let i = 0; i < this.touchedCount; i++) {
+      const e = this.touched[i];
+      const v = votes[e];
+      if (v <= floor || !live(e)) continue;
+      let at = top.length;
+      while (at > 0 && (votes[top[at - 1]] < v || (votes[top[at - 1]] === v && top[at - 1] > e))) at--;
+      top.splice(at, 0, e);
+      if (top.length > size) top.pop();
+      if (top.length === size) floor = votes[top[size - 1]] - 1;
+    }
+    return top.map((entry) => ({ entry, votes: votes[entry] }));
+  }
+
+  /** Resets the counters for the next query. */
+  clear(): void {
+    for (let i = 0; i < this.touchedCount; i++) this.votes[this.touched[i]] = 0;
+    this.touchedCount = 0;
   }
 }
 
@@ -144,11 +300,11 @@ export type IndexHit = { scrollId: string; similarity: number };
 export class SearchIndex {
   #ids: (string | null)[] = [];
   #slotOf = new Map<string, number>();
-  #cells: (Postings | undefined)[] = new Array(RUN_COUNT * CELLS_PER_RUN);
+  #table = new PostingTable(MIN_BUCKET_BITS);
+  #ballot = new Ballot();
   /** Word-end residuals, WORD_END_COUNT per entry in blocks of POINT_BLOCK entries; X_MISSING where absent. */
   #xs: Int16Array[] = [];
   #ys: Int8Array[] = [];
-  #votes = new Uint16Array(0);
   #live = 0;
 
   get size(): number {
@@ -164,19 +320,14 @@ export class SearchIndex {
     this.#slotOf.set(id, entry);
     this.#live++;
     this.#storePoints(entry, points);
-    const cells = registrationCells(points);
-    for (let slot = 0; slot < RUN_COUNT; slot++) {
-      const cell = cells[slot];
-      if (cell < 0) continue;
-      let list = this.#cells[cell];
-      if (!list) list = this.#cells[cell] = new Postings();
-      list.push(entry);
-    }
+    this.#file(this.#table, entry);
+    if (this.#table.size > BUCKET_LOAD * 2 * (1 << this.#table.bits)) this.#rebucket();
   }
 
   /**
    * Forgets a scroll. Its postings stay behind, pointing at an empty entry that
-   * votes are never counted for; removals are rare (a registration rolled back).
+   * votes are never counted for, until the buckets next double; removals are
+   * rare (a registration rolled back).
    */
   remove(id: string): void {
     const entry = this.#slotOf.get(id);
@@ -188,54 +339,75 @@ export class SearchIndex {
 
   /** Bytes held by the index's typed arrays (postings, points, vote counters). */
   get byteSize(): number {
-    let bytes = this.#votes.byteLength;
+    let bytes = this.#table.byteSize + this.#ballot.votes.byteLength + this.#ballot.touched.byteLength;
     for (let b = 0; b < this.#xs.length; b++) bytes += this.#xs[b].byteLength + this.#ys[b].byteLength;
-    for (const list of this.#cells) if (list) bytes += list.items.byteLength;
     return bytes;
   }
 
   /** The best-matching registered scroll, or null when none reaches the match threshold. */
   identify(fingerprint: Uint8Array): IndexHit | null {
     const query = decodeFingerprint(fingerprint);
+    const ballot = this.#ballot;
+    ballot.reserve(this.#ids.length);
+    const crowded = Math.max(4 * BUCKET_LOAD, CROWDED_SHARE * this.#live);
+    const verified = new Set<number>();
+    try {
+      const skipped: number[] = [];
+      for (const key of queryKeys(residuals(query))) if (!this.#table.vote(key, ballot, crowded)) skipped.push(key);
+      const found = this.#verify(query, ballot.top(SHORTLIST, this.#isLive), verified);
+      if (found || skipped.length === 0) return found;
+      for (const key of skipped) this.#table.vote(key, ballot);
+      return this.#verify(query, ballot.top(SHORTLIST, this.#isLive), verified);
+    } finally {
+      ballot.clear();
+    }
+  }
+
+  /** Entries with the most runs in common with the query (every key counted), best first. */
+  shortlist(query: ScrollPoints, size = SHORTLIST): number[] {
+    const ballot = this.#ballot;
+    ballot.reserve(this.#ids.length);
+    try {
+      for (const key of queryKeys(residuals(query))) this.#table.vote(key, ballot);
+      return ballot.top(size, this.#isLive).map((c) => c.entry);
+    } finally {
+      ballot.clear();
+    }
+  }
+
+  #isLive = (entry: number): boolean => this.#ids[entry] !== null;
+
+  /** Compares the query with each candidate not compared yet; the best at or above the threshold. */
+  #verify(query: ScrollPoints, candidates: readonly { entry: number; votes: number }[], verified: Set<number>): IndexHit | null {
     let best: IndexHit | null = null;
     let bestVotes = 0;
-    for (const entry of this.shortlist(query)) {
+    for (const { entry, votes } of candidates) {
       // Candidates with less than half the votes of a verified match are chance agreement.
-      if (2 * this.#votes[entry] < bestVotes) break;
+      if (2 * votes < bestVotes) break;
+      if (verified.has(entry)) continue;
+      verified.add(entry);
       const similarity = comparePoints(query, this.#loadPoints(entry));
       if (similarity >= MATCH_THRESHOLD && (!best || similarity > best.similarity)) {
         best = { scrollId: this.#ids[entry]!, similarity };
-        bestVotes = Math.max(bestVotes, this.#votes[entry]);
+        bestVotes = Math.max(bestVotes, votes);
       }
     }
     return best;
   }
 
-  /** Entries with the most runs in common with the query, best first. */
-  shortlist(query: ScrollPoints, size = SHORTLIST): number[] {
-    const count = this.#ids.length;
-    if (this.#votes.length < count) this.#votes = new Uint16Array(Math.max(1024, Math.ceil(count * 1.25)));
-    const votes = this.#votes;
-    votes.fill(0, 0, count);
-    for (const cell of queryCells(query)) {
-      const list = this.#cells[cell];
-      if (!list) continue;
-      const items = list.items;
-      for (let i = 0; i < list.length; i++) votes[items[i]]++;
-    }
-    // Keep the top `size` by votes with a small sorted buffer.
-    const top: number[] = [];
-    let floor = MIN_VOTES - 1;
-    for (let e = 0; e < count; e++) {
-      const v = votes[e];
-      if (v <= floor || this.#ids[e] === null) continue;
-      let at = top.length;
-      while (at > 0 && votes[top[at - 1]] < v) at--;
-      top.splice(at, 0, e);
-      if (top.length > size) top.pop();
-      if (top.length === size) floor = votes[top[size - 1]];
-    }
-    return top;
+  /** Files an entry's runs, read from its stored (quantised) word ends, so that re-filing gives the same keys. */
+  #file(table: PostingTable, entry: number): void {
+    for (const key of registrationKeys(this.#storedResiduals(entry))) table.add(key, entry);
+  }
+
+  /** Twice the buckets, every live entry filed again (which also drops removed entries' postings). */
+  #rebucket(): void {
+    let bits = this.#table.bits + 1;
+    while (this.#table.size > BUCKET_LOAD * (1 << bits)) bits++;
+    const table = new PostingTable(bits);
+    for (let entry = 0; entry < this.#ids.length; entry++) if (this.#ids[entry] !== null) this.#file(table, entry);
+    table.merge();
+    this.#table = table;
   }
 
   #storePoints(entry: number, points: ScrollPoints): void {
@@ -257,6 +429,18 @@ export class SearchIndex {
       xs[base + k] = x;
       ys[base + k] = y;
     }
+  }
+
+  /** An entry's stored x residuals (NaN where missing). */
+  #storedResiduals(entry: number): Float64Array {
+    const stored = this.#xs[Math.floor(entry / POINT_BLOCK)];
+    const base = (entry % POINT_BLOCK) * WORD_END_COUNT;
+    const r = new Float64Array(WORD_END_COUNT);
+    for (let k = 0; k < WORD_END_COUNT; k++) {
+      const x = stored[base + k];
+      r[k] = x === X_MISSING ? Number.NaN : x * X_QUANTUM;
+    }
+    return r;
   }
 
   #loadPoints(entry: number): ScrollPoints {
