@@ -30,15 +30,25 @@ export function inkMask(img: Gray, windowRadius: number, minContrast: number): U
     tx[x] = t;
   }
   const keep = 1 - minContrast;
+  // Each row's top and bottom interpolants depend only on which reduced rows
+  // it falls between, so they are computed once per reduced row pair.
+  const top = new Float64Array(w);
+  const bottom = new Float64Array(w);
+  let rows = -1;
   for (let y = 0; y < h; y++) {
     const [y0, y1, ty] = taps(y, sh);
-    const r0 = y0 * sw;
-    const r1 = y1 * sw;
+    if (y0 * sh + y1 !== rows) {
+      rows = y0 * sh + y1;
+      const r0 = y0 * sw;
+      const r1 = y1 * sw;
+      for (let x = 0; x < w; x++) {
+        top[x] = bd[r0 + xa[x]] + (bd[r0 + xb[x]] - bd[r0 + xa[x]]) * tx[x];
+        bottom[x] = bd[r1 + xa[x]] + (bd[r1 + xb[x]] - bd[r1 + xa[x]]) * tx[x];
+      }
+    }
     const row = y * w;
     for (let x = 0; x < w; x++) {
-      const top = bd[r0 + xa[x]] + (bd[r0 + xb[x]] - bd[r0 + xa[x]]) * tx[x];
-      const bottom = bd[r1 + xa[x]] + (bd[r1 + xb[x]] - bd[r1 + xa[x]]) * tx[x];
-      const b = top + (bottom - top) * ty;
+      const b = top[x] + (bottom[x] - top[x]) * ty;
       mask[row + x] = b > 8 && data[row + x] < b * keep ? 1 : 0;
     }
   }
@@ -53,21 +63,25 @@ function taps(i: number, n: number): [number, number, number] {
   return [i0, i1, n > 1 ? f - i0 : 0];
 }
 
-/** Box-averaged reduction by an integer factor. */
+/** Box-averaged reduction by an integer factor (each output row sums its input rows column by column first). */
 function reduce(img: Gray, step: number): Gray {
   const w = Math.max(1, Math.floor(img.width / step));
   const h = Math.max(1, Math.floor(img.height / step));
   const out = new Uint8Array(w * h);
   const src = img.data;
   const W = img.width;
+  const cols = Math.min(W, w * step);
   const area = step * step;
+  const sums = new Uint32Array(cols);
   for (let y = 0; y < h; y++) {
+    sums.fill(0);
+    for (let dy = 0; dy < step; dy++) {
+      const row = (y * step + dy) * W;
+      for (let x = 0; x < cols; x++) sums[x] += src[row + x];
+    }
     for (let x = 0; x < w; x++) {
       let s = 0;
-      for (let dy = 0; dy < step; dy++) {
-        const row = (y * step + dy) * W + x * step;
-        for (let dx = 0; dx < step; dx++) s += src[row + dx];
-      }
+      for (let dx = 0; dx < step; dx++) s += sums[x * step + dx];
       out[y * w + x] = s / area;
     }
   }
