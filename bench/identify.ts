@@ -248,6 +248,7 @@ async function scale(report: AnalysedDataset, source: ReturnType<typeof composit
     const index = new SearchIndex();
     for (const s of report.manifest.scrolls) if (res.get(s.reference!)!.fingerprint) index.add(s.id, res.get(s.reference!)!.fingerprint!);
     for (let i = index.size; i < n; i++) index.add(`d${i}`, source.fingerprint(i));
+    index.flush();
     const build = performance.now() - t0;
     gc?.();
     const after = process.memoryUsage();

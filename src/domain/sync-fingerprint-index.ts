@@ -34,7 +34,10 @@ export function fingerprintIndexSync(deps: Pick<DomainDeps, 'db' | 'engine'>): F
       for (const item of page.items) deps.engine.addToIndex(item.scrollUuid, item.data);
       loaded += page.items.length;
       cursor = page.lastScrollId;
-      if (page.items.length < PAGE_SIZE) return loaded;
+      if (page.items.length < PAGE_SIZE) {
+        deps.engine.flushIndex();
+        return loaded;
+      }
     }
   }
 

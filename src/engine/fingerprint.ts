@@ -36,19 +36,30 @@ export class InvalidFingerprintError extends Error {
 }
 
 export function decodeFingerprint(bytes: Uint8Array): ScrollPoints {
+  const n = fingerprintLength(bytes);
+  const points = { keys: new Uint16Array(n), xs: new Float32Array(n), ys: new Float32Array(n) };
+  readFingerprint(bytes, points);
+  return points;
+}
+
+/** How many word ends a fingerprint holds; throws when it is not a well-formed fingerprint. */
+export function fingerprintLength(bytes: Uint8Array): number {
   if (bytes.length < HEADER || bytes[0] !== 0x4d || bytes[1] !== 0x5a) throw new InvalidFingerprintError('not a scroll fingerprint');
   if (bytes[2] !== FINGERPRINT_VERSION) throw new InvalidFingerprintError(`fingerprint version ${bytes[2]} is not supported`);
-  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  const n = view.getUint16(4, true);
+  const n = bytes[4] | (bytes[5] << 8);
   if (bytes.length !== HEADER + RECORD * n) throw new InvalidFingerprintError('truncated fingerprint');
-  const keys = new Uint16Array(n);
-  const xs = new Float32Array(n);
-  const ys = new Float32Array(n);
+  return n;
+}
+
+/** Reads a well-formed fingerprint's word ends into arrays at least fingerprintLength() long (reused by bulk loading). */
+export function readFingerprint(bytes: Uint8Array, into: ScrollPoints): void {
+  const n = fingerprintLength(bytes);
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const { keys, xs, ys } = into;
   for (let i = 0; i < n; i++) {
     const o = HEADER + RECORD * i;
     keys[i] = view.getUint16(o, true);
     xs[i] = view.getFloat32(o + 2, true);
     ys[i] = view.getFloat32(o + 6, true);
   }
-  return { keys, xs, ys };
 }

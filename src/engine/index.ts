@@ -32,6 +32,7 @@ export async function createEngine(options: EngineOptions = {}): Promise<Identif
     },
     addToIndex: (id, fp) => index.add(id, fp),
     removeFromIndex: (id) => index.remove(id),
+    flushIndex: () => index.flush(),
     get indexedCount() {
       return index.size;
     },

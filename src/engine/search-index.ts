@@ -1,5 +1,5 @@
 import { comparePoints, MATCH_THRESHOLD } from './compare.ts';
-import { decodeFingerprint, type ScrollPoints } from './fingerprint.ts';
+import { decodeFingerprint, fingerprintLength, readFingerprint, type ScrollPoints } from './fingerprint.ts';
 import { CANONICAL_X, CANONICAL_Y, TEMPLATE_LINES, WORD_END_COUNT } from './template.ts';
 
 // The registry's in-memory 1:N index: an inverted file of quantised local
@@ -26,9 +26,14 @@ import { CANONICAL_X, CANONICAL_Y, TEMPLATE_LINES, WORD_END_COUNT } from './temp
 // a registered scroll is usually found by the first pass; a photo of an
 // unregistered one pays for both.
 //
-// Memory per scroll: one u32 posting per run (at most 126), about one byte of
-// bucket table per posting, and the word ends quantised for verification (x in
-// 16 bits, y in 8, for 340 ends): about 1.6 KB, measured by the benchmark.
+// Adding a scroll stores its word ends and leaves filing its runs to the next
+// query or flush(), so that a start-up load of a million scrolls is filed in
+// one sequential build instead of a million small insertions and merges.
+//
+// Memory per scroll: one u32 posting per run (at most 126), a fraction of a
+// byte of bucket table per posting, and the word ends quantised for
+// verification (x in 16 bits, y in 8, for 340 ends): about 1.6 KB, measured by
+// the benchmark.
 
 /** Width of a spacing bin, in column widths (about a seventh of a letter). */
 const SPACING_BIN = 0.005;
@@ -80,17 +85,20 @@ function spacingPositions(r: Float64Array, run: readonly number[], out: Float64A
 
 const clampBin = (b: number) => (b < 0 ? 0 : b >= BINS ? BINS - 1 : b);
 
-/** The key (run slot and cell) of each run a registered scroll shows in full. */
-function registrationKeys(r: Float64Array): number[] {
-  const keys: number[] = [];
+/**
+ * The key (run slot and cell) of each run a registered scroll shows in full,
+ * written to `out`; returns how many.
+ */
+function registrationKeys(r: Float64Array, out: Float64Array): number {
   const pos = new Float64Array(SPACINGS);
+  let n = 0;
   for (let slot = 0; slot < RUN_COUNT; slot++) {
     if (!spacingPositions(r, RUNS[slot], pos)) continue;
     let cell = 0;
     for (let d = 0; d < SPACINGS; d++) cell = cell * BINS + clampBin(Math.floor(pos[d]));
-    keys.push(slot * CELLS_PER_RUN + cell);
+    out[n++] = slot * CELLS_PER_RUN + cell;
   }
-  return keys;
+  return n;
 }
 
 /**
@@ -125,18 +133,25 @@ function queryKeys(r: Float64Array): number[] {
   return out;
 }
 
-/** Postings per bucket the table aims at: it doubles its buckets when the average passes twice this. */
-const BUCKET_LOAD = 8;
+/**
+ * Postings per bucket at most when the table is built; chained additions that
+ * take the average past twice this rebuild it. Larger buckets cost each probe
+ * a few more postings to read; smaller ones cost memory (8 bytes per bucket)
+ * and, in a start-up build, cache misses.
+ */
+const BUCKET_LOAD = 32;
 /**
  * The first pass skips a bucket holding more postings than this share of the
  * registered scrolls (or than 4 × BUCKET_LOAD, whichever is more). Chosen on
- * the tune set at 100,000 registered: at 0.1% the first pass reads 0.045
- * postings per registered scroll instead of 2.7, and finds 539 of the 540
- * photos that the full vote finds.
+ * the tune set at 100,000 registered: the first pass reads 0.066 postings per
+ * registered scroll per query instead of 2.7, and finds 539 of the 544 photos
+ * that both passes find.
  */
 const CROWDED_SHARE = 0.001;
 const MIN_BUCKET_BITS = 10;
-/** Postings added since the last merge that trigger one, at least; otherwise an eighth of those merged. */
+/** Entries added and not yet filed that make the index rebuild its table at once, at least. */
+const BULK_MIN = 4096;
+/** Postings added since the last merge that trigger one, at least; otherwise a quarter of those merged. */
 const MIN_FRESH = 1 << 14;
 
 /** A 32-bit mix of a run's key (Murmur3's finaliser), whose top bits pick its bucket. */
@@ -159,7 +174,7 @@ const grow = <T extends Uint32Array | Int32Array>(a: T, need: number): T => {
  * add chance votes spread over every scroll, far below a real match's. Most
  * postings sit in one compressed-row table (a bucket's postings contiguous,
  * 4 bytes each); those added since it was built hang off per-bucket chains,
- * and are merged into it once they reach an eighth of its size, so adding is
+ * and are merged into it once they reach a quarter of its size, so adding is
  * cheap and a query reads mostly contiguous memory.
  */
 class PostingTable {
@@ -169,6 +184,7 @@ class PostingTable {
   #head: Int32Array;
   #next = new Int32Array(0);
   #fresh = new Uint32Array(0);
+  #freshBucket = new Uint32Array(0);
   #freshCount = 0;
 
   constructor(bits: number) {
@@ -177,52 +193,90 @@ class PostingTable {
     this.#head = new Int32Array(1 << bits).fill(-1);
   }
 
+  /**
+   * A table built in two sequential passes over the entries (count, then
+   * fill), each asking `keysOf` for an entry's keys (none for a removed one).
+   */
+  static build(bits: number, entries: number, keysOf: (entry: number, out: Float64Array) => number): PostingTable {
+    const table = new PostingTable(bits);
+    const buckets = 1 << bits;
+    const offsets = table.#offsets;
+    for (let e = 0; e < entries; e++) {
+      const n = keysOf(e, keyBuffer);
+      for (let i = 0; i < n; i++) offsets[table.bucketOf(keyBuffer[i]) + 1]++;
+    }
+    for (let b = 0; b < buckets; b++) offsets[b + 1] += offsets[b];
+    const items = new Uint32Array(offsets[buckets]);
+    const cursor = offsets.slice(0, buckets);
+    for (let e = 0; e < entries; e++) {
+      const n = keysOf(e, keyBuffer);
+      for (let i = 0; i < n; i++) items[cursor[table.bucketOf(keyBuffer[i])]++] = e;
+    }
+    table.#items = items;
+    return table;
+  }
+
   get size(): number {
     return this.#items.length + this.#freshCount;
   }
 
   get byteSize(): number {
-    return this.#offsets.byteLength + this.#items.byteLength + this.#head.byteLength + this.#next.byteLength + this.#fresh.byteLength;
+    return this.#offsets.byteLength + this.#items.byteLength + this.#head.byteLength + this.#next.byteLength + this.#fresh.byteLength + this.#freshBucket.byteLength;
   }
 
   bucketOf(key: number): number {
     return mix(key) >>> (32 - this.bits);
   }
 
-  add(key: number, entry: number): void {
-    const b = this.bucketOf(key);
-    const at = this.#freshCount++;
-    this.#fresh = grow(this.#fresh, at + 1);
-    this.#next = grow(this.#next, at + 1);
-    this.#fresh[at] = entry;
-    this.#next[at] = this.#head[b];
-    this.#head[b] = at;
-    if (this.#freshCount >= Math.max(MIN_FRESH, this.#items.length >> 3)) this.merge();
+  /** Files the entry under the first `count` keys. */
+  add(keys: Float64Array, count: number, entry: number): void {
+    if (this.#freshCount + count > this.#fresh.length) {
+      const size = Math.max(1024, Math.ceil((this.#freshCount + count) * 1.5));
+      this.#fresh = grow(this.#fresh, size);
+      this.#next = grow(this.#next, size);
+      this.#freshBucket = grow(this.#freshBucket, size);
+    }
+    const fresh = this.#fresh;
+    const next = this.#next;
+    const bucketOf = this.#freshBucket;
+    const head = this.#head;
+    const shift = 32 - this.bits;
+    let at = this.#freshCount;
+    for (let i = 0; i < count; i++, at++) {
+      const b = mix(keys[i]) >>> shift;
+      fresh[at] = entry;
+      bucketOf[at] = b;
+      next[at] = head[b];
+      head[b] = at;
+    }
+    this.#freshCount = at;
+    if (at >= Math.max(MIN_FRESH, this.#items.length >> 2)) this.merge();
   }
 
-  /** Rebuilds the compressed rows with the chained postings in them. */
+  /** Rebuilds the compressed rows with the chained postings in them: two sequential passes. */
   merge(): void {
-    if (this.#freshCount === 0) return;
+    const fresh = this.#freshCount;
+    if (fresh === 0) return;
     const buckets = 1 << this.bits;
     const old = this.#offsets;
+    const oldItems = this.#items;
     const offsets = new Uint32Array(buckets + 1);
-    for (let b = 0; b < buckets; b++) {
-      let n = old[b + 1] - old[b];
-      for (let j = this.#head[b]; j >= 0; j = this.#next[j]) n++;
-      offsets[b + 1] = offsets[b] + n;
-    }
+    for (let j = 0; j < fresh; j++) offsets[this.#freshBucket[j] + 1]++;
+    for (let b = 0; b < buckets; b++) offsets[b + 1] += offsets[b] + old[b + 1] - old[b];
     const items = new Uint32Array(offsets[buckets]);
+    const cursor = offsets.slice(0, buckets);
     for (let b = 0; b < buckets; b++) {
-      let at = offsets[b];
-      items.set(this.#items.subarray(old[b], old[b + 1]), at);
-      at += old[b + 1] - old[b];
-      for (let j = this.#head[b]; j >= 0; j = this.#next[j]) items[at++] = this.#fresh[j];
+      let at = cursor[b];
+      for (let i = old[b], end = old[b + 1]; i < end; i++) items[at++] = oldItems[i];
+      cursor[b] = at;
     }
+    for (let j = 0; j < fresh; j++) items[cursor[this.#freshBucket[j]]++] = this.#fresh[j];
     this.#offsets = offsets;
     this.#items = items;
     this.#head.fill(-1);
     this.#next = new Int32Array(0);
     this.#fresh = new Uint32Array(0);
+    this.#freshBucket = new Uint32Array(0);
     this.#freshCount = 0;
   }
 
@@ -292,6 +346,11 @@ class Ballot {
   }
 }
 
+/** Scratch for adding one entry (the index runs on one thread). */
+let wordEndBuffer: ScrollPoints = { keys: new Uint16Array(WORD_END_COUNT), xs: new Float32Array(WORD_END_COUNT), ys: new Float32Array(WORD_END_COUNT) };
+const residualBuffer = new Float64Array(WORD_END_COUNT);
+const keyBuffer = new Float64Array(RUN_COUNT);
+
 /** Entries per block of stored word ends: the point store grows a block at a time and never copies. */
 const POINT_BLOCK = 1024;
 
@@ -306,6 +365,8 @@ export class SearchIndex {
   #xs: Int16Array[] = [];
   #ys: Int8Array[] = [];
   #live = 0;
+  /** Entries below this are filed in the posting table; those above wait for flush(). */
+  #filed = 0;
 
   get size(): number {
     return this.#live;
@@ -313,15 +374,35 @@ export class SearchIndex {
 
   /** Adds a registered scroll, or replaces its fingerprint when the id is already indexed. */
   add(id: string, fingerprint: Uint8Array): void {
-    const points = decodeFingerprint(fingerprint);
+    const n = fingerprintLength(fingerprint);
+    if (wordEndBuffer.keys.length < n) wordEndBuffer = { keys: new Uint16Array(n), xs: new Float32Array(n), ys: new Float32Array(n) };
+    readFingerprint(fingerprint, wordEndBuffer);
     this.remove(id);
     const entry = this.#ids.length;
     this.#ids.push(id);
     this.#slotOf.set(id, entry);
     this.#live++;
-    this.#storePoints(entry, points);
-    this.#file(this.#table, entry);
-    if (this.#table.size > BUCKET_LOAD * 2 * (1 << this.#table.bits)) this.#rebucket();
+    this.#storePoints(entry, wordEndBuffer, n);
+    // Filing waits for the next query (or flush), so a bulk load is filed in one pass.
+    if (this.#ids.length - this.#filed > Math.max(BULK_MIN, 2 * this.#filed)) this.#rebuild();
+  }
+
+  /**
+   * Files every entry added since the last query or flush, so the next query
+   * does not pay for it. A few are filed one by one; many (more than a quarter
+   * of those filed, as in a start-up load) rebuild the table in two sequential
+   * passes, sized for them.
+   */
+  flush(): void {
+    const pending = this.#ids.length - this.#filed;
+    if (pending === 0) return;
+    if (pending > Math.max(BULK_MIN, this.#filed >> 2)) {
+      this.#rebuild();
+      return;
+    }
+    for (let entry = this.#filed; entry < this.#ids.length; entry++) this.#file(this.#table, entry);
+    this.#filed = this.#ids.length;
+    if (this.#table.size > BUCKET_LOAD * 2 * (1 << this.#table.bits)) this.#rebuild();
   }
 
   /**
@@ -337,7 +418,7 @@ export class SearchIndex {
     this.#live--;
   }
 
-  /** Bytes held by the index's typed arrays (postings, points, vote counters). */
+  /** Bytes held by the index's typed arrays (postings, points, vote counters); entries added since the last flush are not filed yet. */
   get byteSize(): number {
     let bytes = this.#table.byteSize + this.#ballot.votes.byteLength + this.#ballot.touched.byteLength;
     for (let b = 0; b < this.#xs.length; b++) bytes += this.#xs[b].byteLength + this.#ys[b].byteLength;
@@ -347,6 +428,7 @@ export class SearchIndex {
   /** The best-matching registered scroll, or null when none reaches the match threshold. */
   identify(fingerprint: Uint8Array): IndexHit | null {
     const query = decodeFingerprint(fingerprint);
+    this.flush();
     const ballot = this.#ballot;
     ballot.reserve(this.#ids.length);
     const crowded = Math.max(4 * BUCKET_LOAD, CROWDED_SHARE * this.#live);
@@ -365,6 +447,7 @@ export class SearchIndex {
 
   /** Entries with the most runs in common with the query (every key counted), best first. */
   shortlist(query: ScrollPoints, size = SHORTLIST): number[] {
+    this.flush();
     const ballot = this.#ballot;
     ballot.reserve(this.#ids.length);
     try {
@@ -395,22 +478,24 @@ export class SearchIndex {
     return best;
   }
 
-  /** Files an entry's runs, read from its stored (quantised) word ends, so that re-filing gives the same keys. */
+  /** The keys of an entry's runs, read from its stored (quantised) word ends so that re-filing gives the same keys; none once removed. */
+  #keysOf = (entry: number, out: Float64Array): number =>
+    this.#ids[entry] === null ? 0 : registrationKeys(this.#storedResiduals(entry), out);
+
   #file(table: PostingTable, entry: number): void {
-    for (const key of registrationKeys(this.#storedResiduals(entry))) table.add(key, entry);
+    table.add(keyBuffer, this.#keysOf(entry, keyBuffer), entry);
   }
 
-  /** Twice the buckets, every live entry filed again (which also drops removed entries' postings). */
-  #rebucket(): void {
-    let bits = this.#table.bits + 1;
-    while (this.#table.size > BUCKET_LOAD * (1 << bits)) bits++;
-    const table = new PostingTable(bits);
-    for (let entry = 0; entry < this.#ids.length; entry++) if (this.#ids[entry] !== null) this.#file(table, entry);
-    table.merge();
-    this.#table = table;
+  /** Every live entry filed afresh, in buckets sized for them (which also drops removed entries' postings). */
+  #rebuild(): void {
+    const postings = this.#table.size + (this.#ids.length - this.#filed) * RUN_COUNT;
+    let bits = MIN_BUCKET_BITS;
+    while (postings > BUCKET_LOAD * (1 << bits)) bits++;
+    this.#table = PostingTable.build(bits, this.#ids.length, this.#keysOf);
+    this.#filed = this.#ids.length;
   }
 
-  #storePoints(entry: number, points: ScrollPoints): void {
+  #storePoints(entry: number, points: ScrollPoints, count: number): void {
     const block = Math.floor(entry / POINT_BLOCK);
     while (this.#xs.length <= block) {
       this.#xs.push(new Int16Array(POINT_BLOCK * WORD_END_COUNT));
@@ -420,10 +505,11 @@ export class SearchIndex {
     const ys = this.#ys[block];
     const base = (entry % POINT_BLOCK) * WORD_END_COUNT;
     xs.fill(X_MISSING, base, base + WORD_END_COUNT);
-    for (let i = 0; i < points.keys.length; i++) {
+    for (let i = 0; i < count; i++) {
       const k = points.keys[i];
-      const x = Math.round((points.xs[i] - CANONICAL_X[k]) / X_QUANTUM);
-      const y = Math.round((points.ys[i] - CANONICAL_Y[k]) / Y_QUANTUM);
+      if (k >= WORD_END_COUNT) continue;
+      const x = Math.round((points.xs[i] - CANONICAL_X[k]) * (1 / X_QUANTUM));
+      const y = Math.round((points.ys[i] - CANONICAL_Y[k]) * (1 / Y_QUANTUM));
       // A word end beyond these ranges sits far off the template: no evidence worth keeping.
       if (x <= X_MISSING || x > 32767 || y <= Y_MISSING || y > 127) continue;
       xs[base + k] = x;
@@ -435,7 +521,7 @@ export class SearchIndex {
   #storedResiduals(entry: number): Float64Array {
     const stored = this.#xs[Math.floor(entry / POINT_BLOCK)];
     const base = (entry % POINT_BLOCK) * WORD_END_COUNT;
-    const r = new Float64Array(WORD_END_COUNT);
+    const r = residualBuffer;
     for (let k = 0; k < WORD_END_COUNT; k++) {
       const x = stored[base + k];
       r[k] = x === X_MISSING ? Number.NaN : x * X_QUANTUM;

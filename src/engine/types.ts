@@ -45,9 +45,11 @@ export interface IdentificationEngine {
   compare(a: Uint8Array, b: Uint8Array): Promise<Comparison>;
   /** 1:N search of the index: the registered scroll the fingerprint matches, or null when none does. */
   identify(fingerprint: Uint8Array): Promise<Candidate | null>;
-  /** Adds (or replaces) a registered scroll in the in-memory index. */
+  /** Adds (or replaces) a registered scroll in the in-memory index; searchable once flushed (identify flushes first). */
   addToIndex(scrollId: string, fingerprint: Uint8Array): void;
   removeFromIndex(scrollId: string): void;
+  /** Completes the indexing of what was added, so that the next identify does not pay for a bulk load. */
+  flushIndex(): void;
   /** Number of scrolls in the index. */
   readonly indexedCount: number;
   close(): Promise<void>;

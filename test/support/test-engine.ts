@@ -74,6 +74,7 @@ export function createTestEngine(): TestEngine {
     removeFromIndex(scrollId) {
       index.delete(scrollId);
     },
+    flushIndex() {},
     async close() {
       index.clear();
     },
