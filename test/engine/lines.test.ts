@@ -1,0 +1,44 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import type { Blob } from '../../src/engine/components.ts';
+import { findLines } from '../../src/engine/lines.ts';
+import { createRandom } from '../../src/synth/index.ts';
+
+/**
+ * Letter-sized blobs on `lines` horizontal lines of `letters` each, lines set
+ * `linePitch` apart and letters `letterPitch` apart, centres jittered.
+ */
+function page(lines: number, letters: number, letterPitch: number, linePitch: number, seed: number): Blob[] {
+  const rnd = createRandom(seed);
+  const size = 16;
+  const blobs: Blob[] = [];
+  for (let l = 0; l < lines; l++) {
+    for (let k = 0; k < letters; k++) {
+      const cx = 60 + k * letterPitch + rnd.normal() * 2.5;
+      const cy = 60 + l * linePitch + rnd.normal() * 2.5;
+      blobs.push({ area: 150, minX: cx - size / 2, maxX: cx + size / 2, minY: cy - size / 2, maxY: cy + size / 2, cx, cy });
+    }
+  }
+  return blobs;
+}
+
+test('lines set closer than letters are still read along the text, not down the columns (the rival direction)', () => {
+  // Lines 22 px apart, letters 23 px apart: a letter's nearest neighbour is
+  // more often the one above or below than the next on its line, so the
+  // dominant link direction runs down the columns. Read along the text, the
+  // 22 lines gather the letters into fewer, longer lines, and that reading wins.
+  const blobs = page(22, 30, 23, 22, 7);
+  const layout = findLines(blobs, 900, 700);
+  assert.ok(layout, 'lines are found');
+  const along = Math.abs(Math.sin(layout.angle));
+  assert.ok(along < 0.2, `text direction ${((layout.angle * 180) / Math.PI).toFixed(1)}° should be horizontal`);
+  // Down the columns no line could hold more than 22 letters.
+  const long = layout.lines.filter((line) => line.blobs.length >= 25).length;
+  assert.ok(long >= 15, `${long} of 22 lines hold most of their 30 letters`);
+});
+
+test('ordinary spacing (letters closer than lines) is read along the text', () => {
+  const layout = findLines(page(22, 30, 20, 34, 8), 900, 900);
+  assert.ok(layout && Math.abs(Math.sin(layout.angle)) < 0.2);
+  assert.ok(layout.lines.filter((line) => line.blobs.length >= 25).length >= 15);
+});
