@@ -66,6 +66,7 @@ test('removing a scroll forgets it; adding it again under the same id replaces i
 
 test('the index holds under 2 KB per scroll, spare capacity included', () => {
   const index = indexWith(4000);
+  index.flush();
   assert.ok(index.byteSize / index.size < 2048, `${index.byteSize / index.size} bytes per scroll`);
   assert.equal(index.identify(rephotograph(target, 3))?.scrollId, 'target');
 });
@@ -82,4 +83,14 @@ test('a photo whose every run sits in a crowded key is still found, by the secon
   for (let i = 0; i < 300; i++) index.add(`twin${i}`, encodeFingerprint(target));
   const hit = index.identify(rephotograph(target, 11));
   assert.ok(hit && (hit.scrollId === 'target' || hit.scrollId.startsWith('twin')), `found ${JSON.stringify(hit)}`);
+});
+
+test('scrolls added without a query between are filed by flush (or the next query), and found', () => {
+  const index = indexWith(6000);
+  const before = index.byteSize;
+  index.flush();
+  assert.ok(index.byteSize > before + 1000 * 100 * 4, `postings filed at the flush: ${before} → ${index.byteSize} bytes`);
+  index.add('late', encodeFingerprint(sibling));
+  assert.equal(index.identify(rephotograph(sibling, 2))?.scrollId, 'late');
+  assert.equal(index.identify(rephotograph(target, 4))?.scrollId, 'target');
 });
