@@ -20,11 +20,12 @@ import { CANONICAL_X, CANONICAL_Y, TEMPLATE_LINES, WORD_END_COUNT } from './temp
 // Hand variation is small next to the bins (a spacing's spread across scrolls
 // is about one bin), so some keys are common: most postings a query would read
 // sit in the few keys near the template's own spacing, and they say little.
-// The first pass skips those crowded keys (like a text index's stop words) and
-// reads a bounded share of the postings however many scrolls are registered;
-// only when it verifies no match does a second pass read them too. A photo of
-// a registered scroll is usually found by the first pass; a photo of an
-// unregistered one pays for both.
+// A query therefore reads its buckets in tiers, rarest first (like a text
+// index putting its stop words last): buckets of at most RARE_BUCKET postings,
+// whatever the registry's size; then those up to a share of the registry; then
+// the rest. Each tier's leaders are verified, and the first verified match
+// ends the search. A photo of a registered scroll is usually found in the
+// first tier; a photo of an unregistered one pays for all three.
 //
 // Adding a scroll stores its word ends and leaves filing its runs to the next
 // query or flush(), so that a start-up load of a million scrolls is filed in
@@ -141,13 +142,14 @@ function queryKeys(r: Float64Array): number[] {
  */
 const BUCKET_LOAD = 32;
 /**
- * The first pass skips a bucket holding more postings than this share of the
- * registered scrolls (or than 4 × BUCKET_LOAD, whichever is more). Chosen on
- * the tune set at 100,000 registered: the first pass reads 0.066 postings per
- * registered scroll per query instead of 2.7, and finds 539 of the 544 photos
- * that both passes find.
+ * The second tier reads buckets of up to this share of the registered scrolls.
+ * Chosen on the tune set at 100,000 registered with the first two tiers as one:
+ * it read 0.066 postings per registered scroll per query instead of 2.7, and
+ * found 539 of the 544 photos that all tiers find.
  */
 const CROWDED_SHARE = 0.001;
+/** Postings in a bucket the first tier reads at most, however many scrolls are registered. */
+const RARE_BUCKET = 4 * BUCKET_LOAD;
 const MIN_BUCKET_BITS = 10;
 /** Entries added and not yet filed that make the index rebuild its table at once, at least. */
 const BULK_MIN = 4096;
@@ -287,31 +289,40 @@ class PostingTable {
   vote(key: number, ballot: Ballot, limit = Infinity): boolean {
     const b = this.bucketOf(key);
     if (this.#offsets[b + 1] - this.#offsets[b] > limit) return false;
-    const { votes, touched } = ballot;
+    const { votes, touched, candidates } = ballot;
     let count = ballot.touchedCount;
+    let listed = ballot.candidateCount;
     const items = this.#items;
     for (let i = this.#offsets[b], end = this.#offsets[b + 1]; i < end; i++) {
       const e = items[i];
-      if (votes[e]++ === 0) touched[count++] = e;
+      const v = ++votes[e];
+      if (v === 1) touched[count++] = e;
+      else if (v === MIN_VOTES) candidates[listed++] = e;
     }
     for (let j = this.#head[b]; j >= 0; j = this.#next[j]) {
       const e = this.#fresh[j];
-      if (votes[e]++ === 0) touched[count++] = e;
+      const v = ++votes[e];
+      if (v === 1) touched[count++] = e;
+      else if (v === MIN_VOTES) candidates[listed++] = e;
     }
     ballot.touchedCount = count;
+    ballot.candidateCount = listed;
     return true;
   }
 }
 
 /**
- * Vote counters for one query, and the entries that received a vote: only
- * those are ranked and reset afterwards, so a query's cost follows the
- * postings it reads, not the number of scrolls registered.
+ * Vote counters for one query, the entries that received a vote (reset
+ * afterwards) and those that reached MIN_VOTES (ranked): a query's cost
+ * follows the postings it reads, not the number of scrolls registered.
  */
 class Ballot {
   votes = new Uint16Array(1024);
   touched = new Uint32Array(1024);
   touchedCount = 0;
+  /** Entries that reached MIN_VOTES, in the order they did. */
+  candidates = new Uint32Array(1024);
+  candidateCount = 0;
 
   /** Room for entry numbers below `entries`. */
   reserve(entries: number): void {
@@ -319,15 +330,16 @@ class Ballot {
     const size = Math.ceil(entries * 1.25);
     this.votes = new Uint16Array(size);
     this.touched = new Uint32Array(size);
+    this.candidates = new Uint32Array(size);
   }
 
-  /** The `size` entries with the most votes (at least MIN_VOTES), best first, ties in entry order. */
+  /** The `size` candidates with the most votes, best first, ties in entry order. */
   top(size: number, live: (entry: number) => boolean): { entry: number; votes: number }[] {
     const votes = this.votes;
     const top: number[] = [];
     let floor = MIN_VOTES - 1;
-    for (let i = 0; i < this.touchedCount; i++) {
-      const e = this.touched[i];
+    for (let i = 0; i < this.candidateCount; i++) {
+      const e = this.candidates[i];
       const v = votes[e];
       if (v <= floor || !live(e)) continue;
       let at = top.length;
@@ -343,6 +355,7 @@ class Ballot {
   clear(): void {
     for (let i = 0; i < this.touchedCount; i++) this.votes[this.touched[i]] = 0;
     this.touchedCount = 0;
+    this.candidateCount = 0;
   }
 }
 
@@ -420,7 +433,7 @@ export class SearchIndex {
 
   /** Bytes held by the index's typed arrays (postings, points, vote counters); entries added since the last flush are not filed yet. */
   get byteSize(): number {
-    let bytes = this.#table.byteSize + this.#ballot.votes.byteLength + this.#ballot.touched.byteLength;
+    let bytes = this.#table.byteSize + this.#ballot.votes.byteLength + this.#ballot.touched.byteLength + this.#ballot.candidates.byteLength;
     for (let b = 0; b < this.#xs.length; b++) bytes += this.#xs[b].byteLength + this.#ys[b].byteLength;
     return bytes;
   }
@@ -431,15 +444,21 @@ export class SearchIndex {
     this.flush();
     const ballot = this.#ballot;
     ballot.reserve(this.#ids.length);
-    const crowded = Math.max(4 * BUCKET_LOAD, CROWDED_SHARE * this.#live);
+    // Rarest buckets first: most photos of registered scrolls are found in the
+    // first tier, whose cost does not grow with the registry.
+    const limits = [RARE_BUCKET, Math.max(RARE_BUCKET, CROWDED_SHARE * this.#live), Infinity];
     const verified = new Set<number>();
     try {
-      const skipped: number[] = [];
-      for (const key of queryKeys(residuals(query))) if (!this.#table.vote(key, ballot, crowded)) skipped.push(key);
-      const found = this.#verify(query, ballot.top(SHORTLIST, this.#isLive), verified);
-      if (found || skipped.length === 0) return found;
-      for (const key of skipped) this.#table.vote(key, ballot);
-      return this.#verify(query, ballot.top(SHORTLIST, this.#isLive), verified);
+      let keys = queryKeys(residuals(query));
+      for (const limit of limits) {
+        const skipped: number[] = [];
+        for (const key of keys) if (!this.#table.vote(key, ballot, limit)) skipped.push(key);
+        if (skipped.length === keys.length) continue; // this tier voted nothing new
+        const found = this.#verify(query, ballot.top(SHORTLIST, this.#isLive), verified);
+        if (found || skipped.length === 0) return found;
+        keys = skipped;
+      }
+      return null;
     } finally {
       ballot.clear();
     }

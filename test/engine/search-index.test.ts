@@ -76,9 +76,9 @@ test('a photo too damaged to vote finds nothing rather than a guess', () => {
   assert.equal(index.identify(rephotograph(target, 5, { lost: 0.97 })), null);
 });
 
-test('a photo whose every run sits in a crowded key is still found, by the second pass', () => {
+test('a photo whose every run sits in a crowded key is still found, by the last tier', () => {
   // 300 registrations with the target's very spacing crowd every key it has:
-  // the first pass skips them all, and only the second finds a match.
+  // the first tiers skip them all, and only the last finds a match.
   const index = indexWith(200);
   for (let i = 0; i < 300; i++) index.add(`twin${i}`, encodeFingerprint(target));
   const hit = index.identify(rephotograph(target, 11));
