@@ -527,8 +527,9 @@ export class SearchIndex {
     for (let i = 0; i < count; i++) {
       const k = points.keys[i];
       if (k >= WORD_END_COUNT) continue;
-      const x = Math.round((points.xs[i] - CANONICAL_X[k]) * (1 / X_QUANTUM));
-      const y = Math.round((points.ys[i] - CANONICAL_Y[k]) * (1 / Y_QUANTUM));
+      // Rounded to the nearest quantum (floor(v + 0.5): Math.round is several times slower here).
+      const x = Math.floor((points.xs[i] - CANONICAL_X[k]) * (1 / X_QUANTUM) + 0.5);
+      const y = Math.floor((points.ys[i] - CANONICAL_Y[k]) * (1 / Y_QUANTUM) + 0.5);
       // A word end beyond these ranges sits far off the template: no evidence worth keeping.
       if (x <= X_MISSING || x > 32767 || y <= Y_MISSING || y > 127) continue;
       xs[base + k] = x;
