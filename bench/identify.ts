@@ -228,7 +228,7 @@ async function main(): Promise<void> {
   if (!args['skip-server']) await endToEnd(report, source);
 
   say();
-  say(`Total benchmark time ${((Date.now() - started) / 1000).toFixed(0)} s (photo analysis of the report set: ${report.analysisSeconds.toFixed(0)} s, cached between runs until src/engine changes).`);
+  say(`Total benchmark time ${((Date.now() - started) / 1000).toFixed(0)} s (photo analysis of the report set: ${report.analysisSeconds.toFixed(0)} s, cached between runs until the photo analysis in src/engine changes).`);
   await writeSection(out.join('\n'));
 }
 
