@@ -420,7 +420,7 @@ export class SearchIndex {
 
   /**
    * Forgets a scroll. Its postings stay behind, pointing at an empty entry that
-   * votes are never counted for, until the buckets next double; removals are
+   * votes are never counted for, until the table is next rebuilt; removals are
    * rare (a registration rolled back).
    */
   remove(id: string): void {
