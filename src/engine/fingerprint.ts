@@ -38,7 +38,7 @@ export class InvalidFingerprintError extends Error {
 export function decodeFingerprint(bytes: Uint8Array): ScrollPoints {
   const n = fingerprintLength(bytes);
   const points = { keys: new Uint16Array(n), xs: new Float32Array(n), ys: new Float32Array(n) };
-  readFingerprint(bytes, points);
+  readWordEnds(bytes, n, points);
   return points;
 }
 
@@ -51,9 +51,11 @@ export function fingerprintLength(bytes: Uint8Array): number {
   return n;
 }
 
-/** Reads a well-formed fingerprint's word ends into arrays at least fingerprintLength() long (reused by bulk loading). */
-export function readFingerprint(bytes: Uint8Array, into: ScrollPoints): void {
-  const n = fingerprintLength(bytes);
+/**
+ * Reads the `n` word ends (as fingerprintLength returned) of a fingerprint into
+ * arrays at least that long: lets a bulk load reuse one set of arrays.
+ */
+export function readWordEnds(bytes: Uint8Array, n: number, into: ScrollPoints): void {
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const { keys, xs, ys } = into;
   for (let i = 0; i < n; i++) {

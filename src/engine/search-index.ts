@@ -1,5 +1,5 @@
 import { comparePoints, MATCH_THRESHOLD } from './compare.ts';
-import { decodeFingerprint, fingerprintLength, readFingerprint, type ScrollPoints } from './fingerprint.ts';
+import { decodeFingerprint, fingerprintLength, readWordEnds, type ScrollPoints } from './fingerprint.ts';
 import { CANONICAL_X, CANONICAL_Y, TEMPLATE_LINES, WORD_END_COUNT } from './template.ts';
 
 // The registry's in-memory 1:N index: an inverted file of quantised local
@@ -163,12 +163,12 @@ function mix(key: number): number {
   return (h ^ (h >>> 16)) >>> 0;
 }
 
-const grow = <T extends Uint32Array | Int32Array>(a: T, need: number): T => {
-  if (need <= a.length) return a;
-  const b = new (a.constructor as new (n: number) => T)(Math.max(need, Math.ceil(a.length * 1.5), 1024));
+/** A copy of `a` with room for `size` items. */
+function withRoom<T extends Uint32Array | Int32Array>(a: T, size: number): T {
+  const b = new (a.constructor as new (n: number) => T)(size);
   b.set(a);
   return b;
-};
+}
 
 /**
  * The inverted file: entry numbers filed under their runs' keys, hashed into
@@ -234,9 +234,9 @@ class PostingTable {
   add(keys: Float64Array, count: number, entry: number): void {
     if (this.#freshCount + count > this.#fresh.length) {
       const size = Math.max(1024, Math.ceil((this.#freshCount + count) * 1.5));
-      this.#fresh = grow(this.#fresh, size);
-      this.#next = grow(this.#next, size);
-      this.#freshBucket = grow(this.#freshBucket, size);
+      this.#fresh = withRoom(this.#fresh, size);
+      this.#next = withRoom(this.#next, size);
+      this.#freshBucket = withRoom(this.#freshBucket, size);
     }
     const fresh = this.#fresh;
     const next = this.#next;
@@ -389,7 +389,7 @@ export class SearchIndex {
   add(id: string, fingerprint: Uint8Array): void {
     const n = fingerprintLength(fingerprint);
     if (wordEndBuffer.keys.length < n) wordEndBuffer = { keys: new Uint16Array(n), xs: new Float32Array(n), ys: new Float32Array(n) };
-    readFingerprint(fingerprint, wordEndBuffer);
+    readWordEnds(fingerprint, n, wordEndBuffer);
     this.remove(id);
     const entry = this.#ids.length;
     this.#ids.push(id);
