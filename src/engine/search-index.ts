@@ -413,7 +413,7 @@ export class SearchIndex {
       this.#rebuild();
       return;
     }
-    for (let entry = this.#filed; entry < this.#ids.length; entry++) this.#file(this.#table, entry);
+    for (let entry = this.#filed; entry < this.#ids.length; entry++) this.#table.add(keyBuffer, this.#keysOf(entry, keyBuffer), entry);
     this.#filed = this.#ids.length;
     if (this.#table.size > BUCKET_LOAD * 2 * (1 << this.#table.bits)) this.#rebuild();
   }
@@ -500,10 +500,6 @@ export class SearchIndex {
   /** The keys of an entry's runs, read from its stored (quantised) word ends so that re-filing gives the same keys; none once removed. */
   #keysOf = (entry: number, out: Float64Array): number =>
     this.#ids[entry] === null ? 0 : registrationKeys(this.#storedResiduals(entry), out);
-
-  #file(table: PostingTable, entry: number): void {
-    table.add(keyBuffer, this.#keysOf(entry, keyBuffer), entry);
-  }
 
   /** Every live entry filed afresh, in buckets sized for them (which also drops removed entries' postings). */
   #rebuild(): void {
