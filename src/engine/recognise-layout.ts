@@ -56,90 +56,96 @@ const TEMPLATE_LOG_WIDTHS = TEMPLATE_LINES.map((tpl) => ({
   joined: tpl.map((w, b) => (b + 1 < tpl.length ? Math.log(w.width + WORD_GAP + tpl[b + 1].width) : NaN)),
 }));
 
+const LOG_SCALES = Float64Array.from(SCALES, Math.log);
+
 // Scratch buffers for the alignment; lines hold at most a few dozen words.
-let costBuf = new Float64Array(1024);
-let fromBuf = new Int8Array(1024);
+let costBuf = new Float64Array(4096);
+const totals = new Float64Array(SCALES.length);
 
 /**
  * Aligns the detected words of one line (reading order) with one text line's
  * words: edit-distance style, where a detected word may match one text word, two
  * text words run together (a missed gap), or one text word may be split in two
  * (a broken letter), and words may be missing (crop, finger) or spurious.
- * Returns the cost; with `steps`, also the alignment.
+ *
+ * The detected widths are tried at several scales at once (the letter height
+ * they were measured in is only roughly right): each cell of the table holds
+ * one cost per scale, so the word-to-word terms that do not depend on the
+ * scale are worked out once. This is the hot loop of a reading (22 text lines
+ * per detected line, both ways up), so cells are pulled from their five
+ * predecessors and no record of the choices is kept: `totals[s]` receives
+ * the cost at `logScales[s]`, and with `steps` (one scale), the alignment is
+ * traced back by finding the predecessor whose sum each cell holds.
  */
-function alignWords(
-  dl: DetectedLine,
-  tpl: readonly TemplateWord[],
-  scale: number,
-  steps?: Step[],
-): number {
+function alignWords(dl: DetectedLine, tpl: readonly TemplateWord[], logScales: Float64Array, totals: Float64Array, steps?: Step[]): void {
   const { logWidths, logSplits, at } = dl;
   const logTpl = TEMPLATE_LOG_WIDTHS[tpl[0].line];
-  const logScale = Math.log(scale);
+  const S = logScales.length;
   const m = logWidths.length;
   const k = tpl.length;
   const W = k + 1;
-  const size = (m + 1) * W;
-  if (costBuf.length < size) {
-    costBuf = new Float64Array(size * 2);
-    fromBuf = new Int8Array(size * 2);
-  }
+  const size = (m + 1) * W * S;
+  if (costBuf.length < size) costBuf = new Float64Array(size * 2);
   const cost = costBuf;
-  const from = fromBuf;
-  cost.fill(Infinity, 0, size);
-  cost[0] = 0;
-  for (let a = 0; a <= m; a++) {
-    const edge = a === 0 || a === m;
-    for (let b = 0; b <= k; b++) {
-      const c = cost[a * W + b];
-      if (c === Infinity) continue;
-      let idx: number;
-      let v: number;
-      if (a < m && b < k) {
-        idx = (a + 1) * W + b + 1;
-        v = c + widthCost(logWidths[a], logScale + logTpl.single[b]);
-        if (at) v += positionCost(at.starts[a], tpl[b].start) + positionCost(at.ends[a], tpl[b].end);
-        if (v < cost[idx]) { cost[idx] = v; from[idx] = 0; }
-        if (b + 1 < k) {
-          idx = (a + 1) * W + b + 2;
-          v = c + widthCost(logWidths[a], logScale + logTpl.joined[b]) + JOIN_PENALTY;
-          if (at) v += positionCost(at.starts[a], tpl[b].start) + positionCost(at.ends[a], tpl[b + 1].end);
-          if (v < cost[idx]) { cost[idx] = v; from[idx] = 1; }
+  // Where a word stands (with the page's frame known) does not depend on the scale.
+  const placeMatch = (a: number, b: number) => (at ? positionCost(at.starts[a], tpl[b].start) + positionCost(at.ends[a], tpl[b].end) : 0);
+  const placeMerge = (a: number, b: number) => (at ? positionCost(at.starts[a], tpl[b].start) + positionCost(at.ends[a], tpl[b + 1].end) : 0);
+  const placeSplit = (a: number, b: number) => (at ? positionCost(at.starts[a], tpl[b].start) + positionCost(at.ends[a + 1], tpl[b].end) : 0);
+  const skipTemplate = (a: number) => (a === 0 || a === m ? SKIP_TEMPLATE_EDGE : SKIP_TEMPLATE_INNER);
+  for (let s = 0; s < S; s++) cost[s] = 0;
+  for (let b = 1; b <= k; b++) for (let s = 0; s < S; s++) cost[b * S + s] = cost[(b - 1) * S + s] + SKIP_TEMPLATE_EDGE;
+  for (let a = 1; a <= m; a++) {
+    const row = a * W;
+    const skipT = skipTemplate(a);
+    for (let s = 0; s < S; s++) cost[row * S + s] = cost[(row - W) * S + s] + SKIP_DETECTED;
+    const width = logWidths[a - 1];
+    const splitWidth = a >= 2 ? logSplits[a - 2] : NaN;
+    for (let b = 1; b <= k; b++) {
+      const single = logTpl.single[b - 1];
+      const joined = b >= 2 ? logTpl.joined[b - 2] : NaN;
+      const pm = placeMatch(a - 1, b - 1);
+      const pj = b >= 2 ? placeMerge(a - 1, b - 2) : 0;
+      const ps = a >= 2 ? placeSplit(a - 2, b - 1) : 0;
+      const cell = (row + b) * S;
+      const fromMatch = (row - W + b - 1) * S;
+      const fromMerge = (row - W + b - 2) * S;
+      const fromSplit = (row - 2 * W + b - 1) * S;
+      const fromSkipT = (row + b - 1) * S;
+      const fromSkipD = (row - W + b) * S;
+      for (let s = 0; s < S; s++) {
+        const ls = logScales[s];
+        let v = cost[fromMatch + s] + widthCost(width, ls + single) + pm;
+        if (b >= 2) {
+          const w = cost[fromMerge + s] + widthCost(width, ls + joined) + JOIN_PENALTY + pj;
+          if (w < v) v = w;
         }
-        if (a + 1 < m) {
-          idx = (a + 2) * W + b + 1;
-          v = c + widthCost(logSplits[a], logScale + logTpl.single[b]) + JOIN_PENALTY;
-          if (at) v += positionCost(at.starts[a], tpl[b].start) + positionCost(at.ends[a + 1], tpl[b].end);
-          if (v < cost[idx]) { cost[idx] = v; from[idx] = 2; }
+        if (a >= 2) {
+          const w = cost[fromSplit + s] + widthCost(splitWidth, ls + single) + JOIN_PENALTY + ps;
+          if (w < v) v = w;
         }
-      }
-      if (b < k) {
-        idx = a * W + b + 1;
-        v = c + (edge ? SKIP_TEMPLATE_EDGE : SKIP_TEMPLATE_INNER);
-        if (v < cost[idx]) { cost[idx] = v; from[idx] = 3; }
-      }
-      if (a < m) {
-        idx = (a + 1) * W + b;
-        v = c + SKIP_DETECTED;
-        if (v < cost[idx]) { cost[idx] = v; from[idx] = 4; }
+        const t = cost[fromSkipT + s] + skipT;
+        if (t < v) v = t;
+        const d = cost[fromSkipD + s] + SKIP_DETECTED;
+        cost[cell + s] = d < v ? d : v;
       }
     }
   }
-  const total = cost[m * W + k];
-  if (steps) {
-    let a = m;
-    let b = k;
-    while (a > 0 || b > 0) {
-      const kind = from[a * W + b];
-      if (kind === 0) steps.push({ kind: 'match', d: --a, t: --b });
-      else if (kind === 1) steps.push({ kind: 'merge', d: --a, t: (b -= 2) });
-      else if (kind === 2) steps.push({ kind: 'split', d: (a -= 2), t: --b });
-      else if (kind === 3) steps.push({ kind: 'skipT', d: a, t: --b });
-      else steps.push({ kind: 'skipD', d: --a, t: b });
-    }
-    steps.reverse();
+  for (let s = 0; s < S; s++) totals[s] = cost[(m * W + k) * S + s];
+  if (!steps) return;
+  // The predecessor whose sum the cell holds (scale 0); ties go to split, merge, match, skipped detected word, skipped text word, in that order.
+  const ls = logScales[0];
+  const costAt = (p: number, q: number) => cost[(p * W + q) * S];
+  let a = m;
+  let b = k;
+  while (a > 0 || b > 0) {
+    const c = costAt(a, b);
+    if (a >= 2 && b >= 1 && costAt(a - 2, b - 1) + widthCost(logSplits[a - 2], ls + logTpl.single[b - 1]) + JOIN_PENALTY + placeSplit(a - 2, b - 1) === c) steps.push({ kind: 'split', d: (a -= 2), t: --b });
+    else if (a >= 1 && b >= 2 && costAt(a - 1, b - 2) + widthCost(logWidths[a - 1], ls + logTpl.joined[b - 2]) + JOIN_PENALTY + placeMerge(a - 1, b - 2) === c) steps.push({ kind: 'merge', d: --a, t: (b -= 2) });
+    else if (a >= 1 && b >= 1 && costAt(a - 1, b - 1) + widthCost(logWidths[a - 1], ls + logTpl.single[b - 1]) + placeMatch(a - 1, b - 1) === c) steps.push({ kind: 'match', d: --a, t: --b });
+    else if (a >= 1 && costAt(a - 1, b) + SKIP_DETECTED === c) steps.push({ kind: 'skipD', d: --a, t: b });
+    else steps.push({ kind: 'skipT', d: a, t: --b });
   }
-  return total;
+  steps.reverse();
 }
 
 type DetectedLine = {
@@ -190,17 +196,18 @@ export function recogniseLayout(layout: LineLayout, words: WordSpan[][], frame?:
     const n = det.length;
     const T = TEMPLATE_LINES.length;
     // Pairwise line costs, each with its best scale.
-    const pair: { cost: number; scale: number }[][] = det.map((dl) =>
+    const pair: { cost: number; scaleIndex: number }[][] = det.map((dl) =>
       TEMPLATE_LINES.map((tpl) => {
-        let bestPair = { cost: Infinity, scale: 1 };
+        let bestPair = { cost: Infinity, scaleIndex: 0 };
         // A line more than a third of the pitch from this text line's place is not that line;
         // more than a pitch and a half away, its words are not even aligned (most of the work saved).
         const offset = dl.at ? Math.abs(dl.at.y - tpl[0].line * LINE_PITCH) : 0;
         if (offset > 1.5 * LINE_PITCH) return bestPair;
         const offLine = dl.at ? Math.min(50, (offset / LINE_SIGMA) ** 2) : 0;
-        for (const s of SCALES) {
-          const c = alignWords(dl, tpl, s) + offLine;
-          if (c < bestPair.cost) bestPair = { cost: c, scale: s };
+        alignWords(dl, tpl, LOG_SCALES, totals);
+        for (let s = 0; s < SCALES.length; s++) {
+          const c = totals[s] + offLine;
+          if (c < bestPair.cost) bestPair = { cost: c, scaleIndex: s };
         }
         return bestPair;
       }),
@@ -246,7 +253,8 @@ export function recogniseLayout(layout: LineLayout, words: WordSpan[][], frame?:
         const dl = det[i];
         const tpl = TEMPLATE_LINES[j];
         const steps: Step[] = [];
-        alignWords(dl, tpl, pair[i][j].scale, steps);
+        const s = pair[i][j].scaleIndex;
+        alignWords(dl, tpl, LOG_SCALES.subarray(s, s + 1), totals, steps);
         for (const step of steps) {
           if (step.kind === 'skipT' || step.kind === 'skipD') continue;
           const firstT = tpl[step.t];
