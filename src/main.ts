@@ -59,9 +59,13 @@ async function main(): Promise<void> {
     lifecycle,
     logger: { level: config.logLevel },
   });
-  // Before listening: a request must never miss a scroll that the database knows.
-  const indexed = await indexSync.catchUp();
+  // Before listening: a request must never miss a scroll that the database knows,
+  // nor be the first photo a cold worker compiles the pipeline for (both at once:
+  // the catch-up runs here, the warm-up in the workers).
+  const [indexed, warm] = await Promise.all([indexSync.catchUp(), engine.warmUp()]);
   app.log.info({ indexed }, 'fingerprint index loaded');
+  if (warm.readAsScroll < warm.workers) app.log.warn(warm, 'the warm-up photo did not read as a scroll on every engine worker');
+  else app.log.info(warm, 'engine workers warmed up');
   // Then follow what the other nodes register.
   const stopFollowing = indexSync.follow(config.indexRefreshMs, (error) =>
     app.log.warn({ err: error }, 'fingerprint index refresh failed; retrying'),

@@ -52,6 +52,12 @@ export interface IdentificationEngine {
   flushIndex(): void;
   /** Number of scrolls in the index. */
   readonly indexedCount: number;
+  /**
+   * Has every worker analyse a bundled scroll photo, so that the first requests
+   * after start-up run compiled code; says how many workers did, and how many
+   * of them read it as a scroll (all, unless the engine has regressed).
+   */
+  warmUp(): Promise<{ workers: number; readAsScroll: number }>;
   close(): Promise<void>;
 }
 

@@ -160,6 +160,17 @@ describe('identification engine input handling', () => {
 });
 
 describe('identification engine worker pool', () => {
+  it('warms every worker with the bundled scroll photo, which each reads as a scroll, and serves requests after', async () => {
+    const sut = await createEngine({ workers: 2 });
+    try {
+      assert.deepEqual(await sut.warmUp(), { workers: 2, readAsScroll: 2 });
+      const flat = await sharp({ create: { width: 640, height: 480, channels: 3, background: '#e8dcc0' } }).jpeg().toBuffer();
+      assert.deepEqual(await Promise.all([sut.analyzePhoto(flat), sut.analyzePhoto(flat)]).then((rs) => rs.map((r) => r.kind)), ['invalid', 'invalid']);
+    } finally {
+      await sut.close();
+    }
+  });
+
   it('refuses work at once when every worker is busy and the queue is full', async () => {
     const sut = await createEngine({ workers: 1, maxQueue: 1 });
     try {

@@ -75,6 +75,10 @@ export function createTestEngine(): TestEngine {
       index.delete(scrollId);
     },
     flushIndex() {},
+    // No worker threads, nothing to compile ahead.
+    async warmUp() {
+      return { workers: 0, readAsScroll: 0 };
+    },
     async close() {
       index.clear();
     },
