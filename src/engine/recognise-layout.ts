@@ -114,7 +114,10 @@ function alignWords(dl: DetectedLine, tpl: readonly TemplateWord[], logScales: F
       const fromSkipD = (row - W + b) * S;
       for (let s = 0; s < S; s++) {
         const ls = logScales[s];
-        let v = cost[fromMatch + s] + widthCost(width, ls + single) + pm;
+        // A candidate is kept only when lower, so a NaN (a word placed nowhere) never enters the table.
+        let v = Infinity;
+        const match = cost[fromMatch + s] + widthCost(width, ls + single) + pm;
+        if (match < v) v = match;
         if (b >= 2) {
           const w = cost[fromMerge + s] + widthCost(width, ls + joined) + JOIN_PENALTY + pj;
           if (w < v) v = w;
@@ -142,7 +145,8 @@ function alignWords(dl: DetectedLine, tpl: readonly TemplateWord[], logScales: F
     if (a >= 2 && b >= 1 && costAt(a - 2, b - 1) + widthCost(logSplits[a - 2], ls + logTpl.single[b - 1]) + JOIN_PENALTY + placeSplit(a - 2, b - 1) === c) steps.push({ kind: 'split', d: (a -= 2), t: --b });
     else if (a >= 1 && b >= 2 && costAt(a - 1, b - 2) + widthCost(logWidths[a - 1], ls + logTpl.joined[b - 2]) + JOIN_PENALTY + placeMerge(a - 1, b - 2) === c) steps.push({ kind: 'merge', d: --a, t: (b -= 2) });
     else if (a >= 1 && b >= 1 && costAt(a - 1, b - 1) + widthCost(logWidths[a - 1], ls + logTpl.single[b - 1]) + placeMatch(a - 1, b - 1) === c) steps.push({ kind: 'match', d: --a, t: --b });
-    else if (a >= 1 && costAt(a - 1, b) + SKIP_DETECTED === c) steps.push({ kind: 'skipD', d: --a, t: b });
+    // The first column is reached only by skipping detected words.
+    else if (b === 0 || (a >= 1 && costAt(a - 1, b) + SKIP_DETECTED === c)) steps.push({ kind: 'skipD', d: --a, t: b });
     else steps.push({ kind: 'skipT', d: a, t: --b });
   }
   steps.reverse();
