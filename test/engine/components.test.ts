@@ -66,3 +66,60 @@ test('ink: nothing in a black image (no background to measure contrast against)'
   const mask = inkMask({ width: 64, height: 64, data: new Uint8Array(64 * 64).fill(5) }, 8, 0.3);
   assert.equal(mask.reduce((a, b) => a + b, 0), 0);
 });
+
+/** The same components by flood fill from each unlabelled ink pixel in scan order: slow, plainly right. */
+function floodComponents(mask: Uint8Array, width: number, height: number) {
+  const labels = new Int32Array(width * height);
+  const blobs: { area: number; minX: number; minY: number; maxX: number; maxY: number; cx: number; cy: number }[] = [];
+  for (let start = 0; start < mask.length; start++) {
+    if (!mask[start] || labels[start]) continue;
+    const k = blobs.length + 1;
+    const blob = { area: 0, minX: width, minY: height, maxX: -1, maxY: -1, cx: 0, cy: 0 };
+    const stack = [start];
+    labels[start] = k;
+    while (stack.length > 0) {
+      const i = stack.pop()!;
+      const x = i % width;
+      const y = (i - x) / width;
+      blob.area++;
+      blob.cx += x;
+      blob.cy += y;
+      blob.minX = Math.min(blob.minX, x);
+      blob.maxX = Math.max(blob.maxX, x);
+      blob.minY = Math.min(blob.minY, y);
+      blob.maxY = Math.max(blob.maxY, y);
+      for (let dy = -1; dy <= 1; dy++) {
+        for (let dx = -1; dx <= 1; dx++) {
+          const nx = x + dx;
+          const ny = y + dy;
+          const j = ny * width + nx;
+          if (nx >= 0 && nx < width && ny >= 0 && ny < height && mask[j] && !labels[j]) {
+            labels[j] = k;
+            stack.push(j);
+          }
+        }
+      }
+    }
+    blob.cx /= blob.area;
+    blob.cy /= blob.area;
+    blobs.push(blob);
+  }
+  return { blobs, labels };
+}
+
+test('components: the same blobs and labels as a flood fill, on random masks of widths that are not a multiple of four, sparse and dense, at any byte offset', () => {
+  let seed = 12345;
+  const random = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+  for (const [width, height, density] of [[37, 23, 0.05], [37, 23, 0.45], [41, 19, 0.2], [8, 9, 0.3], [3, 5, 0.6]]) {
+    // Offset by one byte inside a larger buffer, as a view into another array would be.
+    const backing = new Uint8Array(width * height + 1);
+    const mask = backing.subarray(1);
+    // Ink values other than 1 count too, and the last pixels (beyond the last whole group of four) get ink.
+    for (let i = 0; i < mask.length; i++) mask[i] = random() < density ? (i % 3 === 0 ? 255 : 1) : 0;
+    mask[mask.length - 1] = 1;
+    const expected = floodComponents(mask, width, height);
+    const actual = connectedComponents(mask, width, height);
+    assert.deepEqual(actual.blobs.map((b) => ({ ...b, cx: b.cx.toFixed(9), cy: b.cy.toFixed(9) })), expected.blobs.map((b) => ({ ...b, cx: b.cx.toFixed(9), cy: b.cy.toFixed(9) })), `${width}×${height} at ${density}`);
+    assert.deepEqual(actual.labels, expected.labels, `${width}×${height} at ${density}`);
+  }
+});
