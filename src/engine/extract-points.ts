@@ -3,7 +3,7 @@ import type { ScrollPoints } from './fingerprint.ts';
 import { applyHomography, fitHomographyRobust, invertHomography, type Homography } from './homography.ts';
 import { inkMask } from './ink.ts';
 import { findLines } from './lines.ts';
-import type { Gray } from './raster.ts';
+import { halve, type Gray } from './raster.ts';
 import { recogniseLayout, type PageFrame, type WordEnd } from './recognise-layout.ts';
 import { CANONICAL_X, CANONICAL_Y, LINE_PITCH } from './template.ts';
 import { findWords } from './words.ts';
@@ -29,6 +29,8 @@ type PageFit = { readonly ends: readonly WordEnd[]; readonly h: Homography; read
  * rectified, of reading as a scroll.
  */
 const MIN_INLIERS_TO_RECTIFY = 16;
+/** Word ends that must agree before a half-size first reading is trusted to frame the page. */
+const MIN_COARSE_INLIERS = 24;
 /** The rectified page: the text column plus this margin on each side, in column widths. */
 const RECTIFIED_MARGIN = 0.08;
 /** How many times the page is rectified and read again, each time through the latest reading's homography. */
@@ -55,7 +57,7 @@ const RECTIFIED_MAX_SIDE = 1600;
  * agreeing with the layout is kept.
  */
 export function extractPoints(img: Gray): Extraction {
-  const first = readPage(img);
+  const first = firstReading(img);
   if (first.kind === 'invalid') return first;
   let best = first.fit;
   let from = first.fit;
@@ -72,6 +74,19 @@ export function extractPoints(img: Gray): Extraction {
 }
 
 type Reading = { kind: 'page'; fit: PageFit } | { kind: 'invalid'; reason: string };
+
+/**
+ * The first reading frames the page for the rectified looks. When the photo
+ * gives no frame at full size (blur, noise and shadow break its letters and
+ * gaps apart), it is read again at half size, where they merge back; that
+ * reading is trusted only when many word ends agree with the text's layout.
+ */
+function firstReading(img: Gray): Reading {
+  const full = readPage(img);
+  if (full.kind === 'page') return full;
+  const coarse = readPage(halve(img), (u, v) => [2 * u + 0.5, 2 * v + 0.5]);
+  return coarse.kind === 'page' && coarse.fit.inliers >= MIN_COARSE_INLIERS ? coarse : full;
+}
 
 /** Reads one image; `toPhoto` maps its pixels back to the photo's, so every fit is photo → canonical. */
 function readPage(img: Gray, toPhoto?: (u: number, v: number) => [number, number], frame?: PageFrame): Reading {

@@ -68,3 +68,21 @@ function slidingMax(src: Uint8Array, dst: Uint8Array, offset: number, step: numb
     dst[offset + i * step] = src[offset + q[head] * step];
   }
 }
+
+/** The image at half size, each pixel the rounded mean of a 2 × 2 block (an odd last row or column is dropped). */
+export function halve(img: Gray): Gray {
+  const { width: w, data } = img;
+  const width = w >> 1;
+  const height = img.height >> 1;
+  const out = new Uint8Array(width * height);
+  for (let y = 0; y < height; y++) {
+    const top = 2 * y * w;
+    const bottom = top + w;
+    const row = y * width;
+    for (let x = 0; x < width; x++) {
+      const i = 2 * x;
+      out[row + x] = (data[top + i] + data[top + i + 1] + data[bottom + i] + data[bottom + i + 1] + 2) >> 2;
+    }
+  }
+  return { width, height, data: out };
+}
