@@ -17,7 +17,7 @@ import { SearchIndex } from '../src/engine/search-index.ts';
 import { deriveSeed, makeScribe, makeScroll, photographScroll } from '../src/synth/index.ts';
 import { analyseDataset, datasetDir, ensureDataset, type AnalysedDataset, type DatasetSpec } from './lib/analyse-dataset.ts';
 import { compositeSource } from './lib/hand-fingerprints.ts';
-import { equalErrorRate, formatRate, quantile, rate, thresholdForFalseMatchRate } from './lib/rates.ts';
+import { equalErrorRate, formatRate, highest, quantile, rate, thresholdForFalseMatchRate } from './lib/rates.ts';
 import { registryClient } from '../src/demo/registry-client.ts';
 import { openSeeder, startServer } from './lib/registry-server.ts';
 
@@ -121,7 +121,7 @@ async function main(): Promise<void> {
   const extrapolated = Math.max(chosen.threshold, Math.round(((1.01 * Math.exp(z) - 0.01) / (1 + Math.exp(z))) * 1e3) / 1e3);
   say(`### Threshold`);
   say();
-  say(`Tune set: ${t.impostor.length} impostor pairs (${t.sibling.length} of them siblings), highest ${Math.max(...t.impostor).toFixed(3)}; ` +
+  say(`Tune set: ${t.impostor.length} impostor pairs (${t.sibling.length} of them siblings), highest ${highest(t.impostor).toFixed(3)}; ` +
     `${chosen.resolvable ? `observed threshold for FMR ≤ ${FMR_TARGET}: ${chosen.threshold}` : `too few pairs to observe an FMR of ${FMR_TARGET}`}. ` +
     `A normal fit to the logit of the impostor scores puts the ${FMR_TARGET} tail at similarity **${extrapolated}**. ` +
     `The engine's MATCH_THRESHOLD is ${MATCH_THRESHOLD}${MATCH_THRESHOLD === extrapolated ? ' (the same)' : ` (the tune set says ${extrapolated})`}.`);
@@ -142,7 +142,7 @@ async function main(): Promise<void> {
   say(`| false-match rate, sibling pairs only | (included above) | ${formatRate(fmSib, 3)} |`);
   say(`| equal error rate | report | ${(100 * eer.eer).toFixed(2)}% at similarity ${eer.threshold.toFixed(3)} |`);
   say(`| genuine similarity p5 / median | | ${quantile(r.genuine, 0.05).toFixed(3)} / ${quantile(r.genuine, 0.5).toFixed(3)} |`);
-  say(`| highest impostor / highest sibling similarity | | ${Math.max(...r.impostor).toFixed(3)} / ${Math.max(...r.sibling).toFixed(3)} |`);
+  say(`| highest impostor / highest sibling similarity | | ${highest(r.impostor).toFixed(3)} / ${highest(r.sibling).toFixed(3)} |`);
   say();
 
   // invalid.

@@ -59,3 +59,10 @@ export function quantile(values: readonly number[], q: number): number {
   const lo = Math.floor(pos);
   return s[lo] + (s[Math.min(lo + 1, s.length - 1)] - s[lo]) * (pos - lo);
 }
+
+/** The largest value (-Infinity for none); a loop, as spreading 100,000+ scores into Math.max overflows the call stack. */
+export function highest(values: readonly number[]): number {
+  let max = -Infinity;
+  for (const v of values) if (v > max) max = v;
+  return max;
+}
