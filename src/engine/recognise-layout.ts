@@ -50,6 +50,16 @@ function widthCost(logMeasured: number, logExpected: number): number {
   return r < Infinity && r > -Infinity ? Math.min(MISMATCH_CAP, r * r) : MISMATCH_CAP;
 }
 
+/**
+ * A cell's cost through a step that ties words (match, merge or split): its
+ * predecessor's, plus the width mismatch, the join penalty and the place cost,
+ * always summed in this order, so that the traceback finds the very sums the
+ * table holds.
+ */
+function wordStep(from: number, logMeasured: number, logExpected: number, penalty: number, place: number): number {
+  return from + widthCost(logMeasured, logExpected) + penalty + place;
+}
+
 /** Per text line: the log width of each word, and of each word run together with the next. */
 const TEMPLATE_LOG_WIDTHS = TEMPLATE_LINES.map((tpl) => ({
   single: tpl.map((w) => Math.log(w.width)),
@@ -116,14 +126,14 @@ function alignWords(dl: DetectedLine, tpl: readonly TemplateWord[], logScales: F
         const ls = logScales[s];
         // A candidate is kept only when lower, so a NaN (a word placed nowhere) never enters the table.
         let v = Infinity;
-        const match = cost[fromMatch + s] + widthCost(width, ls + single) + pm;
+        const match = wordStep(cost[fromMatch + s], width, ls + single, 0, pm);
         if (match < v) v = match;
         if (b >= 2) {
-          const w = cost[fromMerge + s] + widthCost(width, ls + joined) + JOIN_PENALTY + pj;
+          const w = wordStep(cost[fromMerge + s], width, ls + joined, JOIN_PENALTY, pj);
           if (w < v) v = w;
         }
         if (a >= 2) {
-          const w = cost[fromSplit + s] + widthCost(splitWidth, ls + single) + JOIN_PENALTY + ps;
+          const w = wordStep(cost[fromSplit + s], splitWidth, ls + single, JOIN_PENALTY, ps);
           if (w < v) v = w;
         }
         const t = cost[fromSkipT + s] + skipT;
@@ -142,9 +152,9 @@ function alignWords(dl: DetectedLine, tpl: readonly TemplateWord[], logScales: F
   let b = k;
   while (a > 0 || b > 0) {
     const c = costAt(a, b);
-    if (a >= 2 && b >= 1 && costAt(a - 2, b - 1) + widthCost(logSplits[a - 2], ls + logTpl.single[b - 1]) + JOIN_PENALTY + placeSplit(a - 2, b - 1) === c) steps.push({ kind: 'split', d: (a -= 2), t: --b });
-    else if (a >= 1 && b >= 2 && costAt(a - 1, b - 2) + widthCost(logWidths[a - 1], ls + logTpl.joined[b - 2]) + JOIN_PENALTY + placeMerge(a - 1, b - 2) === c) steps.push({ kind: 'merge', d: --a, t: (b -= 2) });
-    else if (a >= 1 && b >= 1 && costAt(a - 1, b - 1) + widthCost(logWidths[a - 1], ls + logTpl.single[b - 1]) + placeMatch(a - 1, b - 1) === c) steps.push({ kind: 'match', d: --a, t: --b });
+    if (a >= 2 && b >= 1 && wordStep(costAt(a - 2, b - 1), logSplits[a - 2], ls + logTpl.single[b - 1], JOIN_PENALTY, placeSplit(a - 2, b - 1)) === c) steps.push({ kind: 'split', d: (a -= 2), t: --b });
+    else if (a >= 1 && b >= 2 && wordStep(costAt(a - 1, b - 2), logWidths[a - 1], ls + logTpl.joined[b - 2], JOIN_PENALTY, placeMerge(a - 1, b - 2)) === c) steps.push({ kind: 'merge', d: --a, t: (b -= 2) });
+    else if (a >= 1 && b >= 1 && wordStep(costAt(a - 1, b - 1), logWidths[a - 1], ls + logTpl.single[b - 1], 0, placeMatch(a - 1, b - 1)) === c) steps.push({ kind: 'match', d: --a, t: --b });
     // The first column is reached only by skipping detected words.
     else if (b === 0 || (a >= 1 && costAt(a - 1, b) + SKIP_DETECTED === c)) steps.push({ kind: 'skipD', d: --a, t: b });
     else steps.push({ kind: 'skipT', d: a, t: --b });
