@@ -79,11 +79,12 @@ export function extractPoints(img: Gray): Extraction {
       if (!best || other.inliers > best.inliers) best = other;
     }
   }
-  if (!best) return first.kind === 'invalid' ? first : NOT_A_MEZUZAH;
-  return readsAsScroll(best) ? { kind: 'scroll', points: toCanonical(best) } : NOT_A_MEZUZAH;
+  // Unread either way: the full-size reading says why.
+  if (!best && first.kind === 'invalid') return first;
+  return best && readsAsScroll(best) ? { kind: 'scroll', points: toCanonical(best) } : NOT_A_MEZUZAH;
 }
 
-const NOT_A_MEZUZAH: Extraction = { kind: 'invalid', reason: 'the text does not read as a mezuzah' };
+const NOT_A_MEZUZAH: { kind: 'invalid'; reason: string } = { kind: 'invalid', reason: 'the text does not read as a mezuzah' };
 
 /**
  * Rectifies the page through a reading's homography and reads it again, once
@@ -117,7 +118,7 @@ function readPage(img: Gray, toPhoto?: (u: number, v: number) => [number, number
   const found = recogniseLayout(layout, words, frame);
   const ends = found && toPhoto ? found.map((e) => { const [x, y] = toPhoto(e.x, e.y); return { key: e.key, x, y }; }) : found;
   const fit = ends && ends.length >= MIN_INLIERS_TO_RECTIFY ? fitPage(ends) : null;
-  if (!fit || fit.inliers < MIN_INLIERS_TO_RECTIFY) return { kind: 'invalid', reason: 'the text does not read as a mezuzah' };
+  if (!fit || fit.inliers < MIN_INLIERS_TO_RECTIFY) return NOT_A_MEZUZAH;
   return { kind: 'page', fit };
 }
 
