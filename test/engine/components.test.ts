@@ -3,23 +3,22 @@ import { test } from 'node:test';
 import { connectedComponents } from '../../src/engine/components.ts';
 import { inkMask } from '../../src/engine/ink.ts';
 
-/** A mask from rows of '#' (ink) and '.' (background). */
-function maskOf(rows: string[]): { mask: Uint8Array; width: number; height: number } {
+/** The components of a mask drawn as rows of '#' (ink) and '.' (background), with the mask. */
+function componentsOf(rows: string[]) {
   const width = rows[0].length;
   const mask = new Uint8Array(width * rows.length);
   rows.forEach((row, y) => [...row].forEach((c, x) => (mask[y * width + x] = c === '#' ? 1 : 0)));
-  return { mask, width, height: rows.length };
+  return { mask, width, ...connectedComponents(mask, width, rows.length) };
 }
 
 test('components: 8-connected, a U joined from two provisional labels, numbered in scan order, with their moments', () => {
-  const { mask, width, height } = maskOf([
+  const { width, blobs, labels } = componentsOf([
     '#.#....#',
     '#.#...#.',
     '###.....',
     '........',
     '.....##.',
   ]);
-  const { blobs, labels } = connectedComponents(mask, width, height);
   assert.equal(blobs.length, 3);
   // The U: its two arms start as separate labels and meet on the third row.
   assert.deepEqual(blobs[0], { area: 7, minX: 0, minY: 0, maxX: 2, maxY: 2, cx: 1, cy: 8 / 7 });
@@ -35,13 +34,12 @@ test('components: 8-connected, a U joined from two provisional labels, numbered 
 });
 
 test('components: labels merged in a chain (3 into 2, then 2 into 1) all resolve to one blob', () => {
-  const { mask, width, height } = maskOf([
+  const { mask, blobs, labels } = componentsOf([
     '#...#...#',
     '#...#...#',
     '#...#####',
     '#########',
   ]);
-  const { blobs, labels } = connectedComponents(mask, width, height);
   assert.equal(blobs.length, 1);
   assert.equal(blobs[0].area, mask.reduce((a, b) => a + b, 0));
   for (let i = 0; i < mask.length; i++) assert.equal(labels[i], mask[i] ? 1 : 0);
