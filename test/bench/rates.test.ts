@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { equalErrorRate, formatRate, quantile, rate, thresholdForFalseMatchRate } from '../../bench/lib/rates.ts';
+import { equalErrorRate, formatRate, highest, quantile, rate, thresholdForFalseMatchRate } from '../../bench/lib/rates.ts';
 
 test('rate gives the proportion with a Wilson interval that stays honest at 0 of n', () => {
   const none = rate(0, 100);
@@ -30,4 +30,11 @@ test('the equal error rate is where misses and false matches cross', () => {
   assert.equal(overlapping.eer, 0.25); // at 0.6: one genuine below, one impostor above, of four each
   assert.equal(quantile([3, 1, 2], 0.5), 2);
   assert.equal(quantile([0, 10], 0.25), 2.5);
+});
+
+test('highest takes the largest of more scores than a spread into Math.max can carry', () => {
+  // The tune set has 123,418 impostor pairs; 500,000 spread into Math.max overflows the call stack here.
+  const scores = Array.from({ length: 500_000 }, (_, i) => ((i * 7919) % 500_000) / 1e6);
+  assert.equal(highest(scores), 0.499999);
+  assert.equal(highest([]), -Infinity);
 });
