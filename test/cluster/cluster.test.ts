@@ -69,7 +69,7 @@ describe('two nodes sharing PostgreSQL, Redis and a storage folder', { skip, tim
   let sofer: Account;
   let megiah: Account;
 
-  const startB = (name = 'B') => startNode(name, { ...env, DATA_DIR: path.join(root, 'node-b') });
+  const startB = (name = 'B', extra: Record<string, string> = {}) => startNode(name, { ...env, DATA_DIR: path.join(root, 'node-b'), ...extra });
 
   before(async () => {
     root = await mkdtemp(path.join(os.tmpdir(), 'mezuzah-cluster-'));
@@ -248,9 +248,14 @@ describe('two nodes sharing PostgreSQL, Redis and a storage folder', { skip, tim
     assert.ok(statuses.slice(SCAN_LIMIT).every((status) => status === 429));
   });
 
-  test('a restarted node rebuilds its index from the database before it is ready', async () => {
+  test('a restarted node rebuilds its index from the database and warms its engine workers before it is ready', async () => {
     assert.equal(await b.stop(), 0, b.output());
-    b = await startB('B restarted');
+    b = await startB('B restarted', { LOG_LEVEL: 'info' });
+    // Ready means listening, which main.ts does only after the warm-up: its log line is already out.
+    const warmed = b.output().split('\n').filter((line) => line.includes('"msg":"engine workers warmed up"')).map((line) => JSON.parse(line));
+    assert.equal(warmed.length, 1, b.output());
+    assert.equal(warmed[0].workers, 1);
+    assert.equal(warmed[0].readAsScroll, 1);
     assert.equal(await indexedOn(b), 2);
     const found = await check(b, samplePhoto(samples()[0].queries[1] ?? samples()[0].queries[0]));
     assert.equal(found.status, 200, await found.clone().text());
