@@ -13,6 +13,7 @@ import type { Account } from '../../src/db/records.ts';
 import { setPassword } from '../../src/domain/set-password.ts';
 import { TEST_PASSWORD } from '../support/browser-session.ts';
 import { makeAccount, makeMegiah, makeScroll, makeSofer, makeStore } from '../support/factories.ts';
+import { imageLoaded } from '../support/image-loaded.ts';
 import { blankPhoto, scrollPhoto } from '../support/photos.ts';
 import { storeGet } from '../support/requests.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
@@ -190,7 +191,7 @@ describe('the portal in Chromium, on a 360 px phone', { skip: missing }, () => {
     assert.equal(scroll?.soferId, sofer.id);
     assert.equal(scroll?.megiahId, megiah.id);
     assert.equal(scroll?.registeredById, account.id);
-    assert.ok((await page.locator('img.sticker').evaluate((img: HTMLImageElement) => img.naturalWidth)) > 0, 'the QR sticker loads');
+    assert.ok(await imageLoaded(page.locator('img.sticker')), 'the QR sticker loads');
     await shoot(page, 'scroll');
 
     // The same photo again is caught, and said so in words.
@@ -270,7 +271,7 @@ describe('the portal in Chromium, on a 360 px phone', { skip: missing }, () => {
     await page.getByRole('button', { name: 'Check' }).click();
     await page.getByText('Registered mezuzah').first().waitFor();
     assert.ok(await page.getByText('Avraham Sofer').first().isVisible());
-    assert.ok(await page.locator('img.preview').evaluate((img: HTMLImageElement) => img.naturalWidth > 0), 'the registered photo loads');
+    assert.ok(await imageLoaded(page.locator('img.preview')), 'the registered photo loads');
     await shoot(page, 'check-found');
 
     await page.goto('/check');

@@ -10,6 +10,7 @@ import { after, before, describe, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { makeBuyer, makeMegiah, makeScroll, makeSofer, makeStore, type TestStore } from '../support/factories.ts';
+import { imageLoaded } from '../support/image-loaded.ts';
 import { sell, storeGet } from '../support/requests.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
 
@@ -88,7 +89,7 @@ describe('the QR page in Chromium, JavaScript disabled', { skip: missing }, () =
       assert.ok(await page.getByText(text, { exact: false }).first().isVisible(), `${text} visible`);
     }
     const photo = page.locator('figure img');
-    assert.ok((await photo.evaluate((img: HTMLImageElement) => img.naturalWidth)) > 0, 'the preview loaded');
+    assert.ok(await imageLoaded(photo), 'the preview loaded');
     const certificate = page.locator('a.cert');
     assert.ok(await certificate.isVisible());
     const pdf = await page.request.get(new URL((await certificate.getAttribute('href')) ?? '', page.url()).href);
