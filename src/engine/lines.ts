@@ -60,11 +60,14 @@ function letterCandidates(blobs: Blob[], width: number, height: number): { indic
 }
 
 /**
- * Directions (mod π) of nearest-neighbour links between letter blobs: the
+ * Directions (mod π) of nearest-neighbour links between whole letters: the
  * dominant one, and a rival when another peak at least 30° away is at least
  * half as strong. Usually letters' nearest neighbours lie along the line, but
  * blur that runs letters of one line together, or lines set close, can make
- * neighbours across lines as common; the reading then decides.
+ * neighbours across lines as common; the reading then decides. Smaller marks
+ * are left out: a crown's tip or a dot lies nearer its own letter than the
+ * next letter does, and its links run across the lines (a sample phone photo
+ * turned 17° was read down its columns).
  */
 function candidateTextAngles(blobs: Blob[], indices: number[], letterHeight: number): number[] {
   const bins = 180;
@@ -327,7 +330,8 @@ export function findLines(blobs: Blob[], width: number, height: number): LineLay
   if (indices.length < 30 || !(h > 3)) return null;
   let best: LineLayout | null = null;
   let bestScore = 0;
-  for (const angle of candidateTextAngles(blobs, indices, h)) {
+  const letters = indices.filter((i) => isLetterSized(blobs[i], h));
+  for (const angle of candidateTextAngles(blobs, letters, h)) {
     const layout = linesAlong(angle, blobs, indices, h);
     // Text read along its true direction gathers its letters into few long lines.
     const score = layout ? layout.lines.reduce((sum, line) => sum + line.blobs.length ** 2, 0) : 0;

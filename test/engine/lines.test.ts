@@ -42,3 +42,30 @@ test('ordinary spacing (letters closer than lines) is read along the text', () =
   assert.ok(layout && Math.abs(Math.sin(layout.angle)) < 0.2);
   assert.ok(layout.lines.filter((line) => line.blobs.length >= 25).length >= 15);
 });
+
+test('marks above the letters (crowns, dots) do not turn the text direction down the columns', () => {
+  // A page turned by 15°, every letter with a small mark just above it (a
+  // crown's tip, a dot: ink too small to be a letter). Each letter's nearest
+  // neighbour is then its own mark, so links between all blobs run across the
+  // lines; the direction must come from the letters alone.
+  const letters = page(22, 30, 20, 34, 9);
+  const turn = (15 * Math.PI) / 180;
+  const c = Math.cos(turn);
+  const s = Math.sin(turn);
+  const blobs: Blob[] = [];
+  const place = (x: number, y: number, half: number, area: number) => {
+    const cx = 500 + (x - 350) * c - (y - 400) * s;
+    const cy = 500 + (x - 350) * s + (y - 400) * c;
+    blobs.push({ area, minX: cx - half, maxX: cx + half, minY: cy - half, maxY: cy + half, cx, cy });
+  };
+  for (const b of letters) {
+    place(b.cx, b.cy, 8, 150);
+    place(b.cx, b.cy - 12, 2, 16);
+  }
+  const layout = findLines(blobs, 1000, 1000);
+  assert.ok(layout, 'lines are found');
+  // The text runs at 15° (mod 180°).
+  const off = Math.abs(Math.sin(layout.angle - turn));
+  assert.ok(off < 0.1, `text direction ${((layout.angle * 180) / Math.PI).toFixed(1)}° should be 15°`);
+  assert.ok(layout.lines.filter((line) => line.blobs.length >= 25).length >= 15);
+});
