@@ -86,3 +86,17 @@ export function halve(img: Gray): Gray {
   }
   return { width, height, data: out };
 }
+
+/** The grey level that a share `q` (0–1) of the pixels do not exceed. */
+export function percentile(img: Gray, q: number): number {
+  const counts = new Uint32Array(256);
+  const { data } = img;
+  for (let i = 0; i < data.length; i++) counts[data[i]]++;
+  const target = q * data.length;
+  let seen = 0;
+  for (let v = 0; v < 256; v++) {
+    seen += counts[v];
+    if (seen >= target) return v;
+  }
+  return 255;
+}

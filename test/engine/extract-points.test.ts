@@ -4,6 +4,7 @@ import { analyzePhoto } from '../../src/engine/analyze-photo.ts';
 import { comparePoints, MATCH_THRESHOLD } from '../../src/engine/compare.ts';
 import { decodeFingerprint } from '../../src/engine/fingerprint.ts';
 import { deriveSeed, makeScribe, makeScroll, photographScroll } from '../../src/synth/index.ts';
+import { makeNonScroll } from '../../src/synth/non-scroll.ts';
 
 // Both photos were found among 72 shots of one synthetic scroll at 32° of tilt,
 // as ones the reading failed before its half-size second opinion.
@@ -30,4 +31,13 @@ test('a steep phone photo with glare and motion blur, read poorly at full size, 
   // Before: read at full size only, 0.363 against its registration, below the threshold.
   const similarity = await similarityToRegistration(34, { glare: true, motion: 6 });
   assert.ok(similarity >= MATCH_THRESHOLD, `similarity ${similarity}`);
+});
+
+test('a scroll photographed nearly in the dark is invalid, saying so', async () => {
+  // Found among 250 tune images without a scroll (seed 1103, image 174): its
+  // brightest 1% of pixels reach grey level 20 of 255, yet 183 of its 328 word ends
+  // fitted the layout, and it read as a scroll.
+  const photo = await makeNonScroll('unreadable_scroll', deriveSeed(1103, 'invalid', 174), { megapixels: 3 });
+  assert.equal(photo.info.subkind, 'dark');
+  assert.deepEqual(await analyzePhoto(new Uint8Array(photo.jpeg)), { kind: 'invalid', reason: 'the photo is too dark; take it in better light' });
 });
