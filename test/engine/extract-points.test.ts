@@ -41,3 +41,12 @@ test('a scroll photographed nearly in the dark is invalid, saying so', async () 
   assert.equal(photo.info.subkind, 'dark');
   assert.deepEqual(await analyzePhoto(new Uint8Array(photo.jpeg)), { kind: 'invalid', reason: 'the photo is too dark; take it in better light' });
 });
+
+test('a printed Hebrew page whose words fit the layout only by chance is invalid', async () => {
+  // Found among 250 tune images without a scroll (seed 1103, image 178): 51 of
+  // its 308 word ends fitted the layout, enough before for a scroll.
+  const page = await makeNonScroll('other_text', deriveSeed(1103, 'invalid', 178), { megapixels: 3 });
+  assert.equal(page.info.subkind, 'hebrew_print');
+  const analysis = await analyzePhoto(new Uint8Array(page.jpeg));
+  assert.equal(analysis.kind, 'invalid');
+});
