@@ -34,18 +34,15 @@ describe('identification engine on sample photos', { skip }, () => {
     assert.ok(genuine.similarity <= 1 && impostor.similarity >= 0);
   });
 
-  it('reads every sample scroll photo but one (motion blur with a finger over the text), and every readable query matches its registration well above the threshold', async () => {
+  it('reads every sample scroll photo, and every query matches its registration well above the threshold', async () => {
     const m = manifest();
-    // Before the rectified second look, the lowest genuine pair stood at 0.56 and the curled unregistered photo was invalid.
+    // Before the rectified second look, the lowest genuine pair stood at 0.56 and the curled
+    // unregistered photo was invalid; before the text direction was taken from whole letters,
+    // query/d370c65816c2.jpg (motion blur, a finger over the text) was invalid.
     const floor = 0.6;
-    const unreadable = 'query/d370c65816c2.jpg';
     for (const s of m.scrolls) {
       const ref = await fingerprintOf(sut, s.reference);
       for (const q of s.queries) {
-        if (q === unreadable) {
-          assert.equal((await sut.analyzePhoto(samplePhoto(q))).kind, 'invalid');
-          continue;
-        }
         const { similarity, isMatched } = await sut.compare(ref, await fingerprintOf(sut, q));
         assert.ok(isMatched && similarity >= floor, `${q}: similarity ${similarity}`);
       }
