@@ -20,6 +20,17 @@ import { findWords } from './words.ts';
 const MIN_BRIGHTEST = 50;
 /** Minimum contrast of ink against its local background. */
 const INK_CONTRAST = 0.3;
+/**
+ * The ink of the last second opinion, for a photo still read poorly after the
+ * half-size one. Motion blur fades the strokes that run across it below the
+ * usual contrast, and letters fall apart into the bars that run along it (a
+ * vertical smear leaves each letter's top and bottom), which line up down the
+ * columns. Chosen on the tune set: genuine pairs matched 567 / 575 / 577 of
+ * 600 and phone photos invalid 20 / 11 / 10 of 440 without this opinion / at
+ * 0.15 / at 0.2; of 250 fresh tune images without a scroll (seed 1103), one /
+ * two / one read as scrolls.
+ */
+const FAINT_INK_CONTRAST = 0.2;
 /** Word ends that must fit the text's layout before the photo counts as a readable scroll. */
 const MIN_LAYOUT_INLIERS = 40;
 /**
@@ -50,7 +61,8 @@ const MIN_INLIERS_TO_RECTIFY = 16;
  * A reading whose word ends agree with the layout for less than this share is
  * weak, and the photo gets a second opinion: a first reading at half size,
  * where steep photos with glare, motion blur or shadow often frame better, and
- * its own rectified looks; the reading with more agreeing ends is kept. Photos
+ * its own rectified looks; the reading with more agreeing ends is kept. If
+ * that is still weak, a third, in fainter ink (FAINT_INK_CONTRAST). Photos
  * that read well are not touched: always reading at half size first lowered
  * real registration photos (docs/engine.md). Chosen on the tune set, genuine
  * pairs matched of 600 at shares 0 (only unreadable photos) / 0.25 / 0.3 /
@@ -58,8 +70,8 @@ const MIN_INLIERS_TO_RECTIFY = 16;
  * none of the 400 registration photos.
  */
 const WEAK_READING_SHARE = 0.3;
-/** Word ends that must agree before a half-size first reading is trusted to frame the page. */
-const MIN_COARSE_INLIERS = 24;
+/** Word ends that must agree before a second opinion's first reading is trusted to frame the page. */
+const MIN_SECOND_OPINION_INLIERS = 24;
 /** The rectified page: the text column plus this margin on each side, in column widths. */
 const RECTIFIED_MARGIN = 0.08;
 /** How many times the page is rectified and read again, each time through the latest reading's homography. */
@@ -87,19 +99,23 @@ const RECTIFIED_MAX_SIDE = 1600;
  */
 export function extractPoints(img: Gray): Extraction {
   if (percentile(img, 0.99) < MIN_BRIGHTEST) return TOO_DARK;
-  const first = readPage(img);
-  let best = first.kind === 'page' ? lookAgain(img, first.fit) : null;
-  // A second opinion for a photo read poorly or not at all: framed at half size.
-  if (!best || best.inliers < WEAK_READING_SHARE * best.ends.length) {
-    const coarse = readPage(halve(img), (u, v) => [2 * u + 0.5, 2 * v + 0.5]);
-    if (coarse.kind === 'page' && coarse.fit.inliers >= MIN_COARSE_INLIERS) {
-      const other = lookAgain(img, coarse.fit);
-      if (!best || other.inliers > best.inliers) best = other;
-    }
-  }
+  const first = readPage(img, INK_CONTRAST);
+  let best = first.kind === 'page' ? lookAgain(img, first.fit, INK_CONTRAST) : null;
+  // Second opinions for a photo read poorly or not at all: framed at half size, then in fainter ink.
+  if (isWeak(best)) best = better(best, reframe(img, readPage(halve(img), INK_CONTRAST, (u, v) => [2 * u + 0.5, 2 * v + 0.5]), INK_CONTRAST));
+  if (isWeak(best)) best = better(best, reframe(img, readPage(img, FAINT_INK_CONTRAST), FAINT_INK_CONTRAST));
   // Unread either way: the full-size reading says why.
   if (!best && first.kind === 'invalid') return first;
   return best && readsAsScroll(best) ? { kind: 'scroll', points: toCanonical(best) } : NOT_A_MEZUZAH;
+}
+
+const isWeak = (fit: PageFit | null) => !fit || fit.inliers < WEAK_READING_SHARE * fit.ends.length;
+/** The reading with more word ends agreeing with the layout; the first on a tie. */
+const better = (a: PageFit | null, b: PageFit | null) => (!a || (b && b.inliers > a.inliers) ? b : a);
+
+/** A second opinion's first reading, when it frames the page well enough, looked at again through its frame. */
+function reframe(img: Gray, reading: Reading, contrast: number): PageFit | null {
+  return reading.kind === 'page' && reading.fit.inliers >= MIN_SECOND_OPINION_INLIERS ? lookAgain(img, reading.fit, contrast) : null;
 }
 
 const NOT_A_MEZUZAH: { kind: 'invalid'; reason: string } = { kind: 'invalid', reason: 'the text does not read as a mezuzah' };
@@ -110,12 +126,12 @@ const TOO_DARK: { kind: 'invalid'; reason: string } = { kind: 'invalid', reason:
  * more while each look ties markedly more word ends; returns the reading with
  * the most word ends agreeing with the layout.
  */
-function lookAgain(img: Gray, start: PageFit): PageFit {
+function lookAgain(img: Gray, start: PageFit, contrast: number): PageFit {
   let best = start;
   let from = start;
   for (let look = 0; look < RECTIFIED_LOOKS; look++) {
     const rectified = rectifyPage(img, from.h);
-    const again = rectified && readPage(rectified.image, rectified.toPhoto, rectified.toCanonical);
+    const again = rectified && readPage(rectified.image, contrast, rectified.toPhoto, rectified.toCanonical);
     if (!again || again.kind !== 'page') break;
     if (again.fit.inliers > best.inliers) best = again.fit;
     if (again.fit.inliers < LOOK_AGAIN_GAIN * from.inliers) break;
@@ -126,10 +142,14 @@ function lookAgain(img: Gray, start: PageFit): PageFit {
 
 type Reading = { kind: 'page'; fit: PageFit } | { kind: 'invalid'; reason: string };
 
-/** Reads one image; `toPhoto` maps its pixels back to the photo's, so every fit is photo → canonical. */
-function readPage(img: Gray, toPhoto?: (u: number, v: number) => [number, number], frame?: PageFrame): Reading {
+/**
+ * Reads one image, taking as ink what is `contrast` darker than its local
+ * background; `toPhoto` maps its pixels back to the photo's, so every fit is
+ * photo → canonical.
+ */
+function readPage(img: Gray, contrast: number, toPhoto?: (u: number, v: number) => [number, number], frame?: PageFrame): Reading {
   const longSide = Math.max(img.width, img.height);
-  const mask = inkMask(img, Math.max(6, Math.round(longSide / 130)), INK_CONTRAST);
+  const mask = inkMask(img, Math.max(6, Math.round(longSide / 130)), contrast);
   const { blobs, labels } = connectedComponents(mask, img.width, img.height);
   const layout = findLines(blobs, img.width, img.height);
   if (!layout || layout.lines.length < 4) return { kind: 'invalid', reason: 'no lines of text found' };
