@@ -104,7 +104,7 @@ export function extractPoints(img: Gray): Extraction {
   // Second opinions for a photo read poorly or not at all: framed at half size, then in fainter ink.
   if (isWeak(best)) best = better(best, reframe(img, readPage(halve(img), INK_CONTRAST, (u, v) => [2 * u + 0.5, 2 * v + 0.5]), INK_CONTRAST));
   if (isWeak(best)) best = better(best, reframe(img, readPage(img, FAINT_INK_CONTRAST), FAINT_INK_CONTRAST));
-  // Unread either way: the full-size reading says why.
+  // Unread every way: the full-size reading says why.
   if (!best && first.kind === 'invalid') return first;
   return best && readsAsScroll(best) ? { kind: 'scroll', points: toCanonical(best) } : NOT_A_MEZUZAH;
 }
