@@ -78,14 +78,6 @@ const WEAK_READING_SHARE = 0.3;
  * phone photos invalid 10 → 6 of 440; highest impostor 0.343 → 0.317.
  */
 const LINE_FRAME_SHARE = 0.45;
-/**
- * The line frame is skipped when the reading's own homography already puts the
- * long lines' ends within this distance (column widths, about a letter) of the
- * column's edges: it would be the same frame. One of four 12 MP bench photos
- * read well enough at 39% agreeing; the line frame cost it 265 → 550 ms and
- * found fewer word ends. Tune set: genuine pairs matched 593 → 592 of 600.
- */
-const LINE_FRAME_AGREEMENT = 0.03;
 /** A long line is at least this share of the longest line found: the lines that frame the text block. */
 const LONG_LINE_SHARE = 0.7;
 /** Word ends that must agree before a second opinion's first reading is trusted to frame the page. */
@@ -124,7 +116,7 @@ export function extractPoints(img: Gray): Extraction {
   // in fainter ink, and through the frame its lines alone give.
   if (isWeak(best)) best = better(best, reframe(img, readPage(halve(img), INK_CONTRAST, (u, v) => [2 * u + 0.5, 2 * v + 0.5]), INK_CONTRAST));
   if (isWeak(best)) best = better(best, reframe(img, readPage(img, FAINT_INK_CONTRAST), FAINT_INK_CONTRAST));
-  if (lines && isWeak(best, LINE_FRAME_SHARE)) best = better(best, reframe(img, readThroughLineFrame(img, lines.layout, best, INK_CONTRAST), INK_CONTRAST));
+  if (lines && isWeak(best, LINE_FRAME_SHARE)) best = better(best, reframe(img, readThroughLineFrame(img, lines.layout, INK_CONTRAST), INK_CONTRAST));
   // Unread every way: the full-size reading says why.
   if (!best && first.kind === 'invalid') return first;
   return best && readsAsScroll(best) ? { kind: 'scroll', points: toCanonical(best) } : NOT_A_MEZUZAH;
@@ -207,11 +199,9 @@ function readLines(lines: TracedLines, toPhoto?: (u: number, v: number) => [numb
  * count, the scroll's way up and a cropped or covered corner make the frame
  * rough). Under steep tilt the words' widths change along each line, so the
  * first reading recognises few of them and its homography frames the page
- * poorly; the lines, their fanning and their ends, are still found. When the
- * current reading's frame already agrees with the lines' ends, there is no new
- * opinion to read (SAME_FRAME).
+ * poorly; the lines, their fanning and their ends, are still found.
  */
-function readThroughLineFrame(img: Gray, layout: LineLayout, current: PageFit | null, contrast: number): Reading {
+function readThroughLineFrame(img: Gray, layout: LineLayout, contrast: number): Reading {
   if (layout.lines.length < 8) return NOT_A_MEZUZAH;
   const extent = (l: TextLine) => l.uMax - l.uMin;
   const longest = Math.max(...layout.lines.map(extent));
@@ -227,24 +217,9 @@ function readThroughLineFrame(img: Gray, layout: LineLayout, current: PageFit | 
     pointOnLine(layout, bottom.line, bottom.line.uMax),
     pointOnLine(layout, bottom.line, bottom.line.uMin),
   ];
-  if (current && endsOnEdges(current.h, corners)) return SAME_FRAME;
   const h = fitHomography(corners.map((c) => c[0]), corners.map((c) => c[1]), [0, 1, 0, 1], [0, 0, y, y], null);
   const rectified = h && rectifyPage(img, h);
   return rectified ? readPage(rectified.image, contrast, rectified.toPhoto) : NOT_A_MEZUZAH;
-}
-
-/** What the line frame answers when it would be the frame already read: no new opinion. */
-const SAME_FRAME: { kind: 'invalid'; reason: string } = { kind: 'invalid', reason: 'the lines frame the page as already read' };
-
-/**
- * Whether a homography (photo → canonical) already puts both ends of each of
- * two lines on the column's edges (either way round, as the scroll may be
- * upside down), within LINE_FRAME_AGREEMENT.
- */
-function endsOnEdges(h: Homography, ends: readonly [number, number][]): boolean {
-  const x = ends.map(([px, py]) => applyHomography(h, px, py)[0]);
-  const onEdges = (a: number, b: number) => Math.abs(Math.min(a, b)) < LINE_FRAME_AGREEMENT && Math.abs(Math.max(a, b) - 1) < LINE_FRAME_AGREEMENT;
-  return onEdges(x[0], x[1]) && onEdges(x[2], x[3]);
 }
 
 /**
