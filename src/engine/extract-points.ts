@@ -3,7 +3,7 @@ import type { ScrollPoints } from './fingerprint.ts';
 import { applyHomography, fitHomography, fitHomographyRobust, invertHomography, type Homography } from './homography.ts';
 import { inkMask } from './ink.ts';
 import { findLines, pointOnLine, type LineLayout, type TextLine } from './lines.ts';
-import { halve, percentile, type Gray } from './raster.ts';
+import { percentile, reduce, type Gray } from './raster.ts';
 import { recogniseLayout, type PageFrame, type WordEnd } from './recognise-layout.ts';
 import { CANONICAL_X, CANONICAL_Y, LINE_PITCH, TEMPLATE_LINES } from './template.ts';
 import { findWords } from './words.ts';
@@ -114,7 +114,7 @@ export function extractPoints(img: Gray): Extraction {
   let best = first.kind === 'page' ? lookAgain(img, first.fit, INK_CONTRAST) : null;
   // Second opinions for a photo read poorly or not at all: framed at half size,
   // in fainter ink, and through the frame its lines alone give.
-  if (isWeak(best)) best = better(best, reframe(img, readPage(halve(img), INK_CONTRAST, (u, v) => [2 * u + 0.5, 2 * v + 0.5]), INK_CONTRAST));
+  if (isWeak(best)) best = better(best, reframe(img, readPage(reduce(img, 2), INK_CONTRAST, (u, v) => [2 * u + 0.5, 2 * v + 0.5]), INK_CONTRAST));
   if (isWeak(best)) best = better(best, reframe(img, readPage(img, FAINT_INK_CONTRAST), FAINT_INK_CONTRAST));
   if (lines && isWeak(best, LINE_FRAME_SHARE)) best = better(best, reframe(img, readThroughLineFrame(img, lines.layout, INK_CONTRAST), INK_CONTRAST));
   // Unread every way: the full-size reading says why.

@@ -1,4 +1,4 @@
-import { boxBlur, maxFilter, type Gray } from './raster.ts';
+import { boxBlur, maxFilter, reduce, type Gray } from './raster.ts';
 
 const BACKGROUND_STEP = 4;
 
@@ -61,29 +61,4 @@ function taps(i: number, n: number): [number, number, number] {
   const i0 = Math.min(Math.max(0, n - 2), Math.floor(f));
   const i1 = Math.min(n - 1, i0 + 1);
   return [i0, i1, n > 1 ? f - i0 : 0];
-}
-
-/** Box-averaged reduction by an integer factor (each output row sums its input rows column by column first). */
-function reduce(img: Gray, step: number): Gray {
-  const w = Math.max(1, Math.floor(img.width / step));
-  const h = Math.max(1, Math.floor(img.height / step));
-  const out = new Uint8Array(w * h);
-  const src = img.data;
-  const W = img.width;
-  const cols = Math.min(W, w * step);
-  const area = step * step;
-  const sums = new Uint32Array(cols);
-  for (let y = 0; y < h; y++) {
-    sums.fill(0);
-    for (let dy = 0; dy < step; dy++) {
-      const row = (y * step + dy) * W;
-      for (let x = 0; x < cols; x++) sums[x] += src[row + x];
-    }
-    for (let x = 0; x < w; x++) {
-      let s = 0;
-      for (let dx = 0; dx < step; dx++) s += sums[x * step + dx];
-      out[y * w + x] = s / area;
-    }
-  }
-  return { width: w, height: h, data: out };
 }

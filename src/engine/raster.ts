@@ -69,22 +69,34 @@ function slidingMax(src: Uint8Array, dst: Uint8Array, offset: number, step: numb
   }
 }
 
-/** The image at half size, each pixel the rounded mean of a 2 × 2 block (an odd last row or column is dropped). */
-export function halve(img: Gray): Gray {
-  const { width: w, data } = img;
-  const width = w >> 1;
-  const height = img.height >> 1;
-  const out = new Uint8Array(width * height);
-  for (let y = 0; y < height; y++) {
-    const top = 2 * y * w;
-    const bottom = top + w;
-    const row = y * width;
-    for (let x = 0; x < width; x++) {
-      const i = 2 * x;
-      out[row + x] = (data[top + i] + data[top + i + 1] + data[bottom + i] + data[bottom + i + 1] + 2) >> 2;
+/**
+ * The image reduced by an integer factor, each pixel the rounded mean of its
+ * `step` × `step` block (a last partial row or column of blocks is dropped;
+ * at least 1 × 1). Each output row sums its input rows column by column first.
+ */
+export function reduce(img: Gray, step: number): Gray {
+  const w = Math.max(1, Math.floor(img.width / step));
+  const h = Math.max(1, Math.floor(img.height / step));
+  const out = new Uint8Array(w * h);
+  const src = img.data;
+  const W = img.width;
+  const cols = Math.min(W, w * step);
+  const area = step * step;
+  const half = area >> 1;
+  const sums = new Uint32Array(cols);
+  for (let y = 0; y < h; y++) {
+    sums.fill(0);
+    for (let dy = 0; dy < step; dy++) {
+      const row = (y * step + dy) * W;
+      for (let x = 0; x < cols; x++) sums[x] += src[row + x];
+    }
+    for (let x = 0; x < w; x++) {
+      let s = 0;
+      for (let dx = 0; dx < step; dx++) s += sums[x * step + dx];
+      out[y * w + x] = (s + half) / area;
     }
   }
-  return { width, height, data: out };
+  return { width: w, height: h, data: out };
 }
 
 /** The grey level that a share `q` (0–1) of the pixels do not exceed. */

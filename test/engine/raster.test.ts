@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { halve, percentile } from '../../src/engine/raster.ts';
+import { percentile, reduce } from '../../src/engine/raster.ts';
 
-test('halve: each pixel the rounded mean of its 2 × 2 block; an odd last row and column are dropped', () => {
+test('reduce by 2: each pixel the rounded mean of its 2 × 2 block; an odd last row and column are dropped', () => {
   const img = {
     width: 5,
     height: 3,
@@ -13,7 +13,16 @@ test('halve: each pixel the rounded mean of its 2 × 2 block; an odd last row an
     ),
   };
   // (0+1+2+3)/4 = 1.5 → 2; (10+20+30+41)/4 = 25.25 → 25.
-  assert.deepEqual(halve(img), { width: 2, height: 1, data: Uint8Array.of(2, 25) });
+  assert.deepEqual(reduce(img, 2), { width: 2, height: 1, data: Uint8Array.of(2, 25) });
+});
+
+test('reduce by 3: rounded means of 3 × 3 blocks (the ink background works at a 4× reduction the same way)', () => {
+  // 7 × 4: two whole blocks across, one down; the seventh column and fourth row are dropped.
+  const data = new Uint8Array(28);
+  for (let y = 0; y < 3; y++) for (let x = 0; x < 6; x++) data[y * 7 + x] = x < 3 ? (x + y === 0 ? 5 : 0) : 200 + (x + y);
+  data.fill(250, 21);
+  // 5 / 9 = 0.56 → 1; (9 × 200 + 3 + 4 + 5 + 4 + 5 + 6 + 5 + 6 + 7) / 9 = 205.
+  assert.deepEqual(reduce({ width: 7, height: 4, data }, 3), { width: 2, height: 1, data: Uint8Array.of(1, 205) });
 });
 
 test('percentile: the grey level that the given share of pixels do not exceed', () => {
