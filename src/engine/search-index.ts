@@ -49,6 +49,8 @@ const X_QUANTUM = 1e-4;
 const Y_QUANTUM = 4e-4;
 const X_MISSING = -32768;
 const Y_MISSING = -128;
+/** Stored x quanta per spacing bin. */
+const QUANTA_PER_BIN = Math.round(SPACING_BIN / X_QUANTUM);
 
 /** Spacings hashed together: a run of SPACINGS + 1 consecutive word ends on one line. */
 const SPACINGS = 4;
@@ -56,16 +58,20 @@ const SPACINGS = 4;
 const PROBE_MARGIN = 0.25;
 
 /** Runs of word ends, starting at each word's start, in text order. A run's index is its slot. */
-const RUNS: readonly (readonly number[])[] = (() => {
-  const out: number[][] = [];
-  for (const line of TEMPLATE_LINES) {
-    const ends = line.flatMap((w) => [2 * w.id, 2 * w.id + 1]);
-    for (let j = 0; j + SPACINGS < ends.length; j += 2) out.push(ends.slice(j, j + SPACINGS + 1));
-  }
-  return out;
-})();
+const RUNS: readonly (readonly number[])[] = TEMPLATE_LINES.flatMap((line) => {
+  const ends = line.flatMap((w) => [2 * w.id, 2 * w.id + 1]);
+  const runs: number[][] = [];
+  for (let j = 0; j + SPACINGS < ends.length; j += 2) runs.push(ends.slice(j, j + SPACINGS + 1));
+  return runs;
+});
 const RUN_COUNT = RUNS.length;
-const CELLS_PER_RUN = BINS ** SPACINGS;
+const BIN_BITS = Math.log2(BINS);
+/** A key is its run's slot above CELL_BITS bits of cell (the run's binned spacings). */
+const CELL_BITS = BIN_BITS * SPACINGS;
+const CELL_MASK = (1 << CELL_BITS) - 1;
+/** Each run's first word end: a run's ends are consecutive (word ids run along each line). */
+const RUN_FIRST = Int32Array.from(RUNS, (run) => run[0]);
+if (RUNS.some((run) => run.some((k, d) => k !== run[0] + d))) throw new Error('a run of word ends is not consecutive');
 
 /** x of each word end against the template (NaN where the photo did not show it). */
 function residuals(points: ScrollPoints): Float64Array {
@@ -85,22 +91,6 @@ function spacingPositions(r: Float64Array, run: readonly number[], out: Float64A
 }
 
 const clampBin = (b: number) => (b < 0 ? 0 : b >= BINS ? BINS - 1 : b);
-
-/**
- * The key (run slot and cell) of each run a registered scroll shows in full,
- * written to `out`; returns how many.
- */
-function registrationKeys(r: Float64Array, out: Float64Array): number {
-  const pos = new Float64Array(SPACINGS);
-  let n = 0;
-  for (let slot = 0; slot < RUN_COUNT; slot++) {
-    if (!spacingPositions(r, RUNS[slot], pos)) continue;
-    let cell = 0;
-    for (let d = 0; d < SPACINGS; d++) cell = cell * BINS + clampBin(Math.floor(pos[d]));
-    out[n++] = slot * CELLS_PER_RUN + cell;
-  }
-  return n;
-}
 
 /**
  * The cells a query probes for each run: its own, and for every spacing
@@ -128,7 +118,7 @@ function queryKeys(r: Float64Array): number[] {
         const flip = ambiguous.indexOf(d);
         cell = cell * BINS + (flip >= 0 && mask & (1 << flip) ? other[d] : own[d]);
       }
-      out.push(slot * CELLS_PER_RUN + cell);
+      out.push((slot << CELL_BITS) | cell);
     }
   }
   return out;
@@ -150,7 +140,10 @@ const BUCKET_LOAD = 32;
 const CROWDED_SHARE = 0.001;
 /** Postings in a bucket the first tier reads at most, however many scrolls are registered. */
 const RARE_BUCKET = 4 * BUCKET_LOAD;
-const MIN_BUCKET_BITS = 10;
+/** Entries whose cells a build computes at a time (8 MB of cells). */
+const BUILD_CHUNK = 1 << 14;
+/** A run slot's buckets at least: 2^3 per slot, about a thousand in all. */
+const MIN_SLOT_BITS = 3;
 /** Entries added and not yet filed that make the index rebuild its table at once, at least. */
 const BULK_MIN = 4096;
 /** Postings added since the last merge that trigger one, at least; otherwise a quarter of those merged. */
@@ -171,16 +164,18 @@ function withRoom<T extends Uint32Array | Int32Array>(a: T, size: number): T {
 }
 
 /**
- * The inverted file: entry numbers filed under their runs' keys, hashed into
- * 2^bits buckets. Keys sharing a bucket cost a few extra postings to read and
- * add chance votes spread over every scroll, far below a real match's. Most
+ * The inverted file: entry numbers filed under their runs' keys. Each run slot
+ * owns 2^slotBits consecutive buckets, and a key's cell is hashed into its
+ * slot's. Cells sharing a bucket cost a few extra postings to read and add
+ * chance votes spread over every scroll, far below a real match's. Most
  * postings sit in one compressed-row table (a bucket's postings contiguous,
  * 4 bytes each); those added since it was built hang off per-bucket chains,
  * and are merged into it once they reach a quarter of its size, so adding is
  * cheap and a query reads mostly contiguous memory.
  */
 class PostingTable {
-  readonly bits: number;
+  readonly slotBits: number;
+  readonly buckets: number;
   #offsets: Uint32Array;
   #items = new Uint32Array(0);
   #head: Int32Array;
@@ -189,30 +184,52 @@ class PostingTable {
   #freshBucket = new Uint32Array(0);
   #freshCount = 0;
 
-  constructor(bits: number) {
-    this.bits = bits;
-    this.#offsets = new Uint32Array((1 << bits) + 1);
-    this.#head = new Int32Array(1 << bits).fill(-1);
+  constructor(slotBits: number) {
+    this.slotBits = slotBits;
+    this.buckets = RUN_COUNT << slotBits;
+    this.#offsets = new Uint32Array(this.buckets + 1);
+    this.#head = new Int32Array(this.buckets).fill(-1);
   }
 
   /**
-   * A table built in two sequential passes over the entries (count, then
-   * fill), each asking `keysOf` for an entry's keys (none for a removed one).
+   * A table built in two passes (count, then fill) over the entries, a chunk
+   * of them at a time: `cellsOf(from, to, out)` writes the cells of entries
+   * [from, to) slot by slot (out[slot * (to - from) + entry - from]; -1 where
+   * an entry has none, as a removed one), and the chunk's postings are filed
+   * a slot at a time. One slot's buckets and postings are a small region of
+   * the table, so the scattered writes stay in cache, where entry by entry
+   * they spread over all of it.
    */
-  static build(bits: number, entries: number, keysOf: (entry: number, out: Float64Array) => number): PostingTable {
-    const table = new PostingTable(bits);
-    const buckets = 1 << bits;
+  static build(slotBits: number, entries: number, cellsOf: (from: number, to: number, out: Int32Array) => void): PostingTable {
+    const table = new PostingTable(slotBits);
+    const { buckets } = table;
     const offsets = table.#offsets;
-    for (let e = 0; e < entries; e++) {
-      const n = keysOf(e, keyBuffer);
-      for (let i = 0; i < n; i++) offsets[table.bucketOf(keyBuffer[i]) + 1]++;
+    const shift = 32 - slotBits;
+    const cells = new Int32Array(RUN_COUNT * Math.min(BUILD_CHUNK, entries));
+    for (let from = 0; from < entries; from += BUILD_CHUNK) {
+      const n = Math.min(BUILD_CHUNK, entries - from);
+      cellsOf(from, from + n, cells);
+      for (let slot = 0; slot < RUN_COUNT; slot++) {
+        const first = (slot << slotBits) + 1;
+        for (let i = 0, at = slot * n; i < n; i++) {
+          const cell = cells[at + i];
+          if (cell >= 0) offsets[first + (mix(cell) >>> shift)]++;
+        }
+      }
     }
     for (let b = 0; b < buckets; b++) offsets[b + 1] += offsets[b];
     const items = new Uint32Array(offsets[buckets]);
     const cursor = offsets.slice(0, buckets);
-    for (let e = 0; e < entries; e++) {
-      const n = keysOf(e, keyBuffer);
-      for (let i = 0; i < n; i++) items[cursor[table.bucketOf(keyBuffer[i])]++] = e;
+    for (let from = 0; from < entries; from += BUILD_CHUNK) {
+      const n = Math.min(BUILD_CHUNK, entries - from);
+      cellsOf(from, from + n, cells);
+      for (let slot = 0; slot < RUN_COUNT; slot++) {
+        const first = slot << slotBits;
+        for (let i = 0, at = slot * n; i < n; i++) {
+          const cell = cells[at + i];
+          if (cell >= 0) items[cursor[first + (mix(cell) >>> shift)]++] = from + i;
+        }
+      }
     }
     table.#items = items;
     return table;
@@ -227,11 +244,11 @@ class PostingTable {
   }
 
   bucketOf(key: number): number {
-    return mix(key) >>> (32 - this.bits);
+    return ((key >>> CELL_BITS) << this.slotBits) | (mix(key & CELL_MASK) >>> (32 - this.slotBits));
   }
 
   /** Files the entry under the first `count` keys. */
-  add(keys: Float64Array, count: number, entry: number): void {
+  add(keys: Int32Array, count: number, entry: number): void {
     if (this.#freshCount + count > this.#fresh.length) {
       const size = Math.max(1024, Math.ceil((this.#freshCount + count) * 1.5));
       this.#fresh = withRoom(this.#fresh, size);
@@ -242,10 +259,9 @@ class PostingTable {
     const next = this.#next;
     const bucketOf = this.#freshBucket;
     const head = this.#head;
-    const shift = 32 - this.bits;
     let at = this.#freshCount;
     for (let i = 0; i < count; i++, at++) {
-      const b = mix(keys[i]) >>> shift;
+      const b = this.bucketOf(keys[i]);
       fresh[at] = entry;
       bucketOf[at] = b;
       next[at] = head[b];
@@ -259,7 +275,7 @@ class PostingTable {
   merge(): void {
     const fresh = this.#freshCount;
     if (fresh === 0) return;
-    const buckets = 1 << this.bits;
+    const { buckets } = this;
     const old = this.#offsets;
     const oldItems = this.#items;
     const offsets = new Uint32Array(buckets + 1);
@@ -359,10 +375,50 @@ class Ballot {
   }
 }
 
+/**
+ * The bin of a stored spacing (in x quanta) from -BIN_REACH up to BIN_REACH,
+ * where the outermost bins begin: a table lookup where a build would divide
+ * 250 million times for a million scrolls.
+ */
+const BIN_REACH = (BINS / 2) * QUANTA_PER_BIN;
+const BIN_OF_SPACING = Uint8Array.from({ length: 2 * BIN_REACH }, (_, i) => clampBin(Math.floor((i - BIN_REACH) / QUANTA_PER_BIN) + BINS / 2));
+
+/** The bin of the spacing from each stored word end to the next (-1 where either is missing): scratch for storedCells. */
+const spacingBins = new Int8Array(WORD_END_COUNT);
+
+/**
+ * The cell of each run of an entry, from its stored word ends (x in whole
+ * quanta, so the bins are exact and re-filing gives the same keys), written
+ * to out[at + slot * stride]; -1 where an end of the run is missing. Each
+ * spacing is binned once for the (up to SPACINGS) runs sharing it.
+ */
+function storedCells(xs: Int16Array, base: number, out: Int32Array, at: number, stride: number): void {
+  let prev = xs[base];
+  for (let k = 1; k < WORD_END_COUNT; k++) {
+    const x = xs[base + k];
+    const spacing = x - prev;
+    spacingBins[k - 1] =
+      prev === X_MISSING || x === X_MISSING ? -1 : spacing < -BIN_REACH ? 0 : spacing >= BIN_REACH ? BINS - 1 : BIN_OF_SPACING[spacing + BIN_REACH];
+    prev = x;
+  }
+  for (let slot = 0; slot < RUN_COUNT; slot++) {
+    let cell = 0;
+    for (let d = 0, k = RUN_FIRST[slot]; d < SPACINGS; d++, k++) {
+      const bin = spacingBins[k];
+      if (bin < 0) {
+        cell = -1;
+        break;
+      }
+      cell = (cell << BIN_BITS) | bin;
+    }
+    out[at + slot * stride] = cell;
+  }
+}
+const cellBuffer = new Int32Array(RUN_COUNT);
+
 /** Scratch for adding one entry (the index runs on one thread). */
 let wordEndBuffer: ScrollPoints = { keys: new Uint16Array(WORD_END_COUNT), xs: new Float32Array(WORD_END_COUNT), ys: new Float32Array(WORD_END_COUNT) };
-const residualBuffer = new Float64Array(WORD_END_COUNT);
-const keyBuffer = new Float64Array(RUN_COUNT);
+const keyBuffer = new Int32Array(RUN_COUNT);
 
 /** Entries per block of stored word ends: the point store grows a block at a time and never copies. */
 const POINT_BLOCK = 1024;
@@ -372,7 +428,7 @@ export type IndexHit = { scrollId: string; similarity: number };
 export class SearchIndex {
   #ids: (string | null)[] = [];
   #slotOf = new Map<string, number>();
-  #table = new PostingTable(MIN_BUCKET_BITS);
+  #table = new PostingTable(MIN_SLOT_BITS);
   #ballot = new Ballot();
   /** Word-end residuals, WORD_END_COUNT per entry in blocks of POINT_BLOCK entries; X_MISSING where absent. */
   #xs: Int16Array[] = [];
@@ -395,9 +451,8 @@ export class SearchIndex {
     this.#ids.push(id);
     this.#slotOf.set(id, entry);
     this.#live++;
-    this.#storePoints(entry, wordEndBuffer, n);
     // Filing waits for the next query (or flush), so a bulk load is filed in one pass.
-    if (this.#ids.length - this.#filed > Math.max(BULK_MIN, 2 * this.#filed)) this.#rebuild();
+    this.#storePoints(entry, wordEndBuffer, n);
   }
 
   /**
@@ -415,7 +470,7 @@ export class SearchIndex {
     }
     for (let entry = this.#filed; entry < this.#ids.length; entry++) this.#table.add(keyBuffer, this.#keysOf(entry, keyBuffer), entry);
     this.#filed = this.#ids.length;
-    if (this.#table.size > BUCKET_LOAD * 2 * (1 << this.#table.bits)) this.#rebuild();
+    if (this.#table.size > BUCKET_LOAD * 2 * this.#table.buckets) this.#rebuild();
   }
 
   /**
@@ -497,16 +552,38 @@ export class SearchIndex {
     return best;
   }
 
-  /** The keys of an entry's runs, read from its stored (quantised) word ends so that re-filing gives the same keys; none once removed. */
-  #keysOf = (entry: number, out: Float64Array): number =>
-    this.#ids[entry] === null ? 0 : registrationKeys(this.#storedResiduals(entry), out);
+  /**
+   * The key of each run an entry shows in full, written to `out`; none once
+   * removed. Read from its stored word ends, as a build reads them.
+   */
+  #keysOf(entry: number, out: Int32Array): number {
+    if (this.#ids[entry] === null) return 0;
+    const xs = this.#xs[Math.floor(entry / POINT_BLOCK)];
+    const base = (entry % POINT_BLOCK) * WORD_END_COUNT;
+    storedCells(xs, base, cellBuffer, 0, 1);
+    let n = 0;
+    for (let slot = 0; slot < RUN_COUNT; slot++) if (cellBuffer[slot] >= 0) out[n++] = (slot << CELL_BITS) | cellBuffer[slot];
+    return n;
+  }
+
+  /** The cells of entries [from, to), slot by slot, for PostingTable.build (-1 for a removed entry's). */
+  #cellsOf = (from: number, to: number, out: Int32Array): void => {
+    const n = to - from;
+    for (let entry = from; entry < to; entry++) {
+      if (this.#ids[entry] === null) {
+        for (let slot = 0; slot < RUN_COUNT; slot++) out[slot * n + entry - from] = -1;
+        continue;
+      }
+      storedCells(this.#xs[Math.floor(entry / POINT_BLOCK)], (entry % POINT_BLOCK) * WORD_END_COUNT, out, entry - from, n);
+    }
+  };
 
   /** Every live entry filed afresh, in buckets sized for them (which also drops removed entries' postings). */
   #rebuild(): void {
     const postings = this.#table.size + (this.#ids.length - this.#filed) * RUN_COUNT;
-    let bits = MIN_BUCKET_BITS;
-    while (postings > BUCKET_LOAD * (1 << bits)) bits++;
-    this.#table = PostingTable.build(bits, this.#ids.length, this.#keysOf);
+    let slotBits = MIN_SLOT_BITS;
+    while (postings > BUCKET_LOAD * (RUN_COUNT << slotBits)) slotBits++;
+    this.#table = PostingTable.build(slotBits, this.#ids.length, this.#cellsOf);
     this.#filed = this.#ids.length;
   }
 
@@ -531,18 +608,6 @@ export class SearchIndex {
       xs[base + k] = x;
       ys[base + k] = y;
     }
-  }
-
-  /** An entry's stored x residuals (NaN where missing). */
-  #storedResiduals(entry: number): Float64Array {
-    const stored = this.#xs[Math.floor(entry / POINT_BLOCK)];
-    const base = (entry % POINT_BLOCK) * WORD_END_COUNT;
-    const r = residualBuffer;
-    for (let k = 0; k < WORD_END_COUNT; k++) {
-      const x = stored[base + k];
-      r[k] = x === X_MISSING ? Number.NaN : x * X_QUANTUM;
-    }
-    return r;
   }
 
   #loadPoints(entry: number): ScrollPoints {

@@ -16,7 +16,8 @@ export function fingerprintRepository(db: SqlExecutor) {
         WHERE f.scroll_id > ${afterScrollId} ORDER BY f.scroll_id LIMIT ${limit}`);
       return {
         lastScrollId: rows.length === 0 ? afterScrollId : Number(rows[rows.length - 1].scroll_id),
-        items: rows.map((row) => ({ scrollUuid: row.uuid, data: new Uint8Array(row.data) })),
+        // The driver's own bytes (node:sqlite's Uint8Array, pg's Buffer), not a copy: a start-up reads gigabytes of them.
+        items: rows.map((row) => ({ scrollUuid: row.uuid, data: row.data })),
       };
     },
   };
