@@ -6,8 +6,8 @@ import { decodeFingerprint, encodeFingerprint, type ScrollPoints } from '../../s
 import { SearchIndex } from '../../src/engine/search-index.ts';
 import { createRandom, deriveSeed, makeScribe, makeScroll } from '../../src/synth/index.ts';
 
-/** A re-measurement of the same scroll: jitter, a smooth warp (leftover perspective and curl), a share of word ends lost. */
-function rephotograph(p: ScrollPoints, seed: number, { jitter = 0.0008, lost = 0.25 } = {}): Uint8Array {
+/** A re-measurement of the same scroll: jitter, a smooth warp (leftover perspective and curl; `stretch` across the lines), a share of word ends lost. */
+function rephotograph(p: ScrollPoints, seed: number, { jitter = 0.0008, lost = 0.25, widen = 0, stretch = 1.01 } = {}): Uint8Array {
   const rnd = createRandom(seed);
   const keys: number[] = [];
   const xs: number[] = [];
@@ -17,7 +17,8 @@ function rephotograph(p: ScrollPoints, seed: number, { jitter = 0.0008, lost = 0
     const x = p.xs[i];
     const y = p.ys[i];
     keys.push(p.keys[i]);
-    xs.push(x * 1.01 + 0.004 * y * y + rnd.normal() * jitter);
+    // `widen`: thicker strokes, every word's start (even key) and end moved apart.
+    xs.push(x * stretch + 0.004 * y * y + rnd.normal() * jitter + (p.keys[i] % 2 === 0 ? widen : -widen));
     ys.push(y * 0.99 + 0.003 * x * x + rnd.normal() * jitter);
   }
   return encodeFingerprint({ keys: Uint16Array.from(keys), xs: Float32Array.from(xs), ys: Float32Array.from(ys) });
@@ -93,4 +94,28 @@ test('scrolls added without a query between are filed by flush (or the next quer
   index.add('late', encodeFingerprint(sibling));
   assert.equal(index.identify(rephotograph(sibling, 2))?.scrollId, 'late');
   assert.equal(index.identify(rephotograph(target, 4))?.scrollId, 'target');
+});
+
+test('in a small registry, the other cells sharing a bucket do not outvote the scroll', () => {
+  // 200 registered: a slot has few buckets, each holding postings of many
+  // cells; votes count only postings tagged with the query's own cell.
+  // Without the tags: 11 of 20 found.
+  const index = indexWith(200);
+  let found = 0;
+  for (let k = 0; k < 20; k++) if (index.identify(rephotograph(target, 500 + k, { jitter: 0.0015, lost: 0.4 }))?.scrollId === 'target') found++;
+  assert.ok(found >= 18, `found ${found} of 20`);
+});
+
+test('a photo whose strokes read thicker (every word wider, every gap narrower) is found by the widened probe', () => {
+  // Without the widened probe: none found.
+  const index = indexWith(3000);
+  for (let k = 0; k < 5; k++) assert.equal(index.identify(rephotograph(target, 500 + k, { jitter: 0.0003, widen: 0.003 }))?.scrollId, 'target');
+});
+
+test('a photo framed a few percent too wide (every spacing off by up to a bin) is found by the neighbour-bin probe', () => {
+  // Found 7 of 20 with the widened probe alone, 18 with the neighbour bins.
+  const index = indexWith(3000);
+  let found = 0;
+  for (let k = 0; k < 20; k++) if (index.identify(rephotograph(target, 500 + k, { stretch: 1.04, jitter: 0.0012 }))?.scrollId === 'target') found++;
+  assert.ok(found >= 16, `found ${found} of 20`);
 });
