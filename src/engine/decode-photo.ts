@@ -32,8 +32,14 @@ async function decodeHevc(bytes: Uint8Array): Promise<Source> {
   }
 }
 
-function pipeline(src: Source): Sharp {
-  return sharp(src.input, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error', ...(src.raw ? { raw: src.raw } : {}) }).rotate();
+/**
+ * `ignoreIcc` for the analysis: its grey is the green channel as stored, and
+ * converting through an embedded colour profile (phones embed one: Display P3,
+ * or sRGB with an EXIF turn) took a 12 MP photo's decode from 122 to 325 ms.
+ * The preview keeps its colours.
+ */
+function pipeline(src: Source, ignoreIcc = false): Sharp {
+  return sharp(src.input, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error', ignoreIcc, ...(src.raw ? { raw: src.raw } : {}) }).rotate();
 }
 
 /** Decodes the photo upright (EXIF orientation honoured), grey, at working resolution; optionally a preview too. */
@@ -41,7 +47,7 @@ export async function decodePhoto(bytes: Uint8Array, withPreview: boolean): Prom
   const src = await openPhoto(bytes);
   try {
     const [gray, preview] = await Promise.all([
-      pipeline(src)
+      pipeline(src, true)
         .resize(WORKING_LONG_SIDE, WORKING_LONG_SIDE, { fit: 'inside', withoutEnlargement: true })
         // The green channel stands in for luminance: ink is dark in every channel, and
         // skipping the colour-space conversion makes decoding three times faster.
