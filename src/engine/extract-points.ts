@@ -59,15 +59,13 @@ type PageFit = { readonly ends: readonly WordEnd[]; readonly h: Homography; read
 const MIN_INLIERS_TO_RECTIFY = 16;
 /**
  * A reading whose word ends agree with the layout for less than this share is
- * weak, and the photo gets a second opinion: a first reading at half size,
- * where steep photos with glare, motion blur or shadow often frame better, and
- * its own rectified looks; the reading with more agreeing ends is kept. If
- * that is still weak, a third, in fainter ink (FAINT_INK_CONTRAST). Photos
- * that read well are not touched: always reading at half size first lowered
- * real registration photos (docs/engine.md). Chosen on the tune set, genuine
- * pairs matched of 600 at shares 0 (only unreadable photos) / 0.25 / 0.3 /
- * 0.35: 554 / 557 / 563 / 564. At 0.3 it changed 21 of 440 phone photos and
- * none of the 400 registration photos.
+ * weak, and the photo gets a second opinion. The first reading is at half
+ * size; a weak one is followed by a first reading at full size, with its own
+ * rectified looks, and the reading with more agreeing ends is kept. If that
+ * is still weak, another in fainter ink (FAINT_INK_CONTRAST). Chosen on the
+ * tune set when the first reading was at full size and the half-size one the
+ * second opinion (genuine pairs matched of 600 at shares 0 (only unreadable
+ * photos) / 0.25 / 0.3 / 0.35: 554 / 557 / 563 / 564).
  */
 const WEAK_READING_SHARE = 0.3;
 /**
@@ -98,8 +96,10 @@ const RECTIFIED_MAX_SIDE = 1600;
 /**
  * From a grey photo to the scroll's keyed word ends: ink, letters, lines, words,
  * recognition of the mezuzah text, and normalisation into the canonical page.
+ * The first reading is of the photo at half size (a quarter of the pixels):
+ * it only frames the page, and rarely is the reading kept.
  *
- * Then a second look: the page is resampled through the first reading's
+ * Then a second look, at full size: the page is resampled through the first reading's
  * homography into a frontal view, upright, letters of one size, lines level,
  * and read again. Perspective is what most confuses the line and word finders
  * (letters shrink along the page, lines fan out, gaps change scale), and in
@@ -109,16 +109,22 @@ const RECTIFIED_MAX_SIDE = 1600;
  */
 export function extractPoints(img: Gray): Extraction {
   if (percentile(img, 0.99) < MIN_BRIGHTEST) return TOO_DARK;
-  const lines = traceLines(img, INK_CONTRAST);
-  const first = lines ? readLines(lines) : NO_LINES;
-  let best = first.kind === 'page' ? lookAgain(img, first.fit, INK_CONTRAST) : null;
-  // Second opinions for a photo read poorly or not at all: framed at half size,
-  // in fainter ink, and through the frame its lines alone give.
-  if (isWeak(best)) best = better(best, reframe(img, readPage(reduce(img, 2), INK_CONTRAST, (u, v) => [2 * u + 0.5, 2 * v + 0.5]), INK_CONTRAST));
+  const halfRead = readPage(reduce(img, 2), INK_CONTRAST, (u, v) => [2 * u + 0.5, 2 * v + 0.5]);
+  let best = reframe(img, halfRead, INK_CONTRAST);
+  let lines: TracedLines | null | undefined;
+  let first: Reading | undefined;
+  if (isWeak(best)) {
+    lines = traceLines(img, INK_CONTRAST);
+    first = lines ? readLines(lines) : NO_LINES;
+    best = better(best, first.kind === 'page' ? lookAgain(img, first.fit, INK_CONTRAST) : null);
+  }
   if (isWeak(best)) best = better(best, reframe(img, readPage(img, FAINT_INK_CONTRAST), FAINT_INK_CONTRAST));
-  if (lines && isWeak(best, LINE_FRAME_SHARE)) best = better(best, reframe(img, readThroughLineFrame(img, lines.layout, INK_CONTRAST), INK_CONTRAST));
+  if (isWeak(best, LINE_FRAME_SHARE)) {
+    lines ??= traceLines(img, INK_CONTRAST);
+    if (lines) best = better(best, reframe(img, readThroughLineFrame(img, lines.layout, INK_CONTRAST), INK_CONTRAST));
+  }
   // Unread every way: the full-size reading says why.
-  if (!best && first.kind === 'invalid') return first;
+  if (!best && first?.kind === 'invalid') return first;
   return best && readsAsScroll(best) ? { kind: 'scroll', points: toCanonical(best) } : NOT_A_MEZUZAH;
 }
 
