@@ -79,7 +79,7 @@ const LINE_FRAME_SHARE = 0.45;
 /** A long line is at least this share of the longest line found: the lines that frame the text block. */
 const LONG_LINE_SHARE = 0.7;
 /** Word ends that must agree before a framing reading (the half-size first reading, or a second opinion's) is trusted to frame the page. */
-const MIN_SECOND_OPINION_INLIERS = 24;
+const MIN_FRAMING_INLIERS = 24;
 /** The rectified page: the text column plus this margin on each side, in column widths. */
 const RECTIFIED_MARGIN = 0.08;
 /** How many times the page is rectified and read again, each time through the latest reading's homography. */
@@ -110,7 +110,7 @@ const RECTIFIED_MAX_SIDE = 1600;
 export function extractPoints(img: Gray): Extraction {
   if (percentile(img, 0.99) < MIN_BRIGHTEST) return TOO_DARK;
   const halfRead = readPage(reduce(img, 2), INK_CONTRAST, (u, v) => [2 * u + 0.5, 2 * v + 0.5]);
-  let best = halfRead.kind === 'page' && halfRead.fit.inliers >= MIN_SECOND_OPINION_INLIERS ? lookAgain(img, halfRead.fit, INK_CONTRAST, false) : null;
+  let best = reframe(img, halfRead, INK_CONTRAST, false);
   let lines: TracedLines | null | undefined;
   let first: Reading | undefined;
   if (isWeak(best)) {
@@ -132,9 +132,9 @@ const isWeak = (fit: PageFit | null, share = WEAK_READING_SHARE) => !fit || fit.
 /** The reading with more word ends agreeing with the layout; the first on a tie. */
 const better = (a: PageFit | null, b: PageFit | null) => (!a || (b && b.inliers > a.inliers) ? b : a);
 
-/** A second opinion's first reading, when it frames the page well enough, looked at again through its frame. */
-function reframe(img: Gray, reading: Reading, contrast: number): PageFit | null {
-  return reading.kind === 'page' && reading.fit.inliers >= MIN_SECOND_OPINION_INLIERS ? lookAgain(img, reading.fit, contrast) : null;
+/** A framing reading, when it frames the page well enough, looked at again through its frame (see lookAgain for `keepStart`). */
+function reframe(img: Gray, reading: Reading, contrast: number, keepStart = true): PageFit | null {
+  return reading.kind === 'page' && reading.fit.inliers >= MIN_FRAMING_INLIERS ? lookAgain(img, reading.fit, contrast, keepStart) : null;
 }
 
 const NOT_A_MEZUZAH: { kind: 'invalid'; reason: string } = { kind: 'invalid', reason: 'the text does not read as a mezuzah' };
