@@ -174,10 +174,12 @@ const MIN_FRESH = 1 << 14;
 const TAG_BITS = 8;
 const TAG_MASK = (1 << TAG_BITS) - 1;
 const MAX_INDEX_ENTRIES = 2 ** (32 - TAG_BITS);
+/** The posting of an entry under a cell whose mix is `h`. */
+const posting = (entry: number, h: number) => ((entry << TAG_BITS) | (h & TAG_MASK)) >>> 0;
 
 /** A 32-bit mix of a run's cell (Murmur3's finaliser): its top bits pick the cell's bucket in its slot, its low bits are its tag. */
-function mix(key: number): number {
-  let h = Math.imul(key ^ (key >>> 16), 0x85ebca6b);
+function mix(cell: number): number {
+  let h = Math.imul(cell ^ (cell >>> 16), 0x85ebca6b);
   h = Math.imul(h ^ (h >>> 13), 0xc2b2ae35);
   return (h ^ (h >>> 16)) >>> 0;
 }
@@ -230,16 +232,14 @@ class PostingTable {
     const table = new PostingTable(slotBits);
     const { buckets } = table;
     const offsets = table.#offsets;
-    const shift = 32 - slotBits;
     const cells = new Int32Array(RUN_COUNT * Math.min(BUILD_CHUNK, entries));
     for (let from = 0; from < entries; from += BUILD_CHUNK) {
       const n = Math.min(BUILD_CHUNK, entries - from);
       cellsOf(from, from + n, cells);
       for (let slot = 0; slot < RUN_COUNT; slot++) {
-        const first = (slot << slotBits) + 1;
         for (let i = 0, at = slot * n; i < n; i++) {
           const cell = cells[at + i];
-          if (cell >= 0) offsets[first + (mix(cell) >>> shift)]++;
+          if (cell >= 0) offsets[table.#bucketIn(slot, mix(cell)) + 1]++;
         }
       }
     }
@@ -250,12 +250,11 @@ class PostingTable {
       const n = Math.min(BUILD_CHUNK, entries - from);
       cellsOf(from, from + n, cells);
       for (let slot = 0; slot < RUN_COUNT; slot++) {
-        const first = slot << slotBits;
         for (let i = 0, at = slot * n; i < n; i++) {
           const cell = cells[at + i];
           if (cell < 0) continue;
           const h = mix(cell);
-          items[cursor[first + (h >>> shift)]++] = (((from + i) << TAG_BITS) | (h & TAG_MASK)) >>> 0;
+          items[cursor[table.#bucketIn(slot, h)]++] = posting(from + i, h);
         }
       }
     }
@@ -271,8 +270,9 @@ class PostingTable {
     return this.#offsets.byteLength + this.#items.byteLength + this.#head.byteLength + this.#next.byteLength + this.#fresh.byteLength + this.#freshBucket.byteLength;
   }
 
-  bucketOf(key: number): number {
-    return ((key >>> CELL_BITS) << this.slotBits) | (mix(key & CELL_MASK) >>> (32 - this.slotBits));
+  /** The bucket, in a run slot's own, of a cell whose mix is `h`. */
+  #bucketIn(slot: number, h: number): number {
+    return (slot << this.slotBits) | (h >>> (32 - this.slotBits));
   }
 
   /** Files the entry under the first `count` keys. */
@@ -289,8 +289,9 @@ class PostingTable {
     const head = this.#head;
     let at = this.#freshCount;
     for (let i = 0; i < count; i++, at++) {
-      const b = this.bucketOf(keys[i]);
-      fresh[at] = ((entry << TAG_BITS) | (mix(keys[i] & CELL_MASK) & TAG_MASK)) >>> 0;
+      const h = mix(keys[i] & CELL_MASK);
+      const b = this.#bucketIn(keys[i] >>> CELL_BITS, h);
+      fresh[at] = posting(entry, h);
       bucketOf[at] = b;
       next[at] = head[b];
       head[b] = at;
@@ -332,9 +333,10 @@ class PostingTable {
    * more than `limit` postings.
    */
   vote(key: number, ballot: Ballot, limit = Infinity): boolean {
-    const b = this.bucketOf(key);
+    const h = mix(key & CELL_MASK);
+    const b = this.#bucketIn(key >>> CELL_BITS, h);
     if (this.#offsets[b + 1] - this.#offsets[b] > limit) return false;
-    const tag = mix(key & CELL_MASK) & TAG_MASK;
+    const tag = h & TAG_MASK;
     const { votes, touched, candidates } = ballot;
     let count = ballot.touchedCount;
     let listed = ballot.candidateCount;
@@ -599,13 +601,10 @@ export class SearchIndex {
 
   /**
    * The key of each run an entry shows in full, written to `out`; none once
-   * removed. Read from its stored word ends, as a build reads them.
+   * removed. Its cells as a build reads them.
    */
   #keysOf(entry: number, out: Int32Array): number {
-    if (this.#ids[entry] === null) return 0;
-    const xs = this.#xs[Math.floor(entry / POINT_BLOCK)];
-    const base = (entry % POINT_BLOCK) * WORD_END_COUNT;
-    storedCells(xs, base, cellBuffer, 0, 1);
+    this.#cellsOf(entry, entry + 1, cellBuffer);
     let n = 0;
     for (let slot = 0; slot < RUN_COUNT; slot++) if (cellBuffer[slot] >= 0) out[n++] = (slot << CELL_BITS) | cellBuffer[slot];
     return n;
