@@ -11,26 +11,27 @@ import { makeNonScroll } from '../../src/synth/non-scroll.ts';
 // a second opinion; it is now the first reading).
 const scroll = makeScroll(makeScribe(deriveSeed('fallback', 'scribe')), deriveSeed('fallback', 'scroll'));
 
-/** The similarity of a phone shot (at 32° unless told) to the scroll's registration photo; both must read as a scroll. */
+/** The similarity of two photos; both must read as a scroll. */
+async function similarityOf(a: { jpeg: Uint8Array }, b: { jpeg: Uint8Array }): Promise<number> {
+  const [first, second] = await Promise.all([analyzePhoto(new Uint8Array(a.jpeg)), analyzePhoto(new Uint8Array(b.jpeg))]);
+  assert.ok(first.kind === 'scroll' && second.kind === 'scroll', `read as ${first.kind} and ${second.kind}`);
+  return comparePoints(decodeFingerprint(first.fingerprint), decodeFingerprint(second.fingerprint));
+}
+
+const registration = () => photographScroll(scroll, { kind: 'registration', seed: deriveSeed('fallback', 'registration'), megapixels: 2 });
+
+/** The similarity of a phone shot (at 32° unless told) to the scroll's registration photo. */
 async function similarityToRegistration(seed: number, conditions: { glare: boolean; motion: number; tilt?: number }): Promise<number> {
-  const registration = await photographScroll(scroll, { kind: 'registration', seed: deriveSeed('fallback', 'registration'), megapixels: 2 });
   const phone = await photographScroll(scroll, { kind: 'phone', seed, megapixels: 2, tilt: 32, finger: false, crop: false, ...conditions });
-  const [reference, query] = await Promise.all([analyzePhoto(new Uint8Array(registration.jpeg)), analyzePhoto(new Uint8Array(phone.jpeg))]);
-  assert.equal(reference.kind, 'scroll');
-  assert.equal(query.kind, 'scroll');
-  if (reference.kind !== 'scroll' || query.kind !== 'scroll') return 0;
-  return comparePoints(decodeFingerprint(reference.fingerprint), decodeFingerprint(query.fingerprint));
+  return similarityOf(await registration(), phone);
 }
 
 test('a soft, motion-blurred phone photo that the half-size reading cannot frame is read at full size, and matches its registration', async () => {
   // Found among 120 shots with 40–46% coverage, 1.15 px of defocus, 0 or 8 px of
   // motion blur and 15–29° of tilt, as the one invalid without the full-size reading.
-  const registration = await photographScroll(scroll, { kind: 'registration', seed: deriveSeed('fallback', 'registration'), megapixels: 2 });
   const phone = await photographScroll(scroll, { kind: 'phone', seed: deriveSeed('fullsize', 'shot', 83), megapixels: 3, coverage: 0.46, defocus: 1.15, motion: 8, tilt: 29 });
-  const [reference, query] = await Promise.all([analyzePhoto(new Uint8Array(registration.jpeg)), analyzePhoto(new Uint8Array(phone.jpeg))]);
-  assert.ok(reference.kind === 'scroll' && query.kind === 'scroll', `read as ${reference.kind} and ${query.kind}`);
-  const similarity = comparePoints(decodeFingerprint(reference.fingerprint), decodeFingerprint(query.fingerprint));
-  assert.ok(similarity >= MATCH_THRESHOLD, `similarity ${similarity}`);
+  const s = await similarityOf(await registration(), phone);
+  assert.ok(s >= MATCH_THRESHOLD, `similarity ${s}`);
 });
 
 test('a steep, motion-blurred phone photo that gives no frame at full size is framed at half size, read, and matches its registration', async () => {
@@ -86,8 +87,6 @@ test('two registration photos of one scroll agree closely: the half-size reading
   const k = 1;
   const scroll = makeScroll(makeScribe(deriveSeed('keep', 'scribe', k % 5)), deriveSeed('keep', 'scroll', k));
   const shots = await Promise.all(['reg', 'reg2'].map((name) => photographScroll(scroll, { kind: 'registration', seed: deriveSeed('keep', name, k), megapixels: 3 })));
-  const [a, b] = await Promise.all(shots.map((shot) => analyzePhoto(new Uint8Array(shot.jpeg))));
-  assert.ok(a.kind === 'scroll' && b.kind === 'scroll', `read as ${a.kind} and ${b.kind}`);
-  const similarity = comparePoints(decodeFingerprint(a.fingerprint), decodeFingerprint(b.fingerprint));
-  assert.ok(similarity >= 0.95, `similarity ${similarity}`);
+  const s = await similarityOf(shots[0], shots[1]);
+  assert.ok(s >= 0.95, `similarity ${s}`);
 });
