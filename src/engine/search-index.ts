@@ -233,31 +233,30 @@ class PostingTable {
     const { buckets } = table;
     const offsets = table.#offsets;
     const cells = new Int32Array(RUN_COUNT * Math.min(BUILD_CHUNK, entries));
-    for (let from = 0; from < entries; from += BUILD_CHUNK) {
-      const n = Math.min(BUILD_CHUNK, entries - from);
-      cellsOf(from, from + n, cells);
-      for (let slot = 0; slot < RUN_COUNT; slot++) {
-        for (let i = 0, at = slot * n; i < n; i++) {
-          const cell = cells[at + i];
-          if (cell >= 0) offsets[table.#bucketIn(slot, mix(cell)) + 1]++;
+    let items = new Uint32Array(0);
+    let cursor = new Uint32Array(0);
+    // The count pass tallies each bucket's postings; the fill pass files them.
+    const pass = (fill: boolean) => {
+      for (let from = 0; from < entries; from += BUILD_CHUNK) {
+        const n = Math.min(BUILD_CHUNK, entries - from);
+        cellsOf(from, from + n, cells);
+        for (let slot = 0; slot < RUN_COUNT; slot++) {
+          for (let i = 0, at = slot * n; i < n; i++) {
+            const cell = cells[at + i];
+            if (cell < 0) continue;
+            const h = mix(cell);
+            const b = table.#bucketIn(slot, h);
+            if (fill) items[cursor[b]++] = posting(from + i, h);
+            else offsets[b + 1]++;
+          }
         }
       }
-    }
+    };
+    pass(false);
     for (let b = 0; b < buckets; b++) offsets[b + 1] += offsets[b];
-    const items = new Uint32Array(offsets[buckets]);
-    const cursor = offsets.slice(0, buckets);
-    for (let from = 0; from < entries; from += BUILD_CHUNK) {
-      const n = Math.min(BUILD_CHUNK, entries - from);
-      cellsOf(from, from + n, cells);
-      for (let slot = 0; slot < RUN_COUNT; slot++) {
-        for (let i = 0, at = slot * n; i < n; i++) {
-          const cell = cells[at + i];
-          if (cell < 0) continue;
-          const h = mix(cell);
-          items[cursor[table.#bucketIn(slot, h)]++] = posting(from + i, h);
-        }
-      }
-    }
+    items = new Uint32Array(offsets[buckets]);
+    cursor = offsets.slice(0, buckets);
+    pass(true);
     table.#items = items;
     return table;
   }
