@@ -23,12 +23,26 @@ async function until(condition: () => boolean, what: string, ms = 5000): Promise
 describe('two nodes sharing Redis', { skip }, () => {
   const namespace = redisNamespace();
   let nodes: TestApp[];
+  // Falling back to a node's own counters when Redis is slow is the next
+  // suite's subject. Here Redis answers, but a loaded CI machine can stall this
+  // process past the 250 ms command timeout, and each such request was
+  // counted by one node alone (in one CI run, 35 requests let 33 through,
+  // where the limit is 30): so a generous timeout here, and any fallback
+  // is reported as such rather than as a wrong count.
+  const degraded: string[] = [];
   before(async () => {
     nodes = await Promise.all(
       [0, 1].map(async () =>
         createTestApp({
           rateLimitScale: 1,
-          rateLimitStore: await redisRateLimitStore({ url: redisTestUrl, keyPrefix: namespace.prefix }),
+          rateLimitStore: await redisRateLimitStore({
+            url: redisTestUrl,
+            keyPrefix: namespace.prefix,
+            commandTimeoutMs: 10_000,
+            onModeChange: (mode, reason) => {
+              if (mode === 'degraded') degraded.push(reason?.message ?? 'unknown');
+            },
+          }),
         }),
       ),
     );
@@ -41,6 +55,7 @@ describe('two nodes sharing Redis', { skip }, () => {
   test('together allow an IP exactly its limit, whichever node it reaches', async () => {
     const statuses: number[] = [];
     for (let i = 0; i < SCAN_LIMIT + 5; i++) statuses.push((await scan(nodes[i % 2])).statusCode);
+    assert.deepEqual(degraded, [], 'every request was counted in Redis');
     assert.equal(statuses.filter((status) => status !== 429).length, SCAN_LIMIT);
     assert.ok(statuses.slice(SCAN_LIMIT).every((status) => status === 429), statuses.join(' '));
     assert.equal(nodes[0].deps.rateLimit.store.mode, 'shared');
@@ -50,6 +65,7 @@ describe('two nodes sharing Redis', { skip }, () => {
     const results = await Promise.all(
       Array.from({ length: 2 * SCAN_LIMIT }, (_, i) => scan(nodes[i % 2], '198.51.100.8')),
     );
+    assert.deepEqual(degraded, [], 'every request was counted in Redis');
     assert.equal(results.filter((res) => res.statusCode !== 429).length, SCAN_LIMIT);
   });
 
