@@ -11,11 +11,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import sharp from 'sharp';
-import { comparePoints, MATCH_THRESHOLD } from '../src/engine/compare.ts';
-import { decodeFingerprint, type ScrollPoints } from '../src/engine/fingerprint.ts';
+import { MATCH_THRESHOLD } from '../src/engine/compare.ts';
 import { SearchIndex } from '../src/engine/search-index.ts';
 import { deriveSeed, makeScribe, makeScroll, photographScroll } from '../src/synth/index.ts';
-import { analyseDataset, datasetDir, ensureDataset, type AnalysedDataset, type DatasetSpec } from './lib/analyse-dataset.ts';
+import type { AnalysedDataset, DatasetSpec } from './lib/analyse-dataset.ts';
+import { loadSet, photoGroups, REPORT, scores, TUNE } from './lib/bench-sets.ts';
 import { compositeSource } from './lib/hand-fingerprints.ts';
 import { equalErrorRate, formatRate, highest, quantile, rate, thresholdForFalseMatchRate } from './lib/rates.ts';
 import { registryClient } from '../src/demo/registry-client.ts';
@@ -33,8 +33,6 @@ const { values: args } = parseArgs({
 const SCALES = args.scales.split(',').map(Number);
 const SERVER_SCALES = args['server-scales'].split(',').map(Number);
 const REQUESTS = Number(args.requests);
-const TUNE: DatasetSpec = { seed: 1101, scrolls: 200, scribes: 20, queries: 2, unregistered: 20, invalid: 30, megapixels: 3 };
-const REPORT: DatasetSpec = { seed: 2202, scrolls: 100, scribes: 25, queries: 2, unregistered: 30, invalid: 60, megapixels: 3 };
 const DISTRACTOR_SEED = 7707;
 const FMR_TARGET = 1e-4;
 
@@ -45,45 +43,6 @@ const say = (line = '') => {
   log(line);
 };
 const ms = (x: number) => `${x.toFixed(x < 10 ? 2 : 0)} ms`;
-const points = (fp: Uint8Array | null): ScrollPoints | null => (fp ? decodeFingerprint(fp) : null);
-
-async function load(name: string, spec: DatasetSpec): Promise<AnalysedDataset> {
-  const dir = datasetDir(name, spec);
-  ensureDataset(dir, spec, log);
-  return analyseDataset(dir, spec, log);
-}
-
-/** Genuine and impostor similarity scores of a data set (every phone photo against every other registration). */
-function scores(set: AnalysedDataset) {
-  const fp = (f: string) => points(set.results.get(f)!.fingerprint);
-  const refs = set.manifest.scrolls.map((s) => ({ id: s.id, scribe: s.scribe, points: fp(s.reference!) })).filter((r) => r.points);
-  const genuine: number[] = [];
-  const impostor: number[] = [];
-  const sibling: number[] = [];
-  for (const s of set.manifest.scrolls) {
-    const ref = fp(s.reference!);
-    if (!ref) continue; // registration refused: never registered, no genuine pair
-    for (const q of [...s.queries, s.second_reference!]) {
-      const p = fp(q);
-      genuine.push(p ? comparePoints(ref, p) : 0); // an unreadable photo of a registered scroll is a miss
-    }
-  }
-  const probes = [
-    ...set.manifest.scrolls.flatMap((s) => [...s.queries, s.second_reference!].map((f) => ({ f, id: s.id, scribe: s.scribe }))),
-    ...set.manifest.unregistered.flatMap((s) => s.queries.map((f) => ({ f, id: s.id, scribe: s.scribe }))),
-  ];
-  for (const probe of probes) {
-    const p = fp(probe.f);
-    if (!p) continue;
-    for (const r of refs) {
-      if (r.id === probe.id) continue;
-      const s = comparePoints(r.points!, p);
-      impostor.push(s);
-      if (r.scribe === probe.scribe) sibling.push(s);
-    }
-  }
-  return { genuine, impostor, sibling };
-}
 
 function machine(): string {
   const cpu = os.cpus()[0]?.model ?? 'unknown CPU';
@@ -92,8 +51,8 @@ function machine(): string {
 
 async function main(): Promise<void> {
   const started = Date.now();
-  const tune = await load('tune', TUNE);
-  const report = await load('report', REPORT);
+  const tune = await loadSet('tune', TUNE, log);
+  const report = await loadSet('report', REPORT, log);
 
   say(`Measured ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC on ${machine()}.`);
   say(`Command: \`npm run bench:identify -- --scales ${args.scales} ${args['skip-server'] ? '--skip-server' : `--server-scales ${args['server-scales']}`} --requests ${REQUESTS}\`.`);
@@ -147,10 +106,8 @@ async function main(): Promise<void> {
 
   // invalid.
   const res = report.results;
-  const nonScroll = report.manifest.invalid.map((i) => i.path);
-  const scrollPhotos = [...report.manifest.scrolls.flatMap((s) => [s.reference!, s.second_reference!, ...s.queries]), ...report.manifest.unregistered.flatMap((s) => s.queries)];
-  const regPhotos = report.manifest.scrolls.flatMap((s) => [s.reference!, s.second_reference!]);
-  const phonePhotos = [...report.manifest.scrolls.flatMap((s) => s.queries), ...report.manifest.unregistered.flatMap((s) => s.queries)];
+  const { registration: regPhotos, phone: phonePhotos, nonScroll } = photoGroups(report.manifest);
+  const scrollPhotos = [...regPhotos, ...phonePhotos];
   const invalidOf = (files: string[]) => rate(files.filter((f) => !res.get(f)!.fingerprint).length, files.length);
   const byKind = new Map<string, [number, number]>();
   for (const i of report.manifest.invalid) {

@@ -1,0 +1,62 @@
+// The tune and report sets of the identification benchmarks, and what both
+// bench:identify and bench:sets read off their analysed photos.
+import { comparePoints } from '../../src/engine/compare.ts';
+import { decodeFingerprint } from '../../src/engine/fingerprint.ts';
+import type { Manifest } from '../../src/synth/dataset.ts';
+import { analyseDataset, datasetDir, ensureDataset, type AnalysedDataset, type DatasetSpec } from './analyse-dataset.ts';
+
+/** Where the match threshold and every engine change are judged. */
+export const TUNE: DatasetSpec = { seed: 1101, scrolls: 200, scribes: 20, queries: 2, unregistered: 20, invalid: 30, megapixels: 3 };
+/** Where every reported figure is measured, never looked at while tuning. */
+export const REPORT: DatasetSpec = { seed: 2202, scrolls: 100, scribes: 25, queries: 2, unregistered: 30, invalid: 60, megapixels: 3 };
+
+/** The set's photos, generated the first time, analysed by the engine as it stands (cached per engine source). */
+export async function loadSet(name: 'tune' | 'report', spec: DatasetSpec, log: (line: string) => void): Promise<AnalysedDataset> {
+  const dir = datasetDir(name, spec);
+  ensureDataset(dir, spec, log);
+  return analyseDataset(dir, spec, log);
+}
+
+/** A set's images by kind: registration-grade photos, phone photos (registered and unregistered scrolls), images without a scroll. */
+export function photoGroups(manifest: Manifest): { registration: string[]; phone: string[]; nonScroll: string[] } {
+  return {
+    registration: manifest.scrolls.flatMap((s) => [s.reference!, s.second_reference!]),
+    phone: [...manifest.scrolls.flatMap((s) => s.queries), ...manifest.unregistered.flatMap((s) => s.queries)],
+    nonScroll: manifest.invalid.map((i) => i.path),
+  };
+}
+
+/** Genuine and impostor similarity scores of a data set (every phone photo against every other registration). */
+export function scores(set: AnalysedDataset) {
+  const fp = (f: string) => {
+    const bytes = set.results.get(f)!.fingerprint;
+    return bytes ? decodeFingerprint(bytes) : null;
+  };
+  const refs = set.manifest.scrolls.map((s) => ({ id: s.id, scribe: s.scribe, points: fp(s.reference!) })).filter((r) => r.points);
+  const genuine: number[] = [];
+  const impostor: number[] = [];
+  const sibling: number[] = [];
+  for (const s of set.manifest.scrolls) {
+    const ref = fp(s.reference!);
+    if (!ref) continue; // registration refused: never registered, no genuine pair
+    for (const q of [...s.queries, s.second_reference!]) {
+      const p = fp(q);
+      genuine.push(p ? comparePoints(ref, p) : 0); // an unreadable photo of a registered scroll is a miss
+    }
+  }
+  const probes = [
+    ...set.manifest.scrolls.flatMap((s) => [...s.queries, s.second_reference!].map((f) => ({ f, id: s.id, scribe: s.scribe }))),
+    ...set.manifest.unregistered.flatMap((s) => s.queries.map((f) => ({ f, id: s.id, scribe: s.scribe }))),
+  ];
+  for (const probe of probes) {
+    const p = fp(probe.f);
+    if (!p) continue;
+    for (const r of refs) {
+      if (r.id === probe.id) continue;
+      const s = comparePoints(r.points!, p);
+      impostor.push(s);
+      if (r.scribe === probe.scribe) sibling.push(s);
+    }
+  }
+  return { genuine, impostor, sibling };
+}
