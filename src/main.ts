@@ -38,6 +38,7 @@ async function main(): Promise<void> {
       : await redisRateLimitStore({
           url: config.redisUrl,
           keyPrefix: `${config.redisKeyPrefix}ratelimit:`,
+          commandTimeoutMs: config.redisCommandTimeoutMs,
           onModeChange: (mode, reason) =>
             mode === 'degraded'
               ? log.warn({ err: reason }, 'Redis unavailable: rate limits fall back to this node\'s own counters')

@@ -10,6 +10,7 @@ test('defaults: port 3000 on 127.0.0.1, SQLite in ./data, scale 1, no trusted pr
   assert.equal(config.dataDir, path.resolve('data'));
   assert.deepEqual(config.database, { kind: 'sqlite', file: path.resolve('data', 'registry.sqlite') });
   assert.equal(config.redisUrl, undefined);
+  assert.equal(config.redisCommandTimeoutMs, 250);
   assert.equal(config.publicBaseUrl, 'http://127.0.0.1:3000');
   assert.equal(config.rateLimitScale, 1);
   assert.deepEqual(config.trustProxy, []);
@@ -21,6 +22,7 @@ test('values are read and checked', () => {
     DATA_DIR: '/srv/registry',
     DATABASE_URL: 'postgres://u@db/registry',
     REDIS_URL: 'redis://cache:6379',
+    REDIS_COMMAND_TIMEOUT_MS: '1000',
     PUBLIC_BASE_URL: 'https://registry.example/',
     RATE_LIMIT_SCALE: '2.5',
     TRUST_PROXY: '10.0.0.1, 10.1.0.0/16, ::1',
@@ -28,6 +30,7 @@ test('values are read and checked', () => {
   assert.equal(config.port, 8080);
   assert.deepEqual(config.database, { kind: 'postgres', url: 'postgres://u@db/registry' });
   assert.equal(config.redisUrl, 'redis://cache:6379');
+  assert.equal(config.redisCommandTimeoutMs, 1000);
   assert.equal(config.publicBaseUrl, 'https://registry.example');
   assert.equal(config.rateLimitScale, 2.5);
   assert.deepEqual(config.trustProxy, ['10.0.0.1', '10.1.0.0/16', '::1']);
@@ -51,6 +54,7 @@ for (const [variable, value] of [
   ['PUBLIC_BASE_URL', 'registry.example'],
   ['DATABASE_URL', 'mysql://db'],
   ['REDIS_URL', 'cache:6379'],
+  ['REDIS_COMMAND_TIMEOUT_MS', '0'],
   ['LOG_LEVEL', 'loud'],
 ]) {
   test(`${variable}=${value} stops start-up with a message naming ${variable}`, () => {
