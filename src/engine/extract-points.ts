@@ -1,5 +1,6 @@
 import { connectedComponents } from './components.ts';
 import type { ScrollPoints } from './fingerprint.ts';
+import { weightedLeastSquares } from './geometry.ts';
 import { applyHomography, fitHomography, fitHomographyRobust, invertHomography, type Homography } from './homography.ts';
 import { inkMask } from './ink.ts';
 import { findLines, pointOnLine, type LineLayout, type TextLine } from './lines.ts';
@@ -43,13 +44,51 @@ const MIN_LAYOUT_INLIERS = 40;
 const MIN_LAYOUT_INLIER_RATIO = 0.2;
 /** Residual scale of the page-to-canonical fit, in column widths (about a third of a letter). */
 const LAYOUT_RESIDUAL = 0.01;
+/** Rounds of the bow fit (each: the bow from the residuals, then the homography again). */
+const BOW_ROUNDS = 3;
+/** Word ends within this many LAYOUT_RESIDUALs of the map measure its bow. */
+const BOW_REACH = 4;
+/** A bow is kept only when it brings this share of the word ends into agreement beyond the flat page's. */
+const MIN_BOW_GAIN = 0.03;
+/** A bow too small to matter: it moves the line ends by a quarter of the fit's residual scale. */
+const MIN_BOW = LAYOUT_RESIDUAL;
+/** Largest bow believed, column widths per squared column width: a sheet curled by about a tenth of its width, seen at 35°. */
+const MAX_BOW = 0.2;
 
 export type { WordEnd };
 
 export type Extraction = { kind: 'scroll'; points: ScrollPoints } | { kind: 'invalid'; reason: string };
 
-/** A page's word ends fitted to the text's layout: the homography (measured → canonical) and how many ends agree with it. */
-type PageFit = { readonly ends: readonly WordEnd[]; readonly h: Homography; readonly inliers: number };
+/**
+ * Photo → canonical page: a homography, then the bow of the lines. A scroll is
+ * stored rolled, so its sheet curls across the lines (a cylinder whose axis
+ * runs down the columns); seen at a tilt, every point moves by its height above
+ * the flat page, which grows with the square of its distance from the curl's
+ * crest, and the lines bow: canonical Y = H(photo)_Y + bow × (X − ½)², X the
+ * canonical position along the line (the linear part of the displacement is
+ * the homography's own). The same displacement along the lines is not
+ * modelled: the hand's own drift towards the line ends looks like one (flat
+ * photos fitted it), and fitting it cost readings (see docs/engine.md).
+ */
+type PageMap = { readonly h: Homography; readonly bow: number };
+
+const bowAt = (X: number) => (X - 0.5) * (X - 0.5);
+
+/** A photo point in the canonical page. */
+function toPage(map: PageMap, x: number, y: number): [number, number] {
+  const [X, Y] = applyHomography(map.h, x, y);
+  return [X, Y + map.bow * bowAt(X)];
+}
+
+/**
+ * A page's word ends fitted to the text's layout: the map (measured → canonical)
+ * and how many ends agree with the best homography alone, as if the page were
+ * flat. That count compares readings and decides whether the photo reads as a
+ * scroll at all: a bow is one more way for other text to fit the layout by
+ * chance, and a bowed count would favour the readings that took a bow over
+ * others of the same photo (every reading of it sees the same curl).
+ */
+type PageFit = { readonly ends: readonly WordEnd[]; readonly map: PageMap; readonly inliers: number };
 
 /**
  * Enough agreeing word ends to trust the homography for a second look, though
@@ -154,7 +193,7 @@ function lookAgain(img: Gray, start: PageFit, contrast: number, keepStart = true
   let best: PageFit | null = keepStart ? start : null;
   let from = start;
   for (let look = 0; look < RECTIFIED_LOOKS; look++) {
-    const rectified = rectifyPage(img, from.h);
+    const rectified = rectifyPage(img, from.map);
     const again = rectified && readPage(rectified.image, contrast, rectified.toPhoto, rectified.toCanonical);
     if (!again || again.kind !== 'page') break;
     if (!best || again.fit.inliers > best.inliers) best = again.fit;
@@ -229,7 +268,7 @@ function readThroughLineFrame(img: Gray, layout: LineLayout, contrast: number): 
     pointOnLine(layout, bottom.line, bottom.line.uMin),
   ];
   const h = fitHomography(corners.map((c) => c[0]), corners.map((c) => c[1]), [0, 1, 0, 1], [0, 0, y, y], null);
-  const rectified = h && rectifyPage(img, h);
+  const rectified = h && rectifyPage(img, { h, bow: 0 });
   return rectified ? readPage(rectified.image, contrast, rectified.toPhoto) : NOT_A_MEZUZAH;
 }
 
@@ -237,15 +276,16 @@ function readThroughLineFrame(img: Gray, layout: LineLayout, contrast: number): 
  * The photo resampled (bilinear) into the canonical page frame: x from the
  * left margin to the right (canonical x runs from the right, as the text is
  * read), y down the lines, at about the photo's own resolution where the text
- * is. Null when the homography cannot be inverted or folds the page.
+ * is, the curl straightened. Null when the homography cannot be inverted or
+ * folds the page.
  */
 function rectifyPage(
   img: Gray,
-  toCanonical: Homography,
+  map: PageMap,
 ): { image: Gray; toPhoto: (u: number, v: number) => [number, number]; toCanonical: PageFrame } | null {
-  const toPhoto = invertHomography(toCanonical);
+  const toPhoto = invertHomography(map.h);
   if (!toPhoto) return null;
-  // Photo pixels per column width at the page's centre, from the map's local area scale.
+  // Photo pixels per column width at the page's centre (the crest of the bow), from the map's local area scale.
   const centreX = 0.5;
   const centreY = CANONICAL_Y[CANONICAL_Y.length - 1] / 2;
   const d = 0.01;
@@ -263,9 +303,20 @@ function rectifyPage(
   const { width: w, height: h, data } = img;
   const out = new Uint8Array(width * height);
   const [a, b, c, e, f, g, p, q, r] = toPhoto;
-  // Along a row the map's numerators and denominator change by a constant per pixel.
+  // Along a row the map's numerators and denominator change by a constant per
+  // pixel; each column's bow (the homography's input is (X, Y − bow)) takes its
+  // own share off them.
   const X0 = 1 + RECTIFIED_MARGIN;
   const dX = -1 / scale;
+  const bowNx = new Float64Array(width);
+  const bowNy = new Float64Array(width);
+  const bowDen = new Float64Array(width);
+  for (let u = 0; u < width; u++) {
+    const bow = map.bow * bowAt(X0 + u * dX);
+    bowNx[u] = b * bow;
+    bowNy[u] = f * bow;
+    bowDen[u] = q * bow;
+  }
   for (let v = 0; v < height; v++) {
     const Y = v / scale - RECTIFIED_MARGIN - LINE_PITCH / 2;
     let nx = a * X0 + b * Y + c;
@@ -273,10 +324,11 @@ function rectifyPage(
     let den = p * X0 + q * Y + r;
     const row = v * width;
     for (let u = 0; u < width; u++, nx += a * dX, ny += e * dX, den += p * dX) {
-      if (!(den > 0) && !(den < 0)) return null;
+      const d = den - bowDen[u];
+      if (!(d > 0) && !(d < 0)) return null;
       // Clamped to the frame: outside it, the nearest edge pixel (no ink appears from nothing).
-      let x = nx / den;
-      let y = ny / den;
+      let x = (nx - bowNx[u]) / d;
+      let y = (ny - bowNy[u]) / d;
       x = x < 0 ? 0 : x > w - 1.001 ? w - 1.001 : x;
       y = y < 0 ? 0 : y > h - 1.001 ? h - 1.001 : y;
       const xi = x | 0;
@@ -292,7 +344,7 @@ function rectifyPage(
   const canonical: PageFrame = (u, v) => [1 + RECTIFIED_MARGIN - u / scale, v / scale - RECTIFIED_MARGIN - LINE_PITCH / 2];
   const back = (u: number, v: number) => {
     const [X, Y] = canonical(u, v);
-    return applyHomography(toPhoto, X, Y);
+    return applyHomography(toPhoto, X, Y - map.bow * bowAt(X));
   };
   return { image: { width, height, data: out }, toPhoto: back, toCanonical: canonical };
 }
@@ -302,18 +354,59 @@ function readsAsScroll(fit: PageFit): boolean {
   return fit.inliers >= MIN_LAYOUT_INLIERS && fit.inliers >= MIN_LAYOUT_INLIER_RATIO * fit.ends.length;
 }
 
+/**
+ * The robust page map of keyed word ends: the homography, then (BOW_ROUNDS
+ * times) the lines' bow read off the residuals of the ends near the map, and
+ * the homography fitted again to the layout bowed so. The map with most ends
+ * agreeing is kept; a flat page keeps its homography. The fit's count is the
+ * flat page's (see PageFit).
+ */
 function fitPage(ends: readonly WordEnd[]): PageFit | null {
-  const fit = fitHomographyRobust(
-    ends.map((e) => e.x),
-    ends.map((e) => e.y),
-    ends.map((e) => CANONICAL_X[e.key]),
-    ends.map((e) => CANONICAL_Y[e.key]),
-    LAYOUT_RESIDUAL,
-  );
+  const xs = ends.map((e) => e.x);
+  const ys = ends.map((e) => e.y);
+  const Xs = ends.map((e) => CANONICAL_X[e.key]);
+  const Ys = ends.map((e) => CANONICAL_Y[e.key]);
+  let fit = fitHomographyRobust(xs, ys, Xs, Ys, LAYOUT_RESIDUAL);
   if (!fit) return null;
+  const inliers = countInliers(fit.weights);
+  let map: PageMap = { h: fit.h, bow: 0 };
+  // A bow refines a page already read; fitted to a poor reading's few agreeing ends it chases stray ones.
+  if (inliers < MIN_LAYOUT_INLIERS) return { ends, map, inliers };
+  let bowedInliers = inliers;
+  const bows = Xs.map(bowAt);
+  // The Y residual ~ bow × (X − ½)² + an affine term in X (the homography takes that back).
+  const rows = Xs.map((X, i) => [bows[i], 1, X]);
+  const residual = new Float64Array(ends.length);
+  const near = new Float64Array(ends.length);
+  let bow = 0;
+  for (let round = 0; round < BOW_ROUNDS; round++) {
+    for (let i = 0; i < ends.length; i++) {
+      const [hx, hy] = applyHomography(fit.h, xs[i], ys[i]);
+      residual[i] = Ys[i] - bow * bows[i] - hy;
+      near[i] = Math.hypot(Xs[i] - hx, residual[i]) < BOW_REACH * LAYOUT_RESIDUAL ? 1 : 0;
+    }
+    const step = weightedLeastSquares(rows, residual, near, 3);
+    if (!step) break;
+    // Settled (or never there: a flat page pays one small least-squares fit).
+    if (Math.abs(step[0]) < MIN_BOW) break;
+    bow += step[0];
+    if (!(Math.abs(bow) <= MAX_BOW)) break;
+    const next = fitHomographyRobust(xs, ys, Xs, Ys.map((Y, i) => Y - bow * bows[i]), LAYOUT_RESIDUAL);
+    if (!next) break;
+    fit = next;
+    const agreeing = countInliers(next.weights);
+    if (agreeing > bowedInliers && agreeing >= inliers + MIN_BOW_GAIN * ends.length) {
+      map = { h: next.h, bow };
+      bowedInliers = agreeing;
+    }
+  }
+  return { ends, map, inliers };
+}
+
+function countInliers(weights: Float64Array): number {
   let inliers = 0;
-  for (const w of fit.weights) if (w > 0) inliers++;
-  return { ends, h: fit.h, inliers };
+  for (const w of weights) if (w > 0) inliers++;
+  return inliers;
 }
 
 function toCanonical(fit: PageFit): ScrollPoints {
@@ -325,7 +418,7 @@ function toCanonical(fit: PageFit): ScrollPoints {
     .slice()
     .sort((p, q) => p.key - q.key)
     .forEach((e, i) => {
-      const [X, Y] = applyHomography(fit.h, e.x, e.y);
+      const [X, Y] = toPage(fit.map, e.x, e.y);
       keys[i] = e.key;
       xs[i] = X;
       ys[i] = Y;

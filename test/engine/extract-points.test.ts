@@ -21,7 +21,7 @@ async function similarityOf(a: { jpeg: Uint8Array }, b: { jpeg: Uint8Array }): P
 const registration = () => photographScroll(scroll, { kind: 'registration', seed: deriveSeed('fallback', 'registration'), megapixels: 2 });
 
 /** The similarity of a phone shot (at 32° unless told) to the scroll's registration photo. */
-async function similarityToRegistration(seed: number, conditions: { glare: boolean; motion: number; tilt?: number }): Promise<number> {
+async function similarityToRegistration(seed: number, conditions: { glare: boolean; motion: number; tilt?: number; curl?: number }): Promise<number> {
   const phone = await photographScroll(scroll, { kind: 'phone', seed, megapixels: 2, tilt: 32, finger: false, crop: false, ...conditions });
   return similarityOf(await registration(), phone);
 }
@@ -59,6 +59,16 @@ test('steep phone photos that the first reading frames poorly are read through t
   for (const k of [23, 28]) {
     const similarity = await similarityToRegistration(deriveSeed('steep', 'shot', k), { tilt: 34, glare: false, motion: 0 });
     assert.ok(similarity >= MATCH_THRESHOLD, `shot ${k}: similarity ${similarity}`);
+  }
+});
+
+test('curled phone photos are measured with the bow of their lines taken out, and agree closely with their registration', async () => {
+  // Of 30 shots at 30° of tilt, curled by 6% of the width, all matched before
+  // the page map had a bow and after; 8 rose by more than 0.05 and 2 fell.
+  // These three were 0.885, 0.898 and 0.894 without the bow.
+  for (const k of [2, 11, 13]) {
+    const similarity = await similarityToRegistration(deriveSeed('curl', 'shot', k), { tilt: 30, curl: 0.06, glare: false, motion: 0 });
+    assert.ok(similarity >= 0.95, `shot ${k}: similarity ${similarity}`);
   }
 });
 
