@@ -50,7 +50,7 @@ const BOW_ROUNDS = 3;
 const BOW_REACH = 4;
 /** A bow is kept only when it brings this share of the word ends into agreement beyond the flat page's. */
 const MIN_BOW_GAIN = 0.03;
-/** A bow too small to matter: it moves the line ends by a quarter of the fit's residual scale. */
+/** A bow too small to matter: (X − ½)² is ¼ at the line ends, so it moves them by a quarter of the fit's residual scale. */
 const MIN_BOW = LAYOUT_RESIDUAL;
 /** Largest bow believed, column widths per squared column width: a sheet curled by about a tenth of its width, seen at 35°. */
 const MAX_BOW = 0.2;
