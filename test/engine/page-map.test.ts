@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { normaliseWordEnds, type WordEnd } from '../../src/engine/extract-points.ts';
+import { normaliseWordEnds, wordEndsHoldTogether, type WordEnd } from '../../src/engine/extract-points.ts';
 import { applyHomography, fitHomography } from '../../src/engine/homography.ts';
 import { CANONICAL_X, CANONICAL_Y, WORD_END_COUNT } from '../../src/engine/template.ts';
 import { createRandom, deriveSeed } from '../../src/synth/random.ts';
@@ -50,4 +50,25 @@ test('whether ends read as the text is decided by the flat page: a bow only plac
   // homography and 80 (23.5%) with the homography and the true bow: a scroll
   // needs 20%. Counted bowed, these ends read.
   assert.equal(normaliseWordEnds(photographedEnds(-0.18, 0.018)), null);
+});
+
+test('a reading that holds together (a drifting hand) skips the line-frame opinion; one with words tied a place off does not', () => {
+  // A hand drifting up to 0.015 column widths each way: under 45% of the ends lie
+  // within the fit's 0.01 of the layout, so by that count alone the reading would
+  // take the line frame, but nearly all lie within 0.02 of it.
+  const drifting = photographedEnds(0, 0.015);
+  const page = normaliseWordEnds(drifting);
+  assert.ok(page, 'reads as the text');
+  let close = 0;
+  for (let i = 0; i < page.keys.length; i++) if (Math.hypot(page.xs[i] - CANONICAL_X[page.keys[i]], page.ys[i] - CANONICAL_Y[page.keys[i]]) < 0.01) close++;
+  assert.ok(close < 0.45 * drifting.length, `${close} of ${drifting.length} ends within 0.01 of the layout`);
+  assert.equal(wordEndsHoldTogether(drifting), true);
+  // The same ends, those of every other text line tied one word on along its line.
+  let line = 0;
+  const misread = drifting.map((e) => {
+    if (e.key > 0 && CANONICAL_Y[e.key] !== CANONICAL_Y[e.key - 1]) line++;
+    const next = e.key + 2;
+    return line % 2 === 1 && next < WORD_END_COUNT && CANONICAL_Y[next] === CANONICAL_Y[e.key] ? { ...e, key: next } : e;
+  });
+  assert.equal(wordEndsHoldTogether(misread), false);
 });
