@@ -192,6 +192,7 @@ function holdsTogether(fit: PageFit | null): boolean {
   }
   return held >= HELD_SHARE * fit.ends.length;
 }
+
 /** The reading with more word ends agreeing with the layout; the first on a tie. */
 const better = (a: PageFit | null, b: PageFit | null) => (!a || (b && b.inliers > a.inliers) ? b : a);
 
