@@ -20,16 +20,14 @@ function photographedEnds(bow: number, drift = 0): WordEnd[] {
   });
 }
 
-function largestError(bow: number): number {
-  const points = normaliseWordEnds(photographedEnds(bow));
+/** How far each normalised word end lies from its place in the layout, column widths. */
+function errors(ends: WordEnd[]): number[] {
+  const points = normaliseWordEnds(ends);
   assert.ok(points, 'reads as the text');
-  let largest = 0;
-  for (let i = 0; i < points.keys.length; i++) {
-    const key = points.keys[i];
-    largest = Math.max(largest, Math.hypot(points.xs[i] - CANONICAL_X[key], points.ys[i] - CANONICAL_Y[key]));
-  }
-  return largest;
+  return Array.from(points.keys, (key, i) => Math.hypot(points.xs[i] - CANONICAL_X[key], points.ys[i] - CANONICAL_Y[key]));
 }
+
+const largestError = (bow: number) => Math.max(...errors(photographedEnds(bow)));
 
 test('a page whose lines bow (a curled scroll seen at a tilt) is put back on the layout, not only its best homography', () => {
   // A homography alone leaves the bow's 0.08 × ¼ = 0.02 column widths at the
@@ -57,10 +55,7 @@ test('a reading that holds together (a drifting hand) skips the line-frame opini
   // within the fit's 0.01 of the layout, so by that count alone the reading would
   // take the line frame, but nearly all lie within 0.02 of it.
   const drifting = photographedEnds(0, 0.015);
-  const page = normaliseWordEnds(drifting);
-  assert.ok(page, 'reads as the text');
-  let close = 0;
-  for (let i = 0; i < page.keys.length; i++) if (Math.hypot(page.xs[i] - CANONICAL_X[page.keys[i]], page.ys[i] - CANONICAL_Y[page.keys[i]]) < 0.01) close++;
+  const close = errors(drifting).filter((error) => error < 0.01).length;
   assert.ok(close < 0.45 * drifting.length, `${close} of ${drifting.length} ends within 0.01 of the layout`);
   assert.equal(wordEndsHoldTogether(drifting), true);
   // The same ends, those of every other text line tied one word on along its line.
