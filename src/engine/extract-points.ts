@@ -60,6 +60,13 @@ export type { WordEnd };
 export type Extraction = { kind: 'scroll'; points: ScrollPoints } | { kind: 'invalid'; reason: string };
 
 /**
+ * A second opinion that a photo's reading called for, in the order considered,
+ * and whether it was read (the line frame is not, for a reading that holds
+ * together). For diagnosis and tests; the extraction does not depend on it.
+ */
+export type Opinion = { readonly name: 'full-size' | 'faint-ink' | 'line-frame'; readonly taken: boolean };
+
+/**
  * Photo → canonical page: a homography, then the bow of the lines. A scroll is
  * stored rolled, so its sheet curls across the lines (a cylinder whose axis
  * runs down the columns); seen at a tilt, every point moves by its height above
@@ -159,21 +166,29 @@ const RECTIFIED_MAX_SIDE = 1600;
  * second reading ties more words, and right; the reading with more word ends
  * agreeing with the layout is kept.
  */
-export function extractPoints(img: Gray): Extraction {
+export function extractPoints(img: Gray, opinions?: Opinion[]): Extraction {
   if (percentile(img, 0.99) < MIN_BRIGHTEST) return TOO_DARK;
   const halfRead = readPage(reduce(img, 2), INK_CONTRAST, (u, v) => [2 * u + 0.5, 2 * v + 0.5]);
   let best = reframe(img, halfRead, INK_CONTRAST, false);
   let lines: TracedLines | null | undefined;
   let first: Reading | undefined;
   if (isWeak(best)) {
+    opinions?.push({ name: 'full-size', taken: true });
     lines = traceLines(img, INK_CONTRAST);
     first = lines ? readLines(lines) : NO_LINES;
     best = better(best, first.kind === 'page' ? lookAgain(img, first.fit, INK_CONTRAST) : null);
   }
-  if (isWeak(best)) best = better(best, reframe(img, readPage(img, FAINT_INK_CONTRAST), FAINT_INK_CONTRAST));
-  if (isWeak(best, LINE_FRAME_SHARE) && !holdsTogether(best)) {
-    lines ??= traceLines(img, INK_CONTRAST);
-    if (lines) best = better(best, reframe(img, readThroughLineFrame(img, lines.layout, INK_CONTRAST), INK_CONTRAST));
+  if (isWeak(best)) {
+    opinions?.push({ name: 'faint-ink', taken: true });
+    best = better(best, reframe(img, readPage(img, FAINT_INK_CONTRAST), FAINT_INK_CONTRAST));
+  }
+  if (isWeak(best, LINE_FRAME_SHARE)) {
+    const taken = !holdsTogether(best);
+    opinions?.push({ name: 'line-frame', taken });
+    if (taken) {
+      lines ??= traceLines(img, INK_CONTRAST);
+      if (lines) best = better(best, reframe(img, readThroughLineFrame(img, lines.layout, INK_CONTRAST), INK_CONTRAST));
+    }
   }
   // Unread every way: the full-size reading says why.
   if (!best && first?.kind === 'invalid') return first;
