@@ -1,12 +1,13 @@
-import { connectedComponents } from './components.ts';
+import { connectedComponents, type Blob } from './components.ts';
 import type { ScrollPoints } from './fingerprint.ts';
-import { weightedLeastSquares } from './geometry.ts';
+import { median, weightedLeastSquares } from './geometry.ts';
 import { applyHomography, fitHomography, fitHomographyRobust, invertHomography, type Homography } from './homography.ts';
 import { inkMask } from './ink.ts';
 import { findLines, pointOnLine, type LineLayout, type TextLine } from './lines.ts';
 import { percentile, reduce, type Gray } from './raster.ts';
 import { recogniseLayout, type PageFrame, type WordEnd } from './recognise-layout.ts';
 import { CANONICAL_X, CANONICAL_Y, LINE_PITCH, TEMPLATE_LINES } from './template.ts';
+import { convexHull, enclosingQuad, type Point } from './outline.ts';
 import { findWords } from './words.ts';
 
 /**
@@ -64,7 +65,7 @@ export type Extraction = { kind: 'scroll'; points: ScrollPoints } | { kind: 'inv
  * and whether it was read (the line frame is not, for a reading that holds
  * together). For diagnosis and tests; the extraction does not depend on it.
  */
-export type Opinion = { readonly name: 'full-size' | 'faint-ink' | 'line-frame'; readonly taken: boolean };
+export type Opinion = { readonly name: 'full-size' | 'faint-ink' | 'line-frame' | 'text-outline'; readonly taken: boolean };
 
 /**
  * Photo → canonical page: a homography, then the bow of the lines. A scroll is
@@ -137,6 +138,8 @@ const HELD_RESIDUAL = 0.02;
 const HELD_SHARE = 0.7;
 /** A long line is at least this share of the longest line found: the lines that frame the text block. */
 const LONG_LINE_SHARE = 0.7;
+/** Lines with fewer letters than this (stray marks, a line's broken-off end) do not shape the text's outline. */
+const OUTLINE_LINE_LETTERS = 6;
 /** Word ends that must agree before a framing reading (the half-size first reading, or a second opinion's) is trusted to frame the page. */
 const MIN_FRAMING_INLIERS = 24;
 /** The rectified page: the text column plus this margin on each side, in column widths. */
@@ -188,6 +191,10 @@ export function extractPoints(img: Gray, opinions?: Opinion[]): Extraction {
     if (taken) {
       lines ??= traceLines(img, INK_CONTRAST);
       if (lines) best = better(best, reframe(img, readThroughLineFrame(img, lines.layout, INK_CONTRAST), INK_CONTRAST));
+      if (lines && isWeak(best, LINE_FRAME_SHARE)) {
+        opinions?.push({ name: 'text-outline', taken: true });
+        best = better(best, reframe(img, readThroughTextOutline(img, lines, INK_CONTRAST), INK_CONTRAST));
+      }
     }
   }
   // Unread every way: the full-size reading says why.
@@ -258,7 +265,7 @@ function readPage(img: Gray, contrast: number, toPhoto?: (u: number, v: number) 
 const NO_LINES: { kind: 'invalid'; reason: string } = { kind: 'invalid', reason: 'no lines of text found' };
 
 /** An image's text lines, with the labelled ink they were found in. */
-type TracedLines = { readonly layout: LineLayout; readonly labels: Int32Array; readonly width: number; readonly height: number };
+type TracedLines = { readonly layout: LineLayout; readonly blobs: readonly Blob[]; readonly labels: Int32Array; readonly width: number; readonly height: number };
 
 /** Ink, letters and lines of one image; null when it shows fewer than 4 lines of text. */
 function traceLines(img: Gray, contrast: number): TracedLines | null {
@@ -266,7 +273,7 @@ function traceLines(img: Gray, contrast: number): TracedLines | null {
   const mask = inkMask(img, Math.max(6, Math.round(longSide / 130)), contrast);
   const { blobs, labels } = connectedComponents(mask, img.width, img.height);
   const layout = findLines(blobs, img.width, img.height);
-  return layout && layout.lines.length >= 4 ? { layout, labels, width: img.width, height: img.height } : null;
+  return layout && layout.lines.length >= 4 ? { layout, blobs, labels, width: img.width, height: img.height } : null;
 }
 
 /** Words of the traced lines, recognised as the mezuzah's text and fitted to its layout. */
@@ -308,6 +315,37 @@ function readThroughLineFrame(img: Gray, layout: LineLayout, contrast: number): 
     pointOnLine(layout, bottom.line, bottom.line.uMin),
   ];
   const h = fitHomography(corners.map((c) => c[0]), corners.map((c) => c[1]), [0, 1, 0, 1], [0, 0, y, y], null);
+  const rectified = h && rectifyPage(img, { h, bow: 0 });
+  return rectified ? readPage(rectified.image, contrast, rectified.toPhoto) : NOT_A_MEZUZAH;
+}
+
+/**
+ * A frame for the page from the outline of its text: the convex hull of the
+ * letters on lines of the usual letter height, reduced to the quadrilateral
+ * that encloses it with least extra area (a corner cut off by the photo's
+ * frame restored; a short last line leaves it at most a line off), mapped to
+ * the text column's corners. Unlike the line
+ * frame, it does not need the first and last lines found whole: where steep
+ * tilt packs the far lines tight, the line finder can chain letters across
+ * them, but they still lie inside the text's outline. Clockwise in the photo
+ * as on the page, so the rectified text is never mirrored; which corner is
+ * which is left to the reading (it finds the text's direction and way up).
+ */
+function readThroughTextOutline(img: Gray, lines: TracedLines, contrast: number): Reading {
+  const { layout, blobs } = lines;
+  const letterHeight = median(layout.lines.map((l) => l.letterHeight));
+  const corners: Point[] = [];
+  for (const line of layout.lines) {
+    if (line.blobs.length < OUTLINE_LINE_LETTERS || Math.abs(Math.log(line.letterHeight / letterHeight)) > Math.LN2) continue;
+    for (const i of line.blobs) {
+      const b = blobs[i];
+      corners.push([b.minX, b.minY], [b.maxX + 1, b.minY], [b.maxX + 1, b.maxY + 1], [b.minX, b.maxY + 1]);
+    }
+  }
+  const quad = enclosingQuad(convexHull(corners));
+  if (!quad) return NOT_A_MEZUZAH;
+  const lastY = CANONICAL_Y[CANONICAL_Y.length - 1];
+  const h = fitHomography(quad.map((c) => c[0]), quad.map((c) => c[1]), [1, 0, 0, 1], [0, 0, lastY, lastY], null);
   const rectified = h && rectifyPage(img, { h, bow: 0 });
   return rectified ? readPage(rectified.image, contrast, rectified.toPhoto) : NOT_A_MEZUZAH;
 }
