@@ -4,10 +4,10 @@ import { median, weightedLeastSquares } from './geometry.ts';
 import { applyHomography, fitHomography, fitHomographyRobust, invertHomography, type Homography } from './homography.ts';
 import { inkMask } from './ink.ts';
 import { findLines, pointOnLine, type LineLayout, type TextLine } from './lines.ts';
+import { convexHull, enclosingQuad, type Point } from './outline.ts';
 import { percentile, reduce, type Gray } from './raster.ts';
 import { recogniseLayout, type PageFrame, type WordEnd } from './recognise-layout.ts';
 import { CANONICAL_X, CANONICAL_Y, LINE_PITCH, TEMPLATE_LINES } from './template.ts';
-import { convexHull, enclosingQuad, type Point } from './outline.ts';
 import { findWords } from './words.ts';
 
 /**
@@ -314,9 +314,7 @@ function readThroughLineFrame(img: Gray, layout: LineLayout, contrast: number): 
     pointOnLine(layout, bottom.line, bottom.line.uMax),
     pointOnLine(layout, bottom.line, bottom.line.uMin),
   ];
-  const h = fitHomography(corners.map((c) => c[0]), corners.map((c) => c[1]), [0, 1, 0, 1], [0, 0, y, y], null);
-  const rectified = h && rectifyPage(img, { h, bow: 0 });
-  return rectified ? readPage(rectified.image, contrast, rectified.toPhoto) : NOT_A_MEZUZAH;
+  return readThroughCorners(img, corners, [0, 1, 0, 1], [0, 0, y, y], contrast);
 }
 
 /**
@@ -324,10 +322,10 @@ function readThroughLineFrame(img: Gray, layout: LineLayout, contrast: number): 
  * letters on lines of the usual letter height, reduced to the quadrilateral
  * that encloses it with least extra area (a corner cut off by the photo's
  * frame restored; a short last line leaves it at most a line off), mapped to
- * the text column's corners. Unlike the line
- * frame, it does not need the first and last lines found whole: where steep
- * tilt packs the far lines tight, the line finder can chain letters across
- * them, but they still lie inside the text's outline. Clockwise in the photo
+ * the text column's corners. Unlike the line frame, it does not need the
+ * first and last lines found whole: where steep tilt packs the far lines
+ * tight, the line finder can chain letters across them, but they still lie
+ * inside the text's outline. Clockwise in the photo
  * as on the page, so the rectified text is never mirrored; which corner is
  * which is left to the reading (it finds the text's direction and way up).
  */
@@ -345,7 +343,12 @@ function readThroughTextOutline(img: Gray, lines: TracedLines, contrast: number)
   const quad = enclosingQuad(convexHull(corners));
   if (!quad) return NOT_A_MEZUZAH;
   const lastY = CANONICAL_Y[CANONICAL_Y.length - 1];
-  const h = fitHomography(quad.map((c) => c[0]), quad.map((c) => c[1]), [1, 0, 0, 1], [0, 0, lastY, lastY], null);
+  return readThroughCorners(img, quad, [1, 0, 0, 1], [0, 0, lastY, lastY], contrast);
+}
+
+/** The photo rectified through the homography taking four of its points to these canonical ones, and read afresh (no prior on where words stand). */
+function readThroughCorners(img: Gray, corners: readonly Point[], Xs: number[], Ys: number[], contrast: number): Reading {
+  const h = fitHomography(corners.map((c) => c[0]), corners.map((c) => c[1]), Xs, Ys, null);
   const rectified = h && rectifyPage(img, { h, bow: 0 });
   return rectified ? readPage(rectified.image, contrast, rectified.toPhoto) : NOT_A_MEZUZAH;
 }
