@@ -137,6 +137,7 @@ const schema = {
   databasePoolSize: field('DATABASE_POOL_SIZE', integer(2, 1000, 10)),
   redisUrl: field('REDIS_URL', redisUrl),
   redisKeyPrefix: field('REDIS_KEY_PREFIX', text('mezuzah:')),
+  // Longer than a healthy round trip on a LAN by far, short enough that a hung Redis barely delays a request.
   redisCommandTimeoutMs: field('REDIS_COMMAND_TIMEOUT_MS', integer(10, 60_000, 250)),
   indexRefreshMs: field('INDEX_REFRESH_MS', integer(50, 60_000, 500)),
   publicBaseUrl: field('PUBLIC_BASE_URL', publicBaseUrl),

@@ -2,12 +2,15 @@
 // Redis cannot answer (the limits fail open to each node's own counters).
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
+import { parseConfig } from '../../src/config.ts';
 import { redisRateLimitStore } from '../../src/http/rate-limit/redis-rate-limit-store.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
 import { redisNamespace, redisProxy, redisSkipReason, redisTestUrl, type RedisProxy } from '../support/test-redis.ts';
 
 const skip = (await redisSkipReason()) ?? false;
 const SCAN_LIMIT = 30; // the spec's scan-qrcode limit per IP and minute
+/** The deployment's default (REDIS_COMMAND_TIMEOUT_MS unset). */
+const DEFAULT_COMMAND_TIMEOUT_MS = parseConfig({}).redisCommandTimeoutMs;
 
 const scan = (t: TestApp, ip = '198.51.100.7') =>
   t.app.inject({ method: 'GET', url: '/api/v1/public/scan-qrcode/ZZZZZZZZZZZZ', remoteAddress: ip });
@@ -89,6 +92,7 @@ describe('Redis going away mid-run', { skip }, () => {
       rateLimitStore: await redisRateLimitStore({
         url: proxy.url,
         keyPrefix: namespace.prefix,
+        commandTimeoutMs: DEFAULT_COMMAND_TIMEOUT_MS,
         onModeChange: (mode) => modes.push(mode),
       }),
     });
@@ -146,7 +150,7 @@ describe('Redis unreachable at start', { skip }, () => {
     proxy.cut();
     const t = await createTestApp({
       rateLimitScale: 1,
-      rateLimitStore: await redisRateLimitStore({ url: proxy.url, connectWaitMs: 300 }),
+      rateLimitStore: await redisRateLimitStore({ url: proxy.url, commandTimeoutMs: DEFAULT_COMMAND_TIMEOUT_MS, connectWaitMs: 300 }),
     });
     try {
       assert.equal(t.deps.rateLimit.store.mode, 'degraded');
@@ -160,3 +164,4 @@ describe('Redis unreachable at start', { skip }, () => {
     }
   });
 });
+

@@ -23,8 +23,6 @@ if ttl < 0 then
 end
 return {count, ttl}`;
 
-/** Longer than a healthy round trip on a LAN by far, short enough that a hung Redis barely delays a request. */
-const DEFAULT_COMMAND_TIMEOUT_MS = 250;
 /** How long start-up waits for the first connection before serving with local counters. */
 const DEFAULT_CONNECT_WAIT_MS = 3000;
 
@@ -32,7 +30,8 @@ export type RedisRateLimitOptions = {
   readonly url: string;
   /** Prefix of every key; registries sharing one Redis need different ones. */
   readonly keyPrefix?: string;
-  readonly commandTimeoutMs?: number;
+  /** How long a count waits for Redis before this node counts it alone (REDIS_COMMAND_TIMEOUT_MS). */
+  readonly commandTimeoutMs: number;
   /** Called once when counting falls back to this node (with the reason) and once when Redis is back. */
   readonly onModeChange?: (mode: 'shared' | 'degraded', reason?: Error) => void;
 };
@@ -47,7 +46,7 @@ export async function redisRateLimitStore(
     // Fail fast instead of queueing while disconnected: the request falls back at once.
     enableOfflineQueue: false,
     maxRetriesPerRequest: 0,
-    commandTimeout: options.commandTimeoutMs ?? DEFAULT_COMMAND_TIMEOUT_MS,
+    commandTimeout: options.commandTimeoutMs,
     connectTimeout: 2000,
     // Keep reconnecting for as long as the node runs.
     retryStrategy: (attempt) => Math.min(100 * attempt, 2000),
