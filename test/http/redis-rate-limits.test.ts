@@ -1,9 +1,13 @@
 // REDIS_URL: one count per bucket for every node, and what happens while
 // Redis cannot answer (the limits fail open to each node's own counters).
 import assert from 'node:assert/strict';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { parseConfig } from '../../src/config.ts';
 import { redisRateLimitStore } from '../../src/http/rate-limit/redis-rate-limit-store.ts';
+import { startNode } from '../support/node-process.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
 import { redisNamespace, redisProxy, redisSkipReason, redisTestUrl, type RedisProxy } from '../support/test-redis.ts';
 
@@ -165,3 +169,25 @@ describe('Redis unreachable at start', { skip }, () => {
   });
 });
 
+describe('a node started with REDIS_COMMAND_TIMEOUT_MS', { skip }, () => {
+  test('waits that long for a Redis that stops answering before it counts alone', async () => {
+    const proxy = await redisProxy();
+    const namespace = redisNamespace();
+    const dataDir = await mkdtemp(path.join(os.tmpdir(), 'mezuzah-redis-timeout-'));
+    const node = await startNode('timeout', { DATA_DIR: dataDir, REDIS_URL: proxy.url, REDIS_KEY_PREFIX: namespace.prefix, REDIS_COMMAND_TIMEOUT_MS: '1500' });
+    try {
+      assert.equal((await fetch(`${node.url}/api/v1/public/scan-qrcode/ZZZZZZZZZZZZ`)).status, 404);
+      proxy.stall();
+      const started = Date.now();
+      assert.equal((await fetch(`${node.url}/api/v1/public/scan-qrcode/ZZZZZZZZZZZZ`)).status, 404);
+      // The default (250 ms) would have given up long before.
+      assert.ok(Date.now() - started >= 1400, `gave up on Redis after ${Date.now() - started} ms`);
+      assert.equal((await (await fetch(`${node.url}/readyz`)).json()).rate_limits, 'degraded');
+    } finally {
+      await node.stop();
+      await proxy.close();
+      await namespace.clear();
+      await rm(dataDir, { recursive: true, force: true });
+    }
+  });
+});
