@@ -63,7 +63,9 @@ export type Extraction = { kind: 'scroll'; points: ScrollPoints } | { kind: 'inv
 /**
  * A second opinion that a photo's reading called for, in the order considered,
  * and whether it was read (the line frame is not, for a reading that holds
- * together). For diagnosis and tests; the extraction does not depend on it.
+ * together; the text outline is called for only after the line frame, when the
+ * reading is still weak). For diagnosis and tests; the extraction does not
+ * depend on it.
  */
 export type Opinion = { readonly name: 'full-size' | 'faint-ink' | 'line-frame' | 'text-outline'; readonly taken: boolean };
 
@@ -325,9 +327,9 @@ function readThroughLineFrame(img: Gray, layout: LineLayout, contrast: number): 
  * the text column's corners. Unlike the line frame, it does not need the
  * first and last lines found whole: where steep tilt packs the far lines
  * tight, the line finder can chain letters across them, but they still lie
- * inside the text's outline. Clockwise in the photo
- * as on the page, so the rectified text is never mirrored; which corner is
- * which is left to the reading (it finds the text's direction and way up).
+ * inside the text's outline. Clockwise in the photo as on the page, so the
+ * rectified text is never mirrored; which corner is which is left to the
+ * reading (it finds the text's direction and way up).
  */
 function readThroughTextOutline(img: Gray, lines: TracedLines, contrast: number): Reading {
   const { layout, blobs } = lines;
