@@ -133,3 +133,16 @@ test('two registration photos of one scroll agree closely: the half-size reading
   const s = await similarityOf(shots[0], shots[1]);
   assert.ok(s >= 0.95, `similarity ${s}`);
 });
+
+test('a phone photo turned any way (held sideways, upside down, at 135°; the pixels turned, no EXIF tag) matches its registration', async () => {
+  // Phones save most photos upright by an EXIF tag (tested in engine.test.ts);
+  // these are turned in their pixels, as a screenshot, an edited copy or a
+  // scanner's output is. The reading finds the text's direction and way up.
+  const reg = await registration();
+  for (const roll of [90, 180, -135]) {
+    const phone = await photographScroll(scroll, { kind: 'phone', seed: deriveSeed('turned', 'shot', roll), megapixels: 2, roll, tilt: 15, motion: 0, glare: false, finger: false, crop: false, exif: 1 });
+    assert.equal(phone.info.roll, roll);
+    const s = await similarityOf(reg, phone);
+    assert.ok(s >= MATCH_THRESHOLD, `turned ${roll}°: similarity ${s}`);
+  }
+});
