@@ -1,4 +1,5 @@
 import { connectedComponents, type Blob } from './components.ts';
+import { estimateMotionBlur, removeMotionBlur } from './deblur.ts';
 import type { ScrollPoints } from './fingerprint.ts';
 import { median, weightedLeastSquares } from './geometry.ts';
 import { applyHomography, fitHomography, fitHomographyRobust, invertHomography, type Homography } from './homography.ts';
@@ -64,10 +65,11 @@ export type Extraction = { kind: 'scroll'; points: ScrollPoints } | { kind: 'inv
  * A second opinion that a photo's reading called for, in the order considered,
  * and whether it was read (the line frame is not, for a reading that holds
  * together; the text outline is called for only after the line frame, when the
- * reading is still weak). For diagnosis and tests; the extraction does not
+ * reading is still weak; a photo read no way at all is read once more with its
+ * motion blur taken out, and the opinions of that reading follow). For diagnosis and tests; the extraction does not
  * depend on it.
  */
-export type Opinion = { readonly name: 'full-size' | 'faint-ink' | 'line-frame' | 'text-outline'; readonly taken: boolean };
+export type Opinion = { readonly name: 'full-size' | 'faint-ink' | 'line-frame' | 'text-outline' | 'deblurred'; readonly taken: boolean };
 
 /**
  * Photo → canonical page: a homography, then the bow of the lines. A scroll is
@@ -173,6 +175,26 @@ const RECTIFIED_MAX_SIDE = 1600;
  */
 export function extractPoints(img: Gray, opinions?: Opinion[]): Extraction {
   if (percentile(img, 0.99) < MIN_BRIGHTEST) return TOO_DARK;
+  const read = readPhoto(img, opinions);
+  if (read.kind === 'scroll') return read;
+  // Camera shake at a steep tilt leaves photos that no reading above can read:
+  // the streak smears letters into their neighbours and lines into the next.
+  // Taken out, the photo gets one more reading of its own. Only for photos
+  // otherwise unread (the estimate names a streak in any photo, see
+  // estimateMotionBlur), and only where lines of text were found: a streak
+  // short enough to take out leaves lines to find, and blank parchment, objects
+  // and scrolls blurred past reading (most images without a scroll) are spared
+  // the cost, about a third of a second.
+  if (read === NO_LINES) return read;
+  const blur = estimateMotionBlur(img);
+  if (!blur) return read;
+  opinions?.push({ name: 'deblurred', taken: true });
+  const deblurred = readPhoto(removeMotionBlur(img, blur), opinions);
+  return deblurred.kind === 'scroll' ? deblurred : read;
+}
+
+/** Every reading of extractPoints but the deblurred one. */
+function readPhoto(img: Gray, opinions?: Opinion[]): Extraction {
   const halfRead = readPage(reduce(img, 2), INK_CONTRAST, (u, v) => [2 * u + 0.5, 2 * v + 0.5]);
   let best = reframe(img, halfRead, INK_CONTRAST, false);
   let lines: TracedLines | null | undefined;

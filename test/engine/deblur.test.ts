@@ -1,0 +1,75 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { decodePhoto } from '../../src/engine/decode-photo.ts';
+import { estimateMotionBlur, removeMotionBlur, type MotionBlur } from '../../src/engine/deblur.ts';
+import { inverseRealFft2d, realFft2d } from '../../src/engine/fft.ts';
+import type { Gray } from '../../src/engine/raster.ts';
+import { createRandom, deriveSeed, makeScribe, makeScroll, photographScroll } from '../../src/synth/index.ts';
+
+test('the 2-D FFT of a real image equals the discrete Fourier transform, and its inverse gives the image back', () => {
+  const [w, h] = [16, 8];
+  const random = createRandom(7);
+  const pixels = Float64Array.from({ length: w * h }, () => random.uniform(0, 255));
+  const spectrum = realFft2d(pixels, w, h);
+  assert.equal(spectrum.columns, w / 2 + 1);
+  for (let v = 0; v < h; v++) {
+    for (let u = 0; u <= w / 2; u++) {
+      let re = 0;
+      let im = 0;
+      for (let y = 0; y < h; y++) {
+        for (let x = 0; x < w; x++) {
+          const phase = -2 * Math.PI * ((u * x) / w + (v * y) / h);
+          re += pixels[y * w + x] * Math.cos(phase);
+          im += pixels[y * w + x] * Math.sin(phase);
+        }
+      }
+      assert.ok(Math.abs(spectrum.re[v * spectrum.columns + u] - re) < 1e-6 && Math.abs(spectrum.im[v * spectrum.columns + u] - im) < 1e-6, `(${u}, ${v})`);
+    }
+  }
+  const back = inverseRealFft2d(spectrum);
+  assert.ok(back.every((p, i) => Math.abs(p - pixels[i]) < 1e-9));
+});
+
+/** The image streaked by a uniform straight blur (the mean of 4 samples per pixel of its length, bilinear). */
+function streak(img: Gray, blur: MotionBlur): Gray {
+  const { width: w, height: h, data } = img;
+  const out = new Uint8Array(w * h);
+  const samples = Math.ceil(blur.length * 4);
+  const [c, s] = [Math.cos(blur.angle), Math.sin(blur.angle)];
+  const at = (x: number, y: number) => data[Math.min(h - 1, Math.max(0, Math.round(y))) * w + Math.min(w - 1, Math.max(0, Math.round(x)))];
+  for (let y = 0; y < h; y++) {
+    for (let x = 0; x < w; x++) {
+      let sum = 0;
+      for (let i = 0; i < samples; i++) {
+        const t = ((i + 0.5) / samples - 0.5) * blur.length;
+        sum += at(x + t * c, y + t * s);
+      }
+      out[y * w + x] = Math.round(sum / samples);
+    }
+  }
+  return { width: w, height: h, data: out };
+}
+
+const rmsDifference = (a: Gray, b: Gray) => Math.sqrt(a.data.reduce((sum, v, i) => sum + (v - b.data[i]) ** 2, 0) / a.data.length);
+
+test('a streak of camera shake is measured from the photo, and taking it out brings the photo back towards the sharp one', async () => {
+  const scroll = makeScroll(makeScribe(deriveSeed('deblur-unit', 'scribe')), deriveSeed('deblur-unit', 'scroll'));
+  const photo = await photographScroll(scroll, { kind: 'registration', seed: deriveSeed('deblur-unit', 'registration'), megapixels: 1 });
+  const { gray: sharp } = await decodePhoto(new Uint8Array(photo.jpeg), false);
+  for (const blur of [{ length: 9, angle: Math.PI / 6 }, { length: 7, angle: -Math.PI / 3 }, { length: 12, angle: Math.PI / 2 }]) {
+    const blurred = streak(sharp, blur);
+    const found = estimateMotionBlur(blurred);
+    assert.ok(found, 'a streak is measured');
+    // A direction and its reverse are the same streak.
+    const turn = Math.abs(found.angle - blur.angle) % Math.PI;
+    assert.ok(Math.abs(found.length - blur.length) <= 1.5 && Math.min(turn, Math.PI - turn) <= (10 * Math.PI) / 180, `${JSON.stringify(blur)} measured as ${JSON.stringify(found)}`);
+    const restored = removeMotionBlur(blurred, found);
+    // Measured 0.58–0.62 of the blurred photo's difference from the sharp one.
+    const [before, after] = [rmsDifference(blurred, sharp), rmsDifference(restored, sharp)];
+    assert.ok(after < 0.75 * before, `${JSON.stringify(blur)}: rms difference ${before.toFixed(1)} blurred, ${after.toFixed(1)} restored`);
+  }
+});
+
+test('an image too small to show a streak gets no estimate', () => {
+  assert.equal(estimateMotionBlur({ width: 100, height: 80, data: new Uint8Array(8000) }), null);
+});
