@@ -37,7 +37,7 @@ export function estimateMotionBlur(img: Gray): MotionBlur | null {
   let mean = 0;
   for (let y = 0; y < side; y++) for (let x = 0; x < side; x++) mean += img.data[(y0 + y) * img.width + x0 + x];
   mean /= side * side;
-  const crop = new Float64Array(side * side);
+  const crop = new Float32Array(side * side);
   for (let y = 0; y < side; y++) {
     for (let x = 0; x < side; x++) crop[y * side + x] = (img.data[(y0 + y) * img.width + x0 + x] - mean) * hann[x] * hann[y];
   }
@@ -78,7 +78,7 @@ export function removeMotionBlur(img: Gray, blur: MotionBlur): Gray {
   const margin = Math.ceil(blur.length) + 8;
   const W = powerOfTwoAtLeast(w + 2 * margin);
   const H = powerOfTwoAtLeast(h + 2 * margin);
-  const framed = new Float64Array(W * H);
+  const framed = new Float32Array(W * H);
   const mirror = (v: number, n: number) => {
     const p = ((v % (2 * n)) + 2 * n) % (2 * n);
     return p < n ? p : 2 * n - 1 - p;

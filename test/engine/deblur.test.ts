@@ -23,11 +23,12 @@ test('the 2-D FFT of a real image equals the discrete Fourier transform, and its
           im += pixels[y * w + x] * Math.sin(phase);
         }
       }
-      assert.ok(Math.abs(spectrum.re[v * spectrum.columns + u] - re) < 1e-6 && Math.abs(spectrum.im[v * spectrum.columns + u] - im) < 1e-6, `(${u}, ${v})`);
+      // Stored in single precision: about 7 significant digits of sums up to 32,640.
+      assert.ok(Math.abs(spectrum.re[v * spectrum.columns + u] - re) < 0.01 && Math.abs(spectrum.im[v * spectrum.columns + u] - im) < 0.01, `(${u}, ${v})`);
     }
   }
   const back = inverseRealFft2d(spectrum);
-  assert.ok(back.every((p, i) => Math.abs(p - pixels[i]) < 1e-9));
+  assert.ok(back.every((p, i) => Math.abs(p - pixels[i]) < 1e-3));
 });
 
 /** The image streaked by a uniform straight blur (the mean of 4 samples per pixel of its length, bilinear). */
