@@ -66,8 +66,8 @@ export type Extraction = { kind: 'scroll'; points: ScrollPoints } | { kind: 'inv
  * and whether it was read (the line frame is not, for a reading that holds
  * together; the text outline is called for only after the line frame, when the
  * reading is still weak; a photo read no way at all is read once more with its
- * motion blur taken out, and the opinions of that reading follow). For diagnosis and tests; the extraction does not
- * depend on it.
+ * motion blur taken out, and the opinions of that reading follow). For
+ * diagnosis and tests; the extraction does not depend on it.
  */
 export type Opinion = { readonly name: 'full-size' | 'faint-ink' | 'line-frame' | 'text-outline' | 'deblurred'; readonly taken: boolean };
 
