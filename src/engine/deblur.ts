@@ -28,7 +28,7 @@ const WIENER_NOISE = 0.02;
  * not be read otherwise. Null for an image too small to show a streak.
  */
 export function estimateMotionBlur(img: Gray): MotionBlur | null {
-  const side = Math.min(ESTIMATE_SIDE, powerOfTwoAtLeast(Math.min(img.width, img.height) + 1) / 2);
+  const side = Math.min(ESTIMATE_SIDE, 2 ** Math.floor(Math.log2(Math.min(img.width, img.height))));
   if (side < 4 * LONGEST_STREAK) return null;
   const x0 = (img.width - side) >> 1;
   const y0 = (img.height - side) >> 1;

@@ -28,8 +28,7 @@ class Fft {
 
   /** Transforms re/im in place; the inverse is scaled by 1/n. */
   transform(re: Float64Array, im: Float64Array, inverse: boolean): void {
-    const { n, reversed, cos } = this;
-    const sin = this.sin;
+    const { n, reversed, cos, sin } = this;
     const sign = inverse ? -1 : 1;
     for (let i = 0; i < n; i++) {
       const j = reversed[i];

@@ -105,6 +105,15 @@ test('a steep phone photo smeared by camera shake, unread every other way, is re
   assert.ok(similarity >= MATCH_THRESHOLD, `similarity ${similarity}`);
 });
 
+test('an image in which no lines of text were found is not deblurred', async () => {
+  // Blank parchment: the deconvolution would cost it a third of a second for nothing.
+  const blank = await makeNonScroll('blank_parchment', deriveSeed('deblur', 'blank'), { megapixels: 2 });
+  const opinions: Opinion[] = [];
+  const extraction = extractPoints((await decodePhoto(new Uint8Array(blank.jpeg), false)).gray, opinions);
+  assert.deepEqual(extraction, { kind: 'invalid', reason: 'no lines of text found' });
+  assert.deepEqual(opinions.filter((o) => o.name === 'deblurred'), []);
+});
+
 test('curled phone photos are measured with the bow of their lines taken out, and agree closely with their registration', async () => {
   // Of 30 shots at 30° of tilt, curled by 6% of the width, all matched before
   // the page map had a bow and after; 8 rose by more than 0.05 and 2 fell.
