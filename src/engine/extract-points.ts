@@ -302,8 +302,8 @@ function traceLines(img: Gray, contrast: number): TracedLines | null {
 
 /** Words of the traced lines, recognised as the mezuzah's text and fitted to its layout. */
 function readLines(lines: TracedLines, toPhoto?: (u: number, v: number) => [number, number], frame?: PageFrame): Reading {
-  const { layout, labels, width, height } = lines;
-  const words = findWords(layout, labels, width, height);
+  const { layout, blobs, labels, width, height } = lines;
+  const words = findWords(layout, labels, blobs.length, width, height);
   const found = recogniseLayout(layout, words, frame);
   const ends = found && toPhoto ? found.map((e) => { const [x, y] = toPhoto(e.x, e.y); return { key: e.key, x, y }; }) : found;
   const fit = ends && ends.length >= MIN_INLIERS_TO_RECTIFY ? fitPage(ends) : null;
