@@ -460,7 +460,13 @@ const POINT_BLOCK = 1024;
 
 export type IndexHit = { scrollId: string; similarity: number };
 
+export type SearchIndexOptions = {
+  /** Entries (registrations and replacements since start-up) the index takes before refusing more; at most, and by default, 2^24. */
+  readonly maxEntries?: number;
+};
+
 export class SearchIndex {
+  readonly #maxEntries: number;
   #ids: (string | null)[] = [];
   #slotOf = new Map<string, number>();
   #table = new PostingTable(MIN_SLOT_BITS);
@@ -472,13 +478,18 @@ export class SearchIndex {
   /** Entries below this are filed in the posting table; those above wait for flush(). */
   #filed = 0;
 
+  constructor(options: SearchIndexOptions = {}) {
+    this.#maxEntries = Math.min(MAX_INDEX_ENTRIES, options.maxEntries ?? MAX_INDEX_ENTRIES);
+  }
+
   get size(): number {
     return this.#live;
   }
 
   /** Adds a registered scroll, or replaces its fingerprint when the id is already indexed. */
   add(id: string, fingerprint: Uint8Array): void {
-    if (this.#ids.length >= MAX_INDEX_ENTRIES) throw new RangeError(`the index holds at most ${MAX_INDEX_ENTRIES} entries (registrations and replacements since start-up)`);
+    // Refused before anything changes: a replaced scroll keeps its old fingerprint.
+    if (this.#ids.length >= this.#maxEntries) throw new RangeError(`the index holds at most ${this.#maxEntries} entries (registrations and replacements since start-up)`);
     const n = fingerprintLength(fingerprint);
     if (wordEndBuffer.keys.length < n) wordEndBuffer = { keys: new Uint16Array(n), xs: new Float32Array(n), ys: new Float32Array(n) };
     readWordEnds(fingerprint, n, wordEndBuffer);

@@ -65,6 +65,18 @@ test('removing a scroll forgets it; adding it again under the same id replaces i
   assert.equal(index.size, 502);
 });
 
+test('an index at its entry limit refuses more, replacements included, and keeps what it holds', () => {
+  const index = new SearchIndex({ maxEntries: 3 });
+  index.add('d0', distractors.fingerprint(0));
+  index.add('target', encodeFingerprint(sibling));
+  index.add('target', encodeFingerprint(target)); // a replacement takes an entry of its own
+  const full = /the index holds at most 3 entries/;
+  assert.throws(() => index.add('d1', distractors.fingerprint(1)), full);
+  assert.throws(() => index.add('target', encodeFingerprint(sibling)), full);
+  assert.equal(index.size, 2);
+  assert.equal(index.identify(rephotograph(target, 2))?.scrollId, 'target', 'the refused replacement left the fingerprint in place');
+});
+
 test('the index holds under 2 KB per scroll, spare capacity included', () => {
   const index = indexWith(4000);
   index.flush();
