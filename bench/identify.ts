@@ -15,7 +15,7 @@ import { MATCH_THRESHOLD } from '../src/engine/compare.ts';
 import { SearchIndex } from '../src/engine/search-index.ts';
 import { deriveSeed, makeScribe, makeScroll, photographScroll } from '../src/synth/index.ts';
 import type { AnalysedDataset, DatasetSpec } from './lib/analyse-dataset.ts';
-import { loadSet, photoGroups, REPORT, scores, TUNE } from './lib/bench-sets.ts';
+import { loadSet, photoGroups, REPORT, scores, speedShot, TUNE } from './lib/bench-sets.ts';
 import { compositeSource } from './lib/hand-fingerprints.ts';
 import { equalErrorRate, formatRate, highest, quantile, rate, thresholdForFalseMatchRate } from './lib/rates.ts';
 import { registryClient } from '../src/demo/registry-client.ts';
@@ -245,7 +245,7 @@ async function endToEnd(report: AnalysedDataset, source: ReturnType<typeof compo
       const i = report.manifest.scrolls.indexOf(registered[k]);
       const scribeIndex = Number(registered[k].scribe.slice(1));
       const scroll = makeScroll(makeScribe(deriveSeed(spec.seed, 'scribe', scribeIndex)), deriveSeed(spec.seed, 'scroll', i));
-      const photo = await photographScroll(scroll, { kind: 'phone', seed: deriveSeed('bench-12mp', k), megapixels: 12, tilt: 15, motion: 0, finger: false, crop: false });
+      const photo = await photographScroll(scroll, speedShot(deriveSeed('bench-12mp', k)));
       photos.push({ jpeg: photo.jpeg, uuid: uuidOf.get(registered[k].id)! });
     }
 

@@ -1,14 +1,19 @@
-// The tune and report sets of the identification benchmarks, and what both
-// bench:identify and bench:sets read off their analysed photos.
+// The tune and report sets of the identification benchmarks, what both
+// bench:identify and bench:sets read off their analysed photos, and the
+// 12 MP phone photo that bench:identify and bench:cores time the engine on.
 import { comparePoints } from '../../src/engine/compare.ts';
 import { decodeFingerprint } from '../../src/engine/fingerprint.ts';
 import type { Manifest } from '../../src/synth/dataset.ts';
+import type { ShotSpec } from '../../src/synth/index.ts';
 import { analyseDataset, datasetDir, ensureDataset, type AnalysedDataset, type DatasetSpec } from './analyse-dataset.ts';
 
 /** Where the match threshold and every engine change are judged. */
 export const TUNE: DatasetSpec = { seed: 1101, scrolls: 200, scribes: 20, queries: 2, unregistered: 20, invalid: 30, megapixels: 3 };
 /** Where every reported figure is measured, never looked at while tuning. */
 export const REPORT: DatasetSpec = { seed: 2202, scrolls: 100, scribes: 25, queries: 2, unregistered: 30, invalid: 60, megapixels: 3 };
+
+/** The 12 MP phone photo of the speed figures: tilted 15°, no motion blur, finger or crop. */
+export const speedShot = (seed: number): ShotSpec => ({ kind: 'phone', seed, megapixels: 12, tilt: 15, motion: 0, finger: false, crop: false });
 
 /** The set's photos, generated the first time, analysed by the engine as it stands (cached per engine source). */
 export async function loadSet(name: 'tune' | 'report', spec: DatasetSpec, log: (line: string) => void): Promise<AnalysedDataset> {
