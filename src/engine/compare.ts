@@ -86,7 +86,9 @@ export function comparePoints(a: ScrollPoints, b: ScrollPoints): number {
         px += cx[k] * rows[o + k];
         py += cy[k] * rows[o + k];
       }
-      const e = Math.hypot(px - bx[i], py - by[i]);
+      const dx = px - bx[i];
+      const dy = py - by[i];
+      const e = Math.sqrt(dx * dx + dy * dy);
       residual[i] = e;
       const t = e / c;
       weights[i] = t < 1 ? (1 - t * t) ** 2 : 0;
@@ -117,18 +119,23 @@ function fitSmoothMap(rows: Float64Array, n: number, bx: number[], by: number[],
       for (let q = p; q < TERMS; q++) ata[p * TERMS + q] += rp * rows[o + q];
     }
   }
-  const system = () => {
-    const m = Array.from({ length: TERMS }, (_, p) => new Float64Array(TERMS));
-    for (let p = 0; p < TERMS; p++) {
-      for (let q = p; q < TERMS; q++) m[p][q] = m[q][p] = ata[p * TERMS + q];
-      // A whisper of ridge keeps near-degenerate fits (few points, all on one line) finite.
-      m[p][p] += 1e-9 * (m[p][p] + 1);
-    }
-    return m;
-  };
-  const cx = solveLinear(system(), atx);
-  const cy = solveLinear(system(), aty);
+  const cx = solveLinear(normalEquations(ata), atx);
+  const cy = solveLinear(normalEquations(ata), aty);
   return cx && cy ? [cx, cy] : null;
+}
+
+/** The matrix the normal equations are solved in, refilled for each solve (solveLinear works in place); a comparison solves ten. */
+const system = Array.from({ length: TERMS }, () => new Float64Array(TERMS));
+
+/** The full symmetric system from its upper triangle `ata`, in `system`. */
+function normalEquations(ata: Float64Array): Float64Array[] {
+  const m = system;
+  for (let p = 0; p < TERMS; p++) {
+    for (let q = p; q < TERMS; q++) m[p][q] = m[q][p] = ata[p * TERMS + q];
+    // A whisper of ridge keeps near-degenerate fits (few points, all on one line) finite.
+    m[p][p] += 1e-9 * (m[p][p] + 1);
+  }
+  return m;
 }
 
 /**
