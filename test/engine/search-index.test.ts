@@ -98,6 +98,14 @@ test('a photo whose every run sits in a crowded key is still found, by the last 
   assert.ok(hit && (hit.scrollId === 'target' || hit.scrollId.startsWith('twin')), `found ${JSON.stringify(hit)}`);
 });
 
+test('keys filed by more than a thousand scrolls (and 0.2% of the registry) are stop words, never read', () => {
+  // With 300 twins the last tier reads their keys (the test above); with 1,100
+  // every key the target has is a stop word, and no bucket is read for it.
+  const index = indexWith(200);
+  for (let i = 0; i < 1100; i++) index.add(`twin${i}`, encodeFingerprint(target));
+  assert.equal(index.identify(rephotograph(target, 11, { jitter: 0 })), null);
+});
+
 test('scrolls added without a query between are filed by flush (or the next query), and found', () => {
   const index = indexWith(6000);
   const before = index.byteSize;
