@@ -25,9 +25,9 @@ import { CANONICAL_X, CANONICAL_Y, TEMPLATE_LINES, WORD_END_COUNT } from './temp
 // whatever the registry's size; then those up to a share of the registry; then
 // the rest but the largest, which are left unread as a text index drops its
 // stop words (STOP_SHARE). Each tier's leaders are verified, and the first
-// verified match ends the search. A photo of a registered scroll is usually found in the
-// first tier; a photo of an unregistered one pays for all three, and for a
-// last, wider probe meant for photos read roughly (WIDE_PROBE_MARGIN).
+// verified match ends the search. A photo of a registered scroll is usually
+// found in the first tier; a photo of an unregistered one pays for all three,
+// and for a last, wider probe meant for photos read roughly (WIDE_PROBE_MARGIN).
 //
 // Adding a scroll stores its word ends and leaves filing its runs to the next
 // query or flush(), so that a start-up load of a million scrolls is filed in
@@ -165,9 +165,11 @@ const RARE_BUCKET = 4 * BUCKET_LOAD;
  * sets' phone photos at 1,000,000 registered: a photo of an unregistered
  * scroll read 2.4 million postings per query (1.7 million at a share of 0.02,
  * 80 thousand at 0.002) and took a median 35–49 ms (24 ms at 0.002); photos of
- * registered scrolls found 193 / 390 (194 / 392 at 0.002), the crowded votes
- * having pushed a few out of the shortlist. At 10,000 and 100,000 nothing
- * changed but what was read.
+ * registered scrolls found 193 / 390 (194 / 392 at 0.002): the chance votes of
+ * crowded buckets can push a photo's own scroll out of the shortlist. At
+ * 100,000 (floor 1,024) the tune set's found 392 (391), the report set's the
+ * same; at 10,000 nothing changed (no bucket these photos probed held more
+ * than 1,024 postings).
  */
 const STOP_SHARE = 0.002;
 const STOP_FLOOR = 8 * RARE_BUCKET;
