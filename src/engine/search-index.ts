@@ -20,14 +20,14 @@ import { CANONICAL_X, CANONICAL_Y, TEMPLATE_LINES, WORD_END_COUNT } from './temp
 // Hand variation is small next to the bins (a spacing's spread across scrolls
 // is about one bin), so some keys are common: most postings a query would read
 // sit in the few keys near the template's own spacing, and they say little.
-// A query therefore reads its buckets in tiers, rarest first (like a text
-// index putting its stop words last): buckets of at most RARE_BUCKET postings,
-// whatever the registry's size; then those up to a share of the registry; then
-// the rest but the largest, which are left unread as a text index drops its
-// stop words (STOP_SHARE). Each tier's leaders are verified, and the first
-// verified match ends the search. A photo of a registered scroll is usually
-// found in the first tier; a photo of an unregistered one pays for all three,
-// and for a last, wider probe meant for photos read roughly (WIDE_PROBE_MARGIN).
+// A query therefore reads its buckets in tiers, rarest first: buckets of at
+// most RARE_BUCKET postings, whatever the registry's size; then those up to a
+// share of the registry; then the rest but the largest, which are the index's
+// stop words and never read (STOP_SHARE). Each tier's leaders are verified,
+// and the first verified match ends the search. A photo of a registered scroll
+// is usually found in the first tier; a photo of an unregistered one pays for
+// all three, and for a last, wider probe meant for photos read roughly
+// (WIDE_PROBE_MARGIN).
 //
 // Adding a scroll stores its word ends and leaves filing its runs to the next
 // query or flush(), so that a start-up load of a million scrolls is filed in
