@@ -3,7 +3,7 @@
 // same scroll, and not what it measures from a sibling's.
 import assert from 'node:assert/strict';
 import { after, test } from 'node:test';
-import { compositeSource, handPoints } from '../../bench/lib/hand-fingerprints.ts';
+import { compositeSource, fillRegistry, handPoints } from '../../bench/lib/hand-fingerprints.ts';
 import { comparePoints } from '../../src/engine/compare.ts';
 import { decodeFingerprint } from '../../src/engine/fingerprint.ts';
 import { createEngine } from '../../src/engine/index.ts';
@@ -32,4 +32,19 @@ test('composites are distinct fingerprints with every word end, reproducible fro
   assert.equal(a.keys.length, 340);
   assert.deepEqual(source.fingerprint(10), source.fingerprint(10));
   assert.notDeepEqual(source.fingerprint(10), source.fingerprint(14), 'same scribe, different lines chosen');
+});
+
+test('a benchmark registry spreads the registrations evenly among the distractors, every one filed once', () => {
+  const filed: string[] = [];
+  const recorder = { add: (id: string) => void filed.push(id), get size() { return filed.length; } };
+  const registrations = ['r0', 'r1', 'r2'].map((id) => ({ id, fingerprint: new Uint8Array() }));
+  const source = { fingerprint: () => new Uint8Array() };
+  fillRegistry(recorder, registrations, source, 12);
+  assert.equal(filed.length, 12);
+  assert.deepEqual(['r0', 'r1', 'r2'].map((id) => filed.indexOf(id)), [0, 5, 10], 'one registration every four distractors, not all first');
+  assert.equal(new Set(filed).size, 12, 'distractor ids are distinct');
+  // More registrations than room: all that fit, distractors only where room is left.
+  filed.length = 0;
+  fillRegistry(recorder, registrations, source, 2);
+  assert.deepEqual(filed, ['r0', 'r1']);
 });
