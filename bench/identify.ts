@@ -11,12 +11,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import sharp from 'sharp';
-import { MATCH_THRESHOLD } from '../src/engine/compare.ts';
+import { comparePoints, MATCH_THRESHOLD } from '../src/engine/compare.ts';
+import { decodeFingerprint } from '../src/engine/fingerprint.ts';
 import { SearchIndex } from '../src/engine/search-index.ts';
 import { deriveSeed, makeScribe, makeScroll, photographScroll } from '../src/synth/index.ts';
 import type { AnalysedDataset, DatasetSpec } from './lib/analyse-dataset.ts';
-import { loadSet, photoGroups, REPORT, scores, speedShot, TUNE } from './lib/bench-sets.ts';
-import { compositeSource } from './lib/hand-fingerprints.ts';
+import { loadSet, photoGroups, REPORT, REPORT_1MP, scores, speedShot, TUNE } from './lib/bench-sets.ts';
+import { compositeSource, fillRegistry, type CompositeSource } from './lib/hand-fingerprints.ts';
 import { equalErrorRate, formatRate, highest, quantile, rate, thresholdForFalseMatchRate } from './lib/rates.ts';
 import { registryClient } from '../src/demo/registry-client.ts';
 import { openSeeder, startServer } from './lib/registry-server.ts';
@@ -53,6 +54,7 @@ async function main(): Promise<void> {
   const started = Date.now();
   const tune = await loadSet('tune', TUNE, log);
   const report = await loadSet('report', REPORT, log);
+  const reportAt1MP = await loadSet('report', REPORT_1MP, log);
 
   say(`Measured ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC on ${machine()}.`);
   say(`Command: \`npm run bench:identify -- --scales ${args.scales} ${args['skip-server'] ? '--skip-server' : `--server-scales ${args['server-scales']}`} --requests ${REQUESTS}\`.`);
@@ -127,11 +129,8 @@ async function main(): Promise<void> {
 
   // 1:N at 10,000 registered: check-mezuzah and the duplicate check.
   const source = compositeSource(DISTRACTOR_SEED, 200, 12);
-  const index = new SearchIndex();
   const registered = report.manifest.scrolls.filter((s) => res.get(s.reference!)!.fingerprint);
-  for (const s of registered) index.add(s.id, res.get(s.reference!)!.fingerprint!);
-  const base = SCALES[0] ?? 10000;
-  for (let i = index.size; i < base; i++) index.add(`d${i}`, source.fingerprint(i));
+  const index = registry(report, source, SCALES[0] ?? 10000);
   let right = 0;
   let wrong = 0;
   let queries = 0;
@@ -181,6 +180,8 @@ async function main(): Promise<void> {
   say(`(${report.manifest.scrolls.length - registered.length} of ${report.manifest.scrolls.length} registration photos were unreadable, so those scrolls could not be registered and are left out of the 1:N rows.)`);
   say();
 
+  // A fresh index: the duplicate check above re-filed every registration last.
+  atOneMegapixel(report, reportAt1MP, registry(report, source, SCALES[0] ?? 10000));
   await scale(report, source);
   if (!args['skip-server']) await endToEnd(report, source);
 
@@ -189,8 +190,65 @@ async function main(): Promise<void> {
   await writeSection(out.join('\n'));
 }
 
+/** An index of `size` scrolls: the report set's readable registrations among hand-model distractors. */
+function registry(report: AnalysedDataset, source: CompositeSource, size: number): SearchIndex {
+  const registrations = report.manifest.scrolls
+    .map((s) => ({ id: s.id, fingerprint: report.results.get(s.reference!)!.fingerprint }))
+    .filter((r): r is { id: string; fingerprint: Uint8Array } => r.fingerprint !== null);
+  return fillRegistry(new SearchIndex(), registrations, source, size);
+}
+
+/**
+ * The report set's phone photos taken again at 1 MP (same scrolls, poses and
+ * light), beside the 3 MP ones, against the 3 MP registrations: point for
+ * point, and in an index of the section before's size.
+ */
+function atOneMegapixel(report: AnalysedDataset, small: AnalysedDataset, index: SearchIndex): void {
+  const registered = report.manifest.scrolls.filter((s) => report.results.get(s.reference!)!.fingerprint);
+  const refs = registered.map((s) => ({ id: s.id, points: decodeFingerprint(report.results.get(s.reference!)!.fingerprint!) }));
+  const measure = (set: AnalysedDataset) => {
+    const genuine: number[] = [];
+    const impostor: number[] = [];
+    let found = 0;
+    let foundWrong = 0;
+    for (const s of registered) {
+      const ref = refs.find((r) => r.id === s.id)!.points;
+      for (const q of s.queries) {
+        const bytes = set.results.get(q)!.fingerprint;
+        const p = bytes ? decodeFingerprint(bytes) : null;
+        genuine.push(p ? comparePoints(ref, p) : 0);
+        const hit = bytes ? index.identify(bytes) : null;
+        if (hit?.scrollId === s.id) found++;
+        else if (hit) foundWrong++;
+        if (p) for (const other of refs) if (other.id !== s.id) impostor.push(comparePoints(other.points, p));
+      }
+    }
+    const phone = photoGroups(set.manifest).phone;
+    const invalid = phone.filter((f) => !set.results.get(f)!.fingerprint).length;
+    const matched = genuine.filter((x) => x >= MATCH_THRESHOLD).length;
+    return {
+      matched: formatRate(rate(matched, genuine.length)),
+      similarity: `${quantile(genuine, 0.05).toFixed(3)} / ${quantile(genuine, 0.5).toFixed(3)}`,
+      invalid: formatRate(rate(invalid, phone.length)),
+      impostor: `${formatRate(rate(impostor.filter((x) => x >= MATCH_THRESHOLD).length, impostor.length), 3)} (highest ${highest(impostor).toFixed(3)})`,
+      found: `${found}/${genuine.length} / ${foundWrong}/${genuine.length}`,
+    };
+  };
+  const [at3, at1] = [measure(report), measure(small)];
+  say(`### The same phone photos at 1 MP (the report set's scenes, seed ${small.spec.seed}, against its 3 MP registrations)`);
+  say();
+  say(`| measure | 3 MP | 1 MP |`);
+  say(`|---|---|---|`);
+  say(`| phone photo vs its registration: matched (unreadable photos count as misses) | ${at3.matched} | ${at1.matched} |`);
+  say(`| … similarity p5 / median | ${at3.similarity} | ${at1.similarity} |`);
+  say(`| phone photos answered invalid (registered and unregistered scrolls) | ${at3.invalid} | ${at1.invalid} |`);
+  say(`| phone photo vs every other registration: matched | ${at3.impostor} | ${at1.impostor} |`);
+  say(`| check-mezuzah at ${index.size.toLocaleString('en')} registered: that scroll / a different one | ${at3.found} | ${at1.found} |`);
+  say();
+}
+
 /** In-process index latency and memory at each scale. */
-async function scale(report: AnalysedDataset, source: ReturnType<typeof compositeSource>): Promise<void> {
+async function scale(report: AnalysedDataset, source: CompositeSource): Promise<void> {
   const res = report.results;
   const queries = report.manifest.scrolls
     .flatMap((s) => s.queries.map((q) => ({ id: s.id, fingerprint: res.get(q)!.fingerprint })))
@@ -207,9 +265,7 @@ async function scale(report: AnalysedDataset, source: ReturnType<typeof composit
     gc?.();
     const before = process.memoryUsage();
     const t0 = performance.now();
-    const index = new SearchIndex();
-    for (const s of report.manifest.scrolls) if (res.get(s.reference!)!.fingerprint) index.add(s.id, res.get(s.reference!)!.fingerprint!);
-    for (let i = index.size; i < n; i++) index.add(`d${i}`, source.fingerprint(i));
+    const index = registry(report, source, n);
     index.flush();
     const build = performance.now() - t0;
     gc?.();
@@ -238,7 +294,7 @@ async function scale(report: AnalysedDataset, source: ReturnType<typeof composit
 }
 
 /** Through HTTP against a real server process: check-mezuzah latency vs sharp's decode, concurrency, and start-up at each scale. */
-async function endToEnd(report: AnalysedDataset, source: ReturnType<typeof compositeSource>): Promise<void> {
+async function endToEnd(report: AnalysedDataset, source: CompositeSource): Promise<void> {
   const res = report.results;
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'mzr-bench-'));
   try {
@@ -251,21 +307,26 @@ async function endToEnd(report: AnalysedDataset, source: ReturnType<typeof compo
       return id;
     });
 
-    // 12 MP phone photos of registered scrolls, made for this run from their hand model.
-    const photos: { jpeg: Uint8Array; uuid: string }[] = [];
-    const spec = REPORT;
-    for (let k = 0; photos.length < 6 && k < registered.length; k++) {
-      const i = report.manifest.scrolls.indexOf(registered[k]);
-      const scribeIndex = Number(registered[k].scribe.slice(1));
-      const scroll = makeScroll(makeScribe(deriveSeed(spec.seed, 'scribe', scribeIndex)), deriveSeed(spec.seed, 'scroll', i));
-      const photo = await photographScroll(scroll, speedShot(deriveSeed('bench-12mp', k)));
-      photos.push({ jpeg: photo.jpeg, uuid: uuidOf.get(registered[k].id)! });
-    }
+    // Phone photos of registered scrolls, made for this run from their hand
+    // model: six scenes at 12 MP, and the same scenes at 3 and 1 MP.
+    const photosAt = async (megapixels: number) => {
+      const photos: { jpeg: Uint8Array; uuid: string }[] = [];
+      for (let k = 0; photos.length < 6 && k < registered.length; k++) {
+        const i = report.manifest.scrolls.indexOf(registered[k]);
+        const scribeIndex = Number(registered[k].scribe.slice(1));
+        const scroll = makeScroll(makeScribe(deriveSeed(REPORT.seed, 'scribe', scribeIndex)), deriveSeed(REPORT.seed, 'scroll', i));
+        const photo = await photographScroll(scroll, speedShot(deriveSeed('bench-12mp', k), megapixels));
+        photos.push({ jpeg: photo.jpeg, uuid: uuidOf.get(registered[k].id)! });
+      }
+      return photos;
+    };
+    const photos = await photosAt(12);
+    const smaller = [await photosAt(3), await photosAt(1)];
 
     say(`### End to end through HTTP (a real server process, SQLite, ${os.cpus().length} engine workers)`);
     say();
-    say(`| registered | start-up to ready | server memory (RSS) | check-mezuzah 12 MP median | sharp full decode median (same files, same run) | ratio | found right | 1 client req/s | 2 clients req/s | 2 vs 1 |`);
-    say(`|---|---|---|---|---|---|---|---|---|---|`);
+    say(`| registered | start-up to ready | server memory (RSS) | check-mezuzah 12 MP median | sharp full decode median (same files, same run) | ratio | found right | 1 client req/s | 2 clients req/s | 2 vs 1 | the same scenes at 3 MP / 1 MP: median, found right |`);
+    say(`|---|---|---|---|---|---|---|---|---|---|---|`);
     for (const n of SERVER_SCALES) {
       if (seeder.total < n) await seeder.add(n - seeder.total, (i) => source.fingerprint(i));
       const server = await startServer(dataDir);
@@ -305,12 +366,25 @@ async function endToEnd(report: AnalysedDataset, source: ReturnType<typeof compo
           );
           return done / ((performance.now() - t) / 1000);
         };
+        const atSmaller: string[] = [];
+        for (const set of smaller) {
+          const times: number[] = [];
+          let right = 0;
+          for (let k = 0; k < REQUESTS; k++) {
+            const p = set[k % set.length];
+            const t = performance.now();
+            const r = await client.check(p.jpeg);
+            times.push(performance.now() - t);
+            if (r.body.uuid === p.uuid) right++;
+          }
+          atSmaller.push(`${ms(quantile(times, 0.5))}, ${right}/${REQUESTS}`);
+        }
         const one = await throughput(1);
         const two = await throughput(2);
         const c = quantile(check, 0.5);
         const d = quantile(decode, 0.5);
         const rss = await server.rssBytes();
-        say(`| ${n.toLocaleString('en')} | ${(server.startupMs / 1000).toFixed(1)} s | ${(rss / 2 ** 20).toFixed(0)} MiB | ${ms(c)} | ${ms(d)} | ${(c / d).toFixed(2)}× | ${found}/${REQUESTS} | ${one.toFixed(2)} | ${two.toFixed(2)} | ${(two / one).toFixed(2)}× |`);
+        say(`| ${n.toLocaleString('en')} | ${(server.startupMs / 1000).toFixed(1)} s | ${(rss / 2 ** 20).toFixed(0)} MiB | ${ms(c)} | ${ms(d)} | ${(c / d).toFixed(2)}× | ${found}/${REQUESTS} | ${one.toFixed(2)} | ${two.toFixed(2)} | ${(two / one).toFixed(2)}× | ${atSmaller.join(' / ')} |`);
       } finally {
         await server.node.stop();
       }
