@@ -49,6 +49,9 @@ export function estimateMotionBlur(img: Gray): MotionBlur | null {
   }
   const cepstrum = inverseRealFft2d(spectrum);
   // The cepstrum of a real image is symmetric through the origin: half a disc is enough.
+  // A streak's spike repeats, weaker, at twice its length (the sinc's zeros make a
+  // comb: log|sinc| has negative terms at every multiple of L); a lag whose double
+  // is positive is the text's own structure, not a streak.
   let lowest = Infinity;
   let dx = 0;
   let dy = 0;
@@ -57,7 +60,7 @@ export function estimateMotionBlur(img: Gray): MotionBlur | null {
       const r = Math.hypot(x, y);
       if (r < SHORTEST_STREAK || r > LONGEST_STREAK || (x === 0 && y < 0)) continue;
       const v = cepstrum[((y + side) % side) * side + x];
-      if (v < lowest) {
+      if (v < lowest && cepstrum[((2 * y + side) % side) * side + 2 * x] <= 0) {
         lowest = v;
         dx = x;
         dy = y;
