@@ -15,6 +15,7 @@ import { comparePoints, MATCH_THRESHOLD } from '../src/engine/compare.ts';
 import { decodeFingerprint } from '../src/engine/fingerprint.ts';
 import { SearchIndex } from '../src/engine/search-index.ts';
 import { deriveSeed, makeScribe, makeScroll, photographScroll } from '../src/synth/index.ts';
+import type { ScrollRecord } from '../src/synth/dataset.ts';
 import type { AnalysedDataset, DatasetSpec } from './lib/analyse-dataset.ts';
 import { loadSet, photoGroups, REPORT, REPORT_1MP, scores, speedShot, TUNE } from './lib/bench-sets.ts';
 import { compositeSource, fillRegistry, type CompositeSource } from './lib/hand-fingerprints.ts';
@@ -39,10 +40,8 @@ const FMR_TARGET = 1e-4;
 
 const log = (line: string) => process.stderr.write(`${line}\n`);
 const out: string[] = [];
-/** Where say() writes: the section, or a part of it held back to be placed later (see held). */
-let sink = out;
 const say = (line = '') => {
-  sink.push(line);
+  out.push(line);
   log(line);
 };
 const ms = (x: number) => `${x.toFixed(x < 10 ? 2 : 0)} ms`;
@@ -131,8 +130,9 @@ async function main(): Promise<void> {
 
   // 1:N at 10,000 registered: check-mezuzah and the duplicate check.
   const source = compositeSource(DISTRACTOR_SEED, 200, 12);
-  const registered = report.manifest.scrolls.filter((s) => res.get(s.reference!)!.fingerprint);
-  const index = registry(report, source, SCALES[0] ?? 10000);
+  const registrations = registrationsOf(report);
+  const registered = registrations.map((r) => r.scroll);
+  const index = registry(registrations, source, SCALES[0] ?? 10000);
   let right = 0;
   let wrong = 0;
   let queries = 0;
@@ -161,12 +161,12 @@ async function main(): Promise<void> {
     if (fp && index.identify(fp)?.scrollId === s.id) dupRight++;
   }
   // A different scroll wrongly duplicate: each second registration photo against the index without its own scroll.
-  for (const s of registered) {
+  for (const { scroll: s, fingerprint } of registrations) {
     const fp = res.get(s.second_reference!)!.fingerprint;
     if (!fp) continue;
     index.remove(s.id);
     if (index.identify(fp)) dupFalse++;
-    index.add(s.id, res.get(s.reference!)!.fingerprint!);
+    index.add(s.id, fingerprint);
   }
   const dupTrials = registered.filter((s) => res.get(s.second_reference!)!.fingerprint).length;
   say(`### check-mezuzah and duplicate check, ${index.size.toLocaleString('en')} registered (report set + distractors)`);
@@ -183,38 +183,32 @@ async function main(): Promise<void> {
   say();
 
   // A fresh index: the duplicate check above re-filed every registration last.
-  atOneMegapixel(report, reportAt1MP, registry(report, source, SCALES[0] ?? 10000));
-  // The HTTP rows are measured first, while this process holds little more than
-  // the sets: sharp's decode in this process is the 12 MP row's yardstick, and
-  // after the scale rows' in-process index of a million scrolls it took 112–124 ms
-  // a photo against 84 ms before (one-off measurement; the bench had reported
-  // 102–183 ms for photos that decode in 61–84 ms in a fresh process).
-  const endToEndRows = args['skip-server'] ? [] : await held(() => endToEnd(report, source));
-  await scale(report, source);
-  out.push(...endToEndRows); // already printed as measured
+  atOneMegapixel(report, reportAt1MP, registrations, registry(registrations, source, SCALES[0] ?? 10000));
+  // The HTTP rows before the scale rows, while this process holds little more
+  // than the sets: sharp's decode in this process is the 12 MP row's yardstick,
+  // and after the scale rows' in-process index of a million scrolls it took
+  // 112–124 ms a photo against 84 ms before (one-off measurement; the bench had
+  // reported 102–183 ms for photos that decode in 61–84 ms in a fresh process).
+  if (!args['skip-server']) await endToEnd(registrations, source);
+  await scale(report, registrations, source);
 
   say();
   say(`Total benchmark time ${((Date.now() - started) / 1000).toFixed(0)} s (photo analysis of the report set: ${report.analysisSeconds.toFixed(0)} s, cached between runs until the photo analysis in src/engine changes).`);
   await writeSection(out.join('\n'));
 }
 
-/** What `measure` says, held back instead of written, so the section can place it after what is measured later. */
-async function held(measure: () => Promise<void>): Promise<string[]> {
-  const lines: string[] = [];
-  sink = lines;
-  try {
-    await measure();
-  } finally {
-    sink = out;
-  }
-  return lines;
+/** A set's scrolls whose registration photo read (those that could be registered), with its fingerprint. */
+type Registration = { readonly scroll: ScrollRecord; readonly id: string; readonly fingerprint: Uint8Array };
+
+function registrationsOf(set: AnalysedDataset): Registration[] {
+  return set.manifest.scrolls.flatMap((scroll) => {
+    const fingerprint = set.results.get(scroll.reference!)!.fingerprint;
+    return fingerprint ? [{ scroll, id: scroll.id, fingerprint }] : [];
+  });
 }
 
-/** An index of `size` scrolls: the report set's readable registrations among hand-model distractors. */
-function registry(report: AnalysedDataset, source: CompositeSource, size: number): SearchIndex {
-  const registrations = report.manifest.scrolls
-    .map((s) => ({ id: s.id, fingerprint: report.results.get(s.reference!)!.fingerprint }))
-    .filter((r): r is { id: string; fingerprint: Uint8Array } => r.fingerprint !== null);
+/** An index of `size` scrolls: the registrations among hand-model distractors. */
+function registry(registrations: readonly Registration[], source: CompositeSource, size: number): SearchIndex {
   return fillRegistry(new SearchIndex(), registrations, source, size);
 }
 
@@ -223,16 +217,14 @@ function registry(report: AnalysedDataset, source: CompositeSource, size: number
  * light), beside the 3 MP ones, against the 3 MP registrations: point for
  * point, and in an index of the section before's size.
  */
-function atOneMegapixel(report: AnalysedDataset, small: AnalysedDataset, index: SearchIndex): void {
-  const registered = report.manifest.scrolls.filter((s) => report.results.get(s.reference!)!.fingerprint);
-  const refs = registered.map((s) => ({ id: s.id, points: decodeFingerprint(report.results.get(s.reference!)!.fingerprint!) }));
+function atOneMegapixel(report: AnalysedDataset, small: AnalysedDataset, registrations: readonly Registration[], index: SearchIndex): void {
+  const refs = registrations.map((r) => ({ scroll: r.scroll, points: decodeFingerprint(r.fingerprint) }));
   const measure = (set: AnalysedDataset) => {
     const genuine: number[] = [];
     const impostor: number[] = [];
     let found = 0;
     let foundWrong = 0;
-    for (const s of registered) {
-      const ref = refs.find((r) => r.id === s.id)!.points;
+    for (const { scroll: s, points: ref } of refs) {
       for (const q of s.queries) {
         const bytes = set.results.get(q)!.fingerprint;
         const p = bytes ? decodeFingerprint(bytes) : null;
@@ -240,7 +232,7 @@ function atOneMegapixel(report: AnalysedDataset, small: AnalysedDataset, index: 
         const hit = bytes ? index.identify(bytes) : null;
         if (hit?.scrollId === s.id) found++;
         else if (hit) foundWrong++;
-        if (p) for (const other of refs) if (other.id !== s.id) impostor.push(comparePoints(other.points, p));
+        if (p) for (const other of refs) if (other.scroll !== s) impostor.push(comparePoints(other.points, p));
       }
     }
     const phone = photoGroups(set.manifest).phone;
@@ -268,7 +260,7 @@ function atOneMegapixel(report: AnalysedDataset, small: AnalysedDataset, index: 
 }
 
 /** In-process index latency and memory at each scale. */
-async function scale(report: AnalysedDataset, source: CompositeSource): Promise<void> {
+async function scale(report: AnalysedDataset, registrations: readonly Registration[], source: CompositeSource): Promise<void> {
   const res = report.results;
   const queries = report.manifest.scrolls
     .flatMap((s) => s.queries.map((q) => ({ id: s.id, fingerprint: res.get(q)!.fingerprint })))
@@ -285,7 +277,7 @@ async function scale(report: AnalysedDataset, source: CompositeSource): Promise<
     gc?.();
     const before = process.memoryUsage();
     const t0 = performance.now();
-    const index = registry(report, source, n);
+    const index = registry(registrations, source, n);
     index.flush();
     const build = performance.now() - t0;
     gc?.();
@@ -314,30 +306,23 @@ async function scale(report: AnalysedDataset, source: CompositeSource): Promise<
 }
 
 /** Through HTTP against a real server process: check-mezuzah latency vs sharp's decode, concurrency, and start-up at each scale. */
-async function endToEnd(report: AnalysedDataset, source: CompositeSource): Promise<void> {
-  const res = report.results;
+async function endToEnd(registrations: readonly Registration[], source: CompositeSource): Promise<void> {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'mzr-bench-'));
   try {
     const seeder = await openSeeder(dataDir);
-    const registered = report.manifest.scrolls.filter((s) => res.get(s.reference!)!.fingerprint);
-    const uuidOf = new Map<string, string>();
-    await seeder.add(registered.length, (i) => res.get(registered[i].reference!)!.fingerprint!, (i) => {
-      const id = crypto.randomUUID();
-      uuidOf.set(registered[i].id, id);
-      return id;
-    });
+    const uuids = registrations.map(() => crypto.randomUUID());
+    await seeder.add(registrations.length, (i) => registrations[i].fingerprint, (i) => uuids[i]);
 
-    // Phone photos of registered scrolls, made for this run from their hand
-    // model: six scenes at 12 MP, and the same scenes at 3 and 1 MP.
+    // Phone photos of six registered scrolls, made for this run from their hand
+    // model: each scene at 12 MP, and the same scenes at 3 and 1 MP.
+    // A scroll's and its scribe's ids label their numbers in the generator (r0007, w0003).
+    const scenes = registrations.slice(0, 6).map((r, k) => {
+      const scribe = makeScribe(deriveSeed(REPORT.seed, 'scribe', Number(r.scroll.scribe.slice(1))));
+      return { k, uuid: uuids[k], scroll: makeScroll(scribe, deriveSeed(REPORT.seed, 'scroll', Number(r.id.slice(1)))) };
+    });
     const photosAt = async (megapixels: number) => {
       const photos: { jpeg: Uint8Array; uuid: string }[] = [];
-      for (let k = 0; photos.length < 6 && k < registered.length; k++) {
-        const i = report.manifest.scrolls.indexOf(registered[k]);
-        const scribeIndex = Number(registered[k].scribe.slice(1));
-        const scroll = makeScroll(makeScribe(deriveSeed(REPORT.seed, 'scribe', scribeIndex)), deriveSeed(REPORT.seed, 'scroll', i));
-        const photo = await photographScroll(scroll, speedShot(deriveSeed('bench-12mp', k), megapixels));
-        photos.push({ jpeg: photo.jpeg, uuid: uuidOf.get(registered[k].id)! });
-      }
+      for (const { k, uuid, scroll } of scenes) photos.push({ jpeg: (await photographScroll(scroll, speedShot(deriveSeed('bench-12mp', k), megapixels))).jpeg, uuid });
       return photos;
     };
     const photos = await photosAt(12);
