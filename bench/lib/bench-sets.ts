@@ -37,6 +37,30 @@ export function photoGroups(manifest: Manifest): { registration: string[]; phone
   };
 }
 
+/**
+ * The similarity of each phone photo of `photos` to its scroll's registration in
+ * `registered`: two sets of the same seed at different photo sizes (the same
+ * scrolls and scenes), so small photos are judged against full-size
+ * registrations, as a buyer's would be. An unreadable photo scores 0.
+ */
+export function phoneAgainstRegistrations(registered: AnalysedDataset, photos: AnalysedDataset): number[] {
+  if (registered.spec.seed !== photos.spec.seed) throw new Error('the two sets must share a seed (the same scrolls and scenes)');
+  const fp = (set: AnalysedDataset, f: string) => {
+    const bytes = set.results.get(f)!.fingerprint;
+    return bytes ? decodeFingerprint(bytes) : null;
+  };
+  const genuine: number[] = [];
+  registered.manifest.scrolls.forEach((s, i) => {
+    const ref = fp(registered, s.reference!);
+    if (!ref) return; // never registered
+    for (const q of photos.manifest.scrolls[i].queries) {
+      const p = fp(photos, q);
+      genuine.push(p ? comparePoints(ref, p) : 0);
+    }
+  });
+  return genuine;
+}
+
 /** Genuine and impostor similarity scores of a data set (every phone photo against every other registration). */
 export function scores(set: AnalysedDataset) {
   const fp = (f: string) => {
