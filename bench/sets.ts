@@ -11,7 +11,7 @@
 // registrations, where small, steep photos are read worst (generated the first
 // time too).
 import { MATCH_THRESHOLD } from '../src/engine/compare.ts';
-import { loadSet, phoneAgainstRegistrations, photoGroups, REPORT, scores, TUNE } from './lib/bench-sets.ts';
+import { loadSet, phoneAgainstRegistrations, photoGroups, REPORT, scores, TUNE, unreadCount } from './lib/bench-sets.ts';
 import { highest, quantile } from './lib/rates.ts';
 
 const args = process.argv.slice(2);
@@ -23,7 +23,7 @@ const log = (line: string) => process.stderr.write(`${line}\n`);
 const set = await loadSet(name, spec, log);
 const { genuine, impostor, sibling } = scores(set);
 const { phone, nonScroll } = photoGroups(set.manifest);
-const unread = (files: string[]) => files.filter((f) => !set.results.get(f)!.fingerprint).length;
+const unread = (files: string[]) => unreadCount(set, files);
 const read = (files: string[]) => files.length - unread(files);
 
 console.log(`${name} set (seed ${set.spec.seed}), threshold ${MATCH_THRESHOLD}, photo analysis ${set.analysisSeconds.toFixed(0)} s (cached until src/engine changes)`);
@@ -37,9 +37,8 @@ if (oneMegapixel) {
   const small = await loadSet(name, { ...spec, megapixels: 1 }, log);
   const atOne = phoneAgainstRegistrations(set, small);
   const { phone: smallPhone } = photoGroups(small.manifest);
-  const unreadSmall = smallPhone.filter((f) => !small.results.get(f)!.fingerprint).length;
   console.log(`the same scenes at 1 MP, against the 3 MP registrations (photo analysis ${small.analysisSeconds.toFixed(0)} s)`);
   console.log(`  phone photos matched            ${atOne.filter((s) => s >= MATCH_THRESHOLD).length}/${atOne.length}`);
   console.log(`  similarity p5 / median          ${quantile(atOne, 0.05).toFixed(3)} / ${quantile(atOne, 0.5).toFixed(3)}`);
-  console.log(`  phone photos invalid            ${unreadSmall}/${smallPhone.length}`);
+  console.log(`  phone photos invalid            ${unreadCount(small, smallPhone)}/${smallPhone.length}`);
 }

@@ -37,6 +37,9 @@ export function photoGroups(manifest: Manifest): { registration: string[]; phone
   };
 }
 
+/** How many of a set's `files` the engine could not read (no fingerprint). */
+export const unreadCount = (set: AnalysedDataset, files: readonly string[]): number => files.filter((f) => !set.results.get(f)!.fingerprint).length;
+
 /**
  * The similarity of each phone photo of `photos` to its scroll's registration in
  * `registered`: two sets of the same seed at different photo sizes (the same
