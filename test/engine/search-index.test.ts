@@ -139,3 +139,19 @@ test('a photo framed a few percent too wide (every spacing off by up to a bin) i
   for (let k = 0; k < 20; k++) if (index.identify(rephotograph(target, 500 + k, { stretch: 1.04, jitter: 0.0012 }))?.scrollId === 'target') found++;
   assert.ok(found >= 16, `found ${found} of 20`);
 });
+
+test('a photo framed several percent too wide along its lines is found by the distortion hypotheses', () => {
+  // Without the hypotheses: none of 20 found (10 of 20 at 5%).
+  const index = indexWith(3000);
+  let found = 0;
+  for (let k = 0; k < 20; k++) if (index.identify(rephotograph(target, 500 + k, { stretch: 1.06, jitter: 0.001 }))?.scrollId === 'target') found++;
+  assert.ok(found >= 18, `found ${found} of 20`);
+});
+
+test('a photo whose strokes read thicker than the widened probe allows is found by the distortion hypotheses', () => {
+  // Every word 0.009 column widths wider (1.8 bins), each gap as much narrower: 7 of 20 found without the hypotheses.
+  const index = indexWith(3000);
+  let found = 0;
+  for (let k = 0; k < 20; k++) if (index.identify(rephotograph(target, 500 + k, { widen: 0.0045, jitter: 0.0008 }))?.scrollId === 'target') found++;
+  assert.ok(found >= 18, `found ${found} of 20`);
+});
