@@ -29,6 +29,13 @@ const target = handPoints(makeScroll(scribe, deriveSeed('index-test', 'target'))
 const sibling = handPoints(makeScroll(scribe, deriveSeed('index-test', 'sibling')));
 const distractors = compositeSource(deriveSeed('index-test', 'distractors'), 20, 6);
 
+/** How many of 20 re-measurements of the target (seeds 500 on) the index finds as the target. */
+function timesFound(index: SearchIndex, options: Parameters<typeof rephotograph>[2]): number {
+  let found = 0;
+  for (let k = 0; k < 20; k++) if (index.identify(rephotograph(target, 500 + k, options))?.scrollId === 'target') found++;
+  return found;
+}
+
 function indexWith(n: number): SearchIndex {
   const index = new SearchIndex();
   for (let i = 0; i < n; i++) index.add(`d${i}`, distractors.fingerprint(i));
@@ -121,8 +128,7 @@ test('in a small registry, the other cells sharing a bucket do not outvote the s
   // cells; votes count only postings tagged with the query's own cell.
   // Without the tags: 11 of 20 found.
   const index = indexWith(200);
-  let found = 0;
-  for (let k = 0; k < 20; k++) if (index.identify(rephotograph(target, 500 + k, { jitter: 0.0015, lost: 0.4 }))?.scrollId === 'target') found++;
+  const found = timesFound(index, { jitter: 0.0015, lost: 0.4 });
   assert.ok(found >= 18, `found ${found} of 20`);
 });
 
@@ -135,23 +141,20 @@ test('a photo whose strokes read thicker (every word wider, every gap narrower) 
 test('a photo framed a few percent too wide (every spacing off by up to a bin) is found by the neighbour-bin probe', () => {
   // Found 7 of 20 with the widened probe alone, 18 with the neighbour bins.
   const index = indexWith(3000);
-  let found = 0;
-  for (let k = 0; k < 20; k++) if (index.identify(rephotograph(target, 500 + k, { stretch: 1.04, jitter: 0.0012 }))?.scrollId === 'target') found++;
+  const found = timesFound(index, { stretch: 1.04, jitter: 0.0012 });
   assert.ok(found >= 16, `found ${found} of 20`);
 });
 
 test('a photo framed several percent too wide along its lines is found by the distortion hypotheses', () => {
   // Without the hypotheses: none of 20 found (10 of 20 at 5%).
   const index = indexWith(3000);
-  let found = 0;
-  for (let k = 0; k < 20; k++) if (index.identify(rephotograph(target, 500 + k, { stretch: 1.06, jitter: 0.001 }))?.scrollId === 'target') found++;
+  const found = timesFound(index, { stretch: 1.06, jitter: 0.001 });
   assert.ok(found >= 18, `found ${found} of 20`);
 });
 
 test('a photo whose strokes read thicker than the widened probe allows is found by the distortion hypotheses', () => {
   // Every word 0.009 column widths wider (1.8 bins), each gap as much narrower: 7 of 20 found without the hypotheses.
   const index = indexWith(3000);
-  let found = 0;
-  for (let k = 0; k < 20; k++) if (index.identify(rephotograph(target, 500 + k, { widen: 0.0045, jitter: 0.0008 }))?.scrollId === 'target') found++;
+  const found = timesFound(index, { widen: 0.0045, jitter: 0.0008 });
   assert.ok(found >= 18, `found ${found} of 20`);
 });
