@@ -75,6 +75,7 @@ function slidingMax(src: Uint8Array, dst: Uint8Array, offset: number, step: numb
  * at least 1 × 1). Each output row sums its input rows column by column first.
  */
 export function reduce(img: Gray, step: number): Gray {
+  if ((step === 2 || step === 4) && img.width >= step && img.height >= step) return reduceByPowerOfTwo(img, step);
   const w = Math.max(1, Math.floor(img.width / step));
   const h = Math.max(1, Math.floor(img.height / step));
   const out = new Uint8Array(w * h);
@@ -94,6 +95,45 @@ export function reduce(img: Gray, step: number): Gray {
       let s = 0;
       for (let dx = 0; dx < step; dx++) s += sums[x * step + dx];
       out[y * w + x] = (s + half) / area;
+    }
+  }
+  return { width: w, height: h, data: out };
+}
+
+/**
+ * reduce() for the two factors the engine uses (2 for the half-size reading,
+ * 4 for the ink's background, on every image read): each block summed
+ * straight from its rows, and the rounded mean taken by a shift, the block's
+ * area being a power of two. The same pixels as the general loop, which kept
+ * a row of column sums in memory and divided: 20 loads and stores a block of
+ * 16 instead of 16 loads.
+ */
+function reduceByPowerOfTwo(img: Gray, step: 2 | 4): Gray {
+  const w = Math.floor(img.width / step);
+  const h = Math.floor(img.height / step);
+  const out = new Uint8Array(w * h);
+  const src = img.data;
+  const W = img.width;
+  if (step === 2) {
+    for (let y = 0, o = 0; y < h; y++) {
+      const r0 = 2 * y * W;
+      const r1 = r0 + W;
+      for (let x = 0, i = 0; x < w; x++, i += 2, o++) out[o] = (src[r0 + i] + src[r0 + i + 1] + src[r1 + i] + src[r1 + i + 1] + 2) >> 2;
+    }
+  } else {
+    for (let y = 0, o = 0; y < h; y++) {
+      const r0 = 4 * y * W;
+      const r1 = r0 + W;
+      const r2 = r1 + W;
+      const r3 = r2 + W;
+      for (let x = 0, i = 0; x < w; x++, i += 4, o++) {
+        const s =
+          src[r0 + i] + src[r0 + i + 1] + src[r0 + i + 2] + src[r0 + i + 3] +
+          src[r1 + i] + src[r1 + i + 1] + src[r1 + i + 2] + src[r1 + i + 3] +
+          src[r2 + i] + src[r2 + i + 1] + src[r2 + i + 2] + src[r2 + i + 3] +
+          src[r3 + i] + src[r3 + i + 1] + src[r3 + i + 2] + src[r3 + i + 3];
+        out[o] = (s + 8) >> 4;
+      }
     }
   }
   return { width: w, height: h, data: out };

@@ -25,6 +25,27 @@ test('reduce by 3: rounded means of 3 × 3 blocks (the ink background works at a
   assert.deepEqual(reduce({ width: 7, height: 4, data }, 3), { width: 2, height: 1, data: Uint8Array.of(1, 205) });
 });
 
+test('reduce by 2 and by 4 (their own loops) give every block its rounded mean, as any other factor does', () => {
+  let seed = 7;
+  const next = () => (seed = (seed * 1103515245 + 12345) >>> 0) >>> 24;
+  for (const [width, height] of [[37, 23], [64, 48], [5, 9], [4, 4]]) {
+    const data = Uint8Array.from({ length: width * height }, next);
+    for (const step of [2, 4]) {
+      const w = Math.floor(width / step);
+      const h = Math.floor(height / step);
+      const expected = new Uint8Array(w * h);
+      for (let y = 0; y < h; y++) {
+        for (let x = 0; x < w; x++) {
+          let sum = 0;
+          for (let dy = 0; dy < step; dy++) for (let dx = 0; dx < step; dx++) sum += data[(y * step + dy) * width + x * step + dx];
+          expected[y * w + x] = Math.floor(sum / (step * step) + 0.5);
+        }
+      }
+      assert.deepEqual(reduce({ width, height, data }, step), { width: w, height: h, data: expected }, `${width} × ${height} by ${step}`);
+    }
+  }
+});
+
 test('percentile: the grey level that the given share of pixels do not exceed', () => {
   // 100 pixels: 0, 1, ..., 99.
   const img = { width: 10, height: 10, data: Uint8Array.from({ length: 100 }, (_, i) => i) };
