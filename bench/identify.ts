@@ -13,12 +13,11 @@ import { parseArgs } from 'node:util';
 import sharp from 'sharp';
 import { comparePoints, MATCH_THRESHOLD } from '../src/engine/compare.ts';
 import { decodeFingerprint } from '../src/engine/fingerprint.ts';
-import { SearchIndex } from '../src/engine/search-index.ts';
+import type { SearchIndex } from '../src/engine/search-index.ts';
 import { deriveSeed, makeScribe, makeScroll, photographScroll } from '../src/synth/index.ts';
-import type { ScrollRecord } from '../src/synth/dataset.ts';
 import type { AnalysedDataset, DatasetSpec } from './lib/analyse-dataset.ts';
-import { loadSet, phoneAgainstRegistrations, photoGroups, REPORT, REPORT_1MP, scores, speedShot, TUNE, unreadCount } from './lib/bench-sets.ts';
-import { compositeSource, fillRegistry, type CompositeSource } from './lib/hand-fingerprints.ts';
+import { DISTRACTOR_SEED, distractorSource, loadSet, phoneAgainstRegistrations, photoGroups, registrationsOf, registry, REPORT, REPORT_1MP, scores, speedShot, TUNE, unreadCount, type Registration } from './lib/bench-sets.ts';
+import type { CompositeSource } from './lib/hand-fingerprints.ts';
 import { equalErrorRate, formatRate, highest, quantile, rate, thresholdForFalseMatchRate } from './lib/rates.ts';
 import { registryClient } from '../src/demo/registry-client.ts';
 import { openSeeder, startServer } from './lib/registry-server.ts';
@@ -35,7 +34,6 @@ const { values: args } = parseArgs({
 const SCALES = args.scales.split(',').map(Number);
 const SERVER_SCALES = args['server-scales'].split(',').map(Number);
 const REQUESTS = Number(args.requests);
-const DISTRACTOR_SEED = 7707;
 const FMR_TARGET = 1e-4;
 
 const log = (line: string) => process.stderr.write(`${line}\n`);
@@ -129,7 +127,7 @@ async function main(): Promise<void> {
   say();
 
   // 1:N at 10,000 registered: check-mezuzah and the duplicate check.
-  const source = compositeSource(DISTRACTOR_SEED, 200, 12);
+  const source = distractorSource();
   const registrations = registrationsOf(report);
   const registered = registrations.map((r) => r.scroll);
   const index = registry(registrations, source, SCALES[0] ?? 10000);
@@ -195,21 +193,6 @@ async function main(): Promise<void> {
   say();
   say(`Total benchmark time ${((Date.now() - started) / 1000).toFixed(0)} s (photo analysis of the report set: ${report.analysisSeconds.toFixed(0)} s, cached between runs until the photo analysis in src/engine changes).`);
   await writeSection(out.join('\n'));
-}
-
-/** A set's scrolls whose registration photo read (those that could be registered), with its fingerprint. */
-type Registration = { readonly scroll: ScrollRecord; readonly id: string; readonly fingerprint: Uint8Array };
-
-function registrationsOf(set: AnalysedDataset): Registration[] {
-  return set.manifest.scrolls.flatMap((scroll) => {
-    const fingerprint = set.results.get(scroll.reference!)!.fingerprint;
-    return fingerprint ? [{ scroll, id: scroll.id, fingerprint }] : [];
-  });
-}
-
-/** An index of `size` scrolls: the registrations among hand-model distractors. */
-function registry(registrations: readonly Registration[], source: CompositeSource, size: number): SearchIndex {
-  return fillRegistry(new SearchIndex(), registrations, source, size);
 }
 
 /**

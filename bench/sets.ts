@@ -9,14 +9,18 @@
 // second run with the same engine takes seconds. With --1mp, also the set's
 // phone photos taken again at 1 MP (the same scenes) against its 3 MP
 // registrations, where small, steep photos are read worst (generated the first
-// time too).
+// time too). With --index 10000,100000 also the 1:N search of the set's phone
+// photos at each registry size (its registrations among bench:identify's
+// hand-model distractors): found, found wrong, unregistered photos found, and
+// the time to answer not found; an index change is judged here on the tune set.
 import { MATCH_THRESHOLD } from '../src/engine/compare.ts';
-import { loadSet, phoneAgainstRegistrations, photoGroups, REPORT, scores, TUNE, unreadCount } from './lib/bench-sets.ts';
+import { distractorSource, loadSet, phoneAgainstRegistrations, photoGroups, registrationsOf, registry, REPORT, scores, TUNE, unreadCount } from './lib/bench-sets.ts';
 import { highest, quantile } from './lib/rates.ts';
 
 const args = process.argv.slice(2);
 const oneMegapixel = args.includes('--1mp');
-const name = args.find((a) => !a.startsWith('--')) ?? 'tune';
+const indexAt = args.includes('--index') ? args[args.indexOf('--index') + 1].split(',').map(Number) : [];
+const name = args.find((a, i) => !a.startsWith('--') && args[i - 1] !== '--index') ?? 'tune';
 if (name !== 'tune' && name !== 'report') throw new Error(`unknown set ${name}: tune or report`);
 const spec = name === 'tune' ? TUNE : REPORT;
 const log = (line: string) => process.stderr.write(`${line}\n`);
@@ -41,4 +45,36 @@ if (oneMegapixel) {
   console.log(`  phone photos matched            ${atOne.filter((s) => s >= MATCH_THRESHOLD).length}/${atOne.length}`);
   console.log(`  similarity p5 / median          ${quantile(atOne, 0.05).toFixed(3)} / ${quantile(atOne, 0.5).toFixed(3)}`);
   console.log(`  phone photos invalid            ${unreadCount(small, smallPhone)}/${smallPhone.length}`);
+}
+
+if (indexAt.length > 0) {
+  const registrations = registrationsOf(set);
+  const source = distractorSource();
+  const registered = registrations.flatMap((r) => r.scroll.queries.map((q) => ({ id: r.id, fingerprint: set.results.get(q)!.fingerprint })));
+  const unregistered = set.manifest.unregistered.flatMap((s) => s.queries).map((q) => set.results.get(q)!.fingerprint).filter((f): f is Uint8Array => f !== null);
+  for (const n of indexAt) {
+    const index = registry(registrations, source, n);
+    index.flush();
+    let right = 0;
+    let wrong = 0;
+    for (const q of registered) {
+      const hit = q.fingerprint ? index.identify(q.fingerprint) : null;
+      if (hit?.scrollId === q.id) right++;
+      else if (hit) wrong++;
+    }
+    let unregisteredFound = 0;
+    const notFound: number[] = [];
+    for (let round = 0; round < 3; round++) {
+      for (const q of unregistered) {
+        const t = performance.now();
+        const hit = index.identify(q);
+        notFound.push(performance.now() - t);
+        if (round === 0 && hit) unregisteredFound++;
+      }
+    }
+    console.log(`1:N at ${n.toLocaleString('en')} registered (${registrations.length} of the set's, the rest hand-model distractors)`);
+    console.log(`  phone photos found / wrong      ${right}/${registered.length} / ${wrong}`);
+    console.log(`  unregistered photos found       ${unregisteredFound}/${unregistered.length}`);
+    console.log(`  not found, median               ${quantile(notFound, 0.5).toFixed(1)} ms`);
+  }
 }

@@ -5,7 +5,10 @@ import { comparePoints } from '../../src/engine/compare.ts';
 import { decodeFingerprint } from '../../src/engine/fingerprint.ts';
 import type { Manifest } from '../../src/synth/dataset.ts';
 import type { ShotSpec } from '../../src/synth/index.ts';
+import { SearchIndex } from '../../src/engine/search-index.ts';
+import type { ScrollRecord } from '../../src/synth/dataset.ts';
 import { analyseDataset, datasetDir, ensureDataset, type AnalysedDataset, type DatasetSpec } from './analyse-dataset.ts';
+import { compositeSource, fillRegistry, type CompositeSource } from './hand-fingerprints.ts';
 
 /** Where the match threshold and every engine change are judged. */
 export const TUNE: DatasetSpec = { seed: 1101, scrolls: 200, scribes: 20, queries: 2, unregistered: 20, invalid: 30, megapixels: 3 };
@@ -97,4 +100,25 @@ export function scores(set: AnalysedDataset) {
     }
   }
   return { genuine, impostor, sibling };
+}
+
+/** Seed of the hand-model fingerprints that fill a 1:N registry around a set's registrations. */
+export const DISTRACTOR_SEED = 7707;
+
+/** The distractors of every 1:N figure: hand-model composites of 200 scribes, 12 scrolls each (see hand-fingerprints.ts). */
+export const distractorSource = (): CompositeSource => compositeSource(DISTRACTOR_SEED, 200, 12);
+
+/** A set's scrolls whose registration photo read (those that could be registered), with its fingerprint. */
+export type Registration = { readonly scroll: ScrollRecord; readonly id: string; readonly fingerprint: Uint8Array };
+
+export function registrationsOf(set: AnalysedDataset): Registration[] {
+  return set.manifest.scrolls.flatMap((scroll) => {
+    const fingerprint = set.results.get(scroll.reference!)!.fingerprint;
+    return fingerprint ? [{ scroll, id: scroll.id, fingerprint }] : [];
+  });
+}
+
+/** An index of `size` scrolls: the registrations among hand-model distractors. */
+export function registry(registrations: readonly Registration[], source: CompositeSource, size: number): SearchIndex {
+  return fillRegistry(new SearchIndex(), registrations, source, size);
 }
