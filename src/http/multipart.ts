@@ -44,7 +44,9 @@ export async function readMultipart(
           problem ??= fail('invalid_request', `${part.fieldname}: unexpected file part.`);
           continue;
         }
-        files[part.fieldname] = new Uint8Array(await part.toBuffer());
+        // A view, not a copy: the concatenated Buffer owns its memory.
+        const buffer = await part.toBuffer();
+        files[part.fieldname] = new Uint8Array(buffer.buffer, buffer.byteOffset, buffer.byteLength);
       } else {
         if (part.valueTruncated) {
           problem ??= fail('invalid_request', `${part.fieldname} is too long.`);
