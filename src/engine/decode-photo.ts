@@ -48,9 +48,7 @@ export async function decodePhoto(bytes: Uint8Array, withPreview: boolean): Prom
   try {
     const [gray, preview] = await Promise.all([
       pipeline(src, true)
-        // A triangle kernel: 10 of a 12 MP photo's 64 ms of decoding saved against
-        // Lanczos, and the benchmark sets read as well or better (docs/engine.md).
-        .resize(WORKING_LONG_SIDE, WORKING_LONG_SIDE, { fit: 'inside', withoutEnlargement: true, kernel: 'linear' })
+        .resize(WORKING_LONG_SIDE, WORKING_LONG_SIDE, { fit: 'inside', withoutEnlargement: true })
         // The green channel stands in for luminance: ink is dark in every channel, and
         // skipping the colour-space conversion makes decoding three times faster.
         .extractChannel(src.channels >= 3 ? 1 : 0)
