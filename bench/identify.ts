@@ -350,7 +350,9 @@ async function endToEnd(registrations: readonly Registration[], source: Composit
         // photos of this size and the throughput rows compare steady states.
         // With one warm-up request (and only the server's own start-up warm-up
         // of 2 MP photos), 2 clients measured 1.60-1.64× one, and 1.78-1.80×
-        // when measured again right after, in the same process.
+        // when measured again right after, in the same process: the pool then
+        // gave one client's every request to the same worker, so the other was
+        // still compiling when the second client came (it now goes round them).
         await Promise.all([0, 1].map(async (c) => {
           for (let k = 0; k < 3; k++) await client.check(photos[(k + c) % photos.length].jpeg);
         }));
