@@ -10,8 +10,8 @@ import type { WorkerRequest, WorkerResponse } from './worker.ts';
  * 1.4 per 2 MP photo). Starting at 64 MB, a worker had one in 84 photos of
  * 12 MP and 5 in 16 of 2 MP; a worker's CPU per photo of a mixed set fell from
  * 151-159 to 137 ms (with 128 MB, 132 ms), its RSS grew ~25 MB. Through HTTP,
- * 12 MP photos: 166-174 -> 143-149 ms of CPU a request, one client 6.4 -> 7.0
- * req/s, two 10.3-11.0 -> 12.1-12.9. Worker resourceLimits cannot set it; V8
+ * 12 MP photos, once warm: 166-174 -> 143-149 ms of CPU a request, one client
+ * 6.4 -> 7.0 req/s, two 10.3-11.0 -> 12.1-12.9. Worker resourceLimits cannot set it; V8
  * reads the flag as each isolate is created, so it is set before the workers
  * are, and holds for any isolate the process creates afterwards.
  */
