@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { readFile } from 'node:fs/promises';
 import { test } from 'node:test';
 import sharp from 'sharp';
 import { decodePhoto } from '../../src/engine/decode-photo.ts';
@@ -14,4 +15,18 @@ test('the working grey is the green channel as stored, whatever colour profile t
   const { gray } = await decodePhoto(new Uint8Array(png), false);
   assert.deepEqual([gray.width, gray.height], [64, 48]);
   assert.ok(gray.data.every((v) => v === stored), `grey levels ${[...new Set(gray.data)].join(', ')}, stored ${stored}, converted ${converted}`);
+});
+
+test("an HEVC-coded HEIC's working grey is the green channel of its decoded pixels, one byte a pixel", async () => {
+  // The iPhone-style fixture (1,000 × 1,500, under the working size): libheif's
+  // RGBA, turned upright by the irot box, then its green channel.
+  const heic = new Uint8Array(await readFile(new URL('../fixtures/photos/heic-scroll-phone.heic', import.meta.url)));
+  const { default: decode } = await import('heic-decode');
+  const rgba = await decode({ buffer: heic });
+  const { gray } = await decodePhoto(heic, false);
+  assert.deepEqual([gray.width, gray.height], [rgba.width, rgba.height]);
+  assert.equal(gray.data.length, rgba.width * rgba.height);
+  let differing = 0;
+  for (let p = 0; p < gray.data.length; p++) if (gray.data[p] !== rgba.data[4 * p + 1]) differing++;
+  assert.equal(differing, 0);
 });
