@@ -1,4 +1,4 @@
-import sharp, { type OutputInfo, type Sharp } from 'sharp';
+import sharp, { type Sharp } from 'sharp';
 import { MAX_INPUT_PIXELS, readPhotoHeader } from './photo-format.ts';
 import type { Gray } from './raster.ts';
 import { UnsupportedImageError } from './types.ts';
@@ -42,31 +42,20 @@ function pipeline(src: Source, ignoreIcc = false): Sharp {
   return sharp(src.input, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error', ignoreIcc, ...(src.raw ? { raw: src.raw } : {}) }).rotate();
 }
 
-const WORKING_SIZE = [WORKING_LONG_SIDE, WORKING_LONG_SIDE, { fit: 'inside', withoutEnlargement: true }] as const;
-
 /**
  * The grey image the analysis reads: the green channel at the working size. The
  * green channel stands in for luminance: ink is dark in every channel, and
  * skipping the colour-space conversion makes decoding three times faster.
  */
-async function workingGray(src: Source): Promise<{ data: Buffer; info: OutputInfo }> {
-  if (src.raw) {
-    // Pixels decoded elsewhere (HEVC) arrive as RGBA: their green channel is taken
-    // first, so the resize reads one band instead of four (a 12 MP photo: 98 → 59
-    // ms, the same pixels; a resized one-band raw image comes out as three bands,
-    // hence the last extractChannel).
-    const green = await pipeline(src).extractChannel(1).raw().toBuffer();
-    return sharp(green, { raw: { width: src.raw.width, height: src.raw.height, channels: 1 } })
-      .resize(...WORKING_SIZE)
-      .extractChannel(0)
-      .raw()
-      .toBuffer({ resolveWithObject: true });
-  }
-  return pipeline(src, true)
-    .resize(...WORKING_SIZE)
-    .extractChannel(src.channels >= 3 ? 1 : 0)
-    .raw()
-    .toBuffer({ resolveWithObject: true });
+async function workingGray(src: Source) {
+  // Pixels decoded elsewhere (HEVC) arrive as RGBA: their green channel is taken
+  // before the resize, which then reads one band instead of four (a 12 MP photo:
+  // 98 → 59 ms, the same pixels). Resized, a one-band raw image comes out as
+  // three bands, so band 0 is taken after it.
+  const [image, band]: [Sharp, 0 | 1] = src.raw
+    ? [sharp(await pipeline(src).extractChannel(1).raw().toBuffer(), { raw: { width: src.raw.width, height: src.raw.height, channels: 1 } }), 0]
+    : [pipeline(src, true), src.channels >= 3 ? 1 : 0];
+  return image.resize(WORKING_LONG_SIDE, WORKING_LONG_SIDE, { fit: 'inside', withoutEnlargement: true }).extractChannel(band).raw().toBuffer({ resolveWithObject: true });
 }
 
 /** Decodes the photo upright (EXIF orientation honoured), grey, at working resolution; optionally a preview too. */

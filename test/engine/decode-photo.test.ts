@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { test } from 'node:test';
+import decodeHeic from 'heic-decode';
 import sharp from 'sharp';
 import { decodePhoto } from '../../src/engine/decode-photo.ts';
 
@@ -21,8 +22,7 @@ test("an HEVC-coded HEIC's working grey is the green channel of its decoded pixe
   // The iPhone-style fixture (1,000 × 1,500, under the working size): libheif's
   // RGBA, turned upright by the irot box, then its green channel.
   const heic = new Uint8Array(await readFile(new URL('../fixtures/photos/heic-scroll-phone.heic', import.meta.url)));
-  const { default: decode } = await import('heic-decode');
-  const rgba = await decode({ buffer: heic });
+  const rgba = await decodeHeic({ buffer: heic });
   const { gray } = await decodePhoto(heic, false);
   assert.deepEqual([gray.width, gray.height], [rgba.width, rgba.height]);
   assert.equal(gray.data.length, rgba.width * rgba.height);
