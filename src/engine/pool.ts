@@ -4,16 +4,13 @@ import { EngineBusyError, UnsupportedImageError, type AnalyzeOptions, type Photo
 import type { WorkerRequest, WorkerResponse } from './worker.ts';
 
 /**
- * The old generation a worker's heap starts with, in MB. A worker keeps about
- * 8 MB alive between photos, and V8 sized its old generation to that: each
- * photo's analysis then began a full mark-compact (37 in 84 photos of 12 MP,
- * 1.4 per 2 MP photo). Starting at 64 MB, a worker had one in 84 photos of
- * 12 MP and 5 in 16 of 2 MP; a worker's CPU per photo of a mixed set fell from
- * 151-159 to 137 ms (with 128 MB, 132 ms), its RSS grew ~25 MB. Through HTTP,
- * 12 MP photos, once warm: 166-174 -> 143-149 ms of CPU a request, one client
- * 6.4 -> 7.0 req/s, two 10.3-11.0 -> 12.1-12.9. Worker resourceLimits cannot set it; V8
- * reads the flag as each isolate is created, so it is set before the workers
- * are, and holds for any isolate the process creates afterwards.
+ * The old generation a worker's heap starts with, in MB. At V8's own sizing (to
+ * the ~8 MB a worker keeps between photos) nearly every photo's analysis ended
+ * in a full mark-compact: 37 in 84 photos of 12 MP, against one at 64 MB, and a
+ * worker's CPU per photo 151-159 -> 137 ms for ~25 MB more RSS (docs/engine.md,
+ * "A worker's heap"). Worker resourceLimits cannot set it; V8 reads the flag as
+ * each isolate is created, so it is set before the workers are, and holds for
+ * any isolate the process creates afterwards.
  */
 const WORKER_INITIAL_OLD_SPACE_MB = 64;
 
