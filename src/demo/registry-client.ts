@@ -1,6 +1,6 @@
-// An HTTP client of a running registry (the demo's, and bench:identify's):
-// only what they call, with the rate-limit and back-pressure headers the
-// server sends.
+// An HTTP client of a running registry (the demo's): only what it calls, with
+// the rate-limit and back-pressure headers the server sends. bench:identify
+// times its requests with a leaner one (bench/lib/lean-checker.ts).
 
 export class RegistryError extends Error {
   override readonly name = 'RegistryError';

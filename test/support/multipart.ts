@@ -1,4 +1,5 @@
-// Encodes a multipart/form-data body for app.inject().
+// Encodes a multipart/form-data body: for app.inject(), and for the requests
+// bench:identify times (bench/lib/lean-checker.ts).
 import { randomBytes } from 'node:crypto';
 
 export type FormFile = { readonly data: Uint8Array; readonly filename?: string; readonly contentType?: string };
