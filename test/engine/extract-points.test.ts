@@ -142,6 +142,18 @@ test('a printed Hebrew page whose words fit the layout only by chance is invalid
   assert.equal(analysis.kind, 'invalid');
 });
 
+test('printed pages that fit the layout with few word ends at a small share are invalid', async () => {
+  // Found among 160 photos of printed pages (seeds 5505 and 6606), as two of the
+  // 12 that read as scrolls before the reading had to reach k² / n ≥ 15 (k word
+  // ends agreeing of n read): a Hebrew page 63 of 306 (20.6%, 13.0) and a Latin
+  // one 52 of 218 (23.9%, 12.4).
+  for (const [i, subkind] of [[16, 'hebrew_print'], [55, 'latin']] as const) {
+    const page = await makeNonScroll('other_text', deriveSeed(5505, 'ns', i), { megapixels: 3 });
+    assert.equal(page.info.subkind, subkind);
+    assert.deepEqual(await analyzePhoto(new Uint8Array(page.jpeg)), { kind: 'invalid', reason: 'the text does not read as a mezuzah' }, `page ${i}`);
+  }
+});
+
 test('two registration photos of one scroll agree closely: the half-size reading frames the page, and the full-size look is what is measured', async () => {
   // Found among 25 pairs of 3 MP registration photos, where the half-size reading,
   // kept when it had the most agreeing word ends, lowered this pair to 0.830 (its

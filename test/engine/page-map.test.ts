@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { normaliseWordEnds, wordEndsHoldTogether, type WordEnd } from '../../src/engine/extract-points.ts';
 import { applyHomography, fitHomography } from '../../src/engine/homography.ts';
-import { CANONICAL_X, CANONICAL_Y, WORD_END_COUNT } from '../../src/engine/template.ts';
+import { CANONICAL_X, CANONICAL_Y, LINE_PITCH, WORD_END_COUNT } from '../../src/engine/template.ts';
 import { createRandom, deriveSeed } from '../../src/synth/random.ts';
 
 // The text's word ends at their places on the page, moved by a hand's drift of
@@ -66,4 +66,37 @@ test('a reading that holds together (a drifting hand) skips the line-frame opini
     return line % 2 === 1 && next < WORD_END_COUNT && CANONICAL_Y[next] === CANONICAL_Y[e.key] ? { ...e, key: next } : e;
   });
   assert.equal(wordEndsHoldTogether(misread), false);
+});
+
+/**
+ * `total` of the text's word ends, seen in perspective: `agreeing` of them,
+ * spread over the page, at their places in the layout, the rest a few letters
+ * to a word off along their line and up to a line across (words tied to the
+ * wrong place, as other text is read).
+ */
+function partlyAgreeingEnds(agreeing: number, total: number): WordEnd[] {
+  const bottom = CANONICAL_Y[WORD_END_COUNT - 1];
+  const toPhoto = fitHomography([0, 1, 0, 1], [0, 0, bottom, bottom], [130, 910, 60, 980], [90, 140, 1010, 950], null)!;
+  const random = createRandom(deriveSeed('page-map', 'chance', agreeing, total));
+  const step = WORD_END_COUNT / total;
+  return Array.from({ length: total }, (_, k) => {
+    const key = Math.floor(k * step);
+    const placed = Math.floor(k * (agreeing / total)) !== Math.floor((k + 1) * (agreeing / total));
+    // Off by a few letters to a word along its line, and up to a line across.
+    const along = (random.next() < 0.5 ? -1 : 1) * random.uniform(0.02, 0.1);
+    const across = random.int(-1, 1) * LINE_PITCH;
+    const [X, Y] = placed ? [CANONICAL_X[key], CANONICAL_Y[key]] : [CANONICAL_X[key] + along, CANONICAL_Y[key] + across];
+    const [x, y] = applyHomography(toPhoto, X, Y);
+    return { key, x, y };
+  });
+}
+
+test('few word ends agreeing at a small share read as a chance fit of other text, not as the scroll', () => {
+  // 60 of 250 agree (24%): above the floors of 40 ends and 20%, but 60² / 250 =
+  // 14.4 is under 15, where fresh printed pages reached 13.2. The same 60 of 200
+  // (30%, 18) are a scroll read poorly.
+  assert.equal(normaliseWordEnds(partlyAgreeingEnds(60, 250)), null);
+  const poorly = normaliseWordEnds(partlyAgreeingEnds(60, 200));
+  assert.ok(poorly, 'reads as the text');
+  assert.equal(poorly.keys.length, 200);
 });

@@ -1,0 +1,55 @@
+// npm run bench:non-scroll [-- --seed N --count N --kind other_text]
+//
+// How many images without a scroll the engine reads as one, on a fresh batch
+// of the generator's non-scroll images (src/synth/non-scroll.ts) larger than the
+// benchmark sets hold: the tune and report sets have 6 and 12 printed pages,
+// too few to see a rate of a few percent. Every image is made from the seed
+// (image i from deriveSeed(seed, 'ns', i)), at 3 MP like the sets, and cached
+// under bench/.data; `--kind` makes them all of one kind, else the kinds take
+// turns. Analysis runs in this thread, one image at a time (decode, then the
+// reading), and prints each image read as a scroll, the count, and the median
+// and slowest reading time by kind (the decode not included).
+import { existsSync } from 'node:fs';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { decodePhoto } from '../src/engine/decode-photo.ts';
+import { extractPoints } from '../src/engine/extract-points.ts';
+import { deriveSeed, makeNonScroll, NON_SCROLL_KINDS, type NonScrollKind } from '../src/synth/index.ts';
+import { quantile } from './lib/rates.ts';
+
+const { values } = parseArgs({ options: { seed: { type: 'string', default: '8808' }, count: { type: 'string', default: '100' }, kind: { type: 'string' } } });
+const seed = Number(values.seed);
+const count = Number(values.count);
+const only = values.kind as NonScrollKind | undefined;
+if (!Number.isInteger(seed) || !(count >= 1)) throw new Error('--seed must be an integer and --count at least 1');
+if (only && !NON_SCROLL_KINDS.includes(only)) throw new Error(`--kind must be one of ${NON_SCROLL_KINDS.join(', ')}`);
+
+const dir = path.resolve(import.meta.dirname, '.data', `non-scroll-s${seed}-${only ?? 'mixed'}-3mp`);
+await fs.mkdir(dir, { recursive: true });
+const times = new Map<string, number[]>();
+let read = 0;
+for (let i = 0; i < count; i++) {
+  const kind = only ?? NON_SCROLL_KINDS[i % NON_SCROLL_KINDS.length];
+  const file = path.join(dir, `${i}.jpg`);
+  if (!existsSync(file)) {
+    const image = await makeNonScroll(kind, deriveSeed(seed, 'ns', i), { megapixels: 3 });
+    await fs.writeFile(`${file}.json`, JSON.stringify(image.info));
+    await fs.writeFile(file, image.jpeg);
+  }
+  const { subkind } = JSON.parse(await fs.readFile(`${file}.json`, 'utf8')) as { subkind: string };
+  const { gray } = await decodePhoto(new Uint8Array(await fs.readFile(file)), false);
+  const t = performance.now();
+  const result = extractPoints(gray);
+  const ms = performance.now() - t;
+  const label = `${kind}/${subkind}`;
+  times.set(label, [...(times.get(label) ?? []), ms]);
+  if (result.kind === 'scroll') {
+    read++;
+    console.log(`read as a scroll: image ${i} (${label}), ${result.points.keys.length} word ends`);
+  }
+}
+console.log(`seed ${seed}, ${count} images${only ? ` (${only})` : ''}: ${read} read as a scroll, ${count - read} invalid`);
+for (const [label, ms] of [...times].sort()) {
+  console.log(`  ${label.padEnd(30)} ${String(ms.length).padStart(4)} images, reading median ${quantile(ms, 0.5).toFixed(0)} ms, slowest ${Math.max(...ms).toFixed(0)} ms`);
+}
