@@ -21,11 +21,18 @@ export const REPORT: DatasetSpec = { seed: 2202, scrolls: 100, scribes: 25, quer
  */
 export const REPORT_1MP: DatasetSpec = { ...REPORT, megapixels: 1 };
 
+/**
+ * Images without a scroll only, every kind in turn, more than the report set's
+ * 60 (its 12 printed pages cannot show a rate of a few percent); reported, never
+ * looked at while tuning.
+ */
+export const NON_SCROLL: DatasetSpec = { seed: 9119, scrolls: 0, scribes: 1, queries: 0, unregistered: 0, invalid: 500, megapixels: 3 };
+
 /** The phone photo of the speed figures (12 MP unless told): tilted 15°, no motion blur, finger or crop. */
 export const speedShot = (seed: number, megapixels = 12): ShotSpec => ({ kind: 'phone', seed, megapixels, tilt: 15, motion: 0, finger: false, crop: false });
 
 /** The set's photos, generated the first time, analysed by the engine as it stands (cached per engine source). */
-export async function loadSet(name: 'tune' | 'report', spec: DatasetSpec, log: (line: string) => void): Promise<AnalysedDataset> {
+export async function loadSet(name: 'tune' | 'report' | 'non-scroll', spec: DatasetSpec, log: (line: string) => void): Promise<AnalysedDataset> {
   const dir = datasetDir(name, spec);
   ensureDataset(dir, spec, log);
   return analyseDataset(dir, spec, log);
