@@ -467,7 +467,7 @@ function rectifyPage(
   return { image: { width, height, data: out }, toPhoto: back, toCanonical: canonical };
 }
 
-/** Enough word ends, and a large enough share of them, agree with the text's layout. */
+/** Enough word ends, and a large enough share of them, agree with the text's layout, and both together more than other text reaches by chance (MIN_LAYOUT_EVIDENCE). */
 function readsAsScroll(fit: PageFit): boolean {
   const { inliers, ends } = fit;
   return inliers >= MIN_LAYOUT_INLIERS && inliers >= MIN_LAYOUT_INLIER_RATIO * ends.length && inliers * inliers >= MIN_LAYOUT_EVIDENCE * ends.length;

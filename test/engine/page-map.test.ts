@@ -5,12 +5,14 @@ import { applyHomography, fitHomography } from '../../src/engine/homography.ts';
 import { CANONICAL_X, CANONICAL_Y, LINE_PITCH, WORD_END_COUNT } from '../../src/engine/template.ts';
 import { createRandom, deriveSeed } from '../../src/synth/random.ts';
 
+/** The perspective the word ends of these tests are seen in: the page's corners to a photo's pixels. */
+const bottom = CANONICAL_Y[WORD_END_COUNT - 1];
+const toPhoto = fitHomography([0, 1, 0, 1], [0, 0, bottom, bottom], [130, 910, 60, 980], [90, 140, 1010, 950], null)!;
+
 // The text's word ends at their places on the page, moved by a hand's drift of
 // up to `drift` column widths each way, bowed down the lines by
 // `bow` × (X − ½)² (a curled sheet seen at a tilt), then seen in perspective.
 function photographedEnds(bow: number, drift = 0): WordEnd[] {
-  const bottom = CANONICAL_Y[WORD_END_COUNT - 1];
-  const toPhoto = fitHomography([0, 1, 0, 1], [0, 0, bottom, bottom], [130, 910, 60, 980], [90, 140, 1010, 950], null)!;
   const random = createRandom(deriveSeed('page-map', 'hand'));
   return Array.from({ length: WORD_END_COUNT }, (_, key) => {
     const X = CANONICAL_X[key] + random.uniform(-drift, drift);
@@ -75,13 +77,11 @@ test('a reading that holds together (a drifting hand) skips the line-frame opini
  * wrong place, as other text is read).
  */
 function partlyAgreeingEnds(agreeing: number, total: number): WordEnd[] {
-  const bottom = CANONICAL_Y[WORD_END_COUNT - 1];
-  const toPhoto = fitHomography([0, 1, 0, 1], [0, 0, bottom, bottom], [130, 910, 60, 980], [90, 140, 1010, 950], null)!;
   const random = createRandom(deriveSeed('page-map', 'chance', agreeing, total));
-  const step = WORD_END_COUNT / total;
   return Array.from({ length: total }, (_, k) => {
-    const key = Math.floor(k * step);
-    const placed = Math.floor(k * (agreeing / total)) !== Math.floor((k + 1) * (agreeing / total));
+    const key = Math.floor((k * WORD_END_COUNT) / total);
+    // `agreeing` of the `total`, evenly spread: end k is placed where the running count steps.
+    const placed = Math.floor(((k + 1) * agreeing) / total) > Math.floor((k * agreeing) / total);
     // Off by a few letters to a word along its line, and up to a line across.
     const along = (random.next() < 0.5 ? -1 : 1) * random.uniform(0.02, 0.1);
     const across = random.int(-1, 1) * LINE_PITCH;
