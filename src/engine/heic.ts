@@ -1,0 +1,82 @@
+// HEVC-coded HEIC, the iPhone's default: sharp's prebuilt libvips has no HEVC
+// decoder (patents), so these photos are decoded by libheif compiled to
+// WebAssembly (the npm package libheif-js). libheif applies the container's
+// irot/imir transforms, which is how HEIF records orientation, so the pixels
+// come back upright.
+import { createRequire } from 'node:module';
+
+/** The part of libheif-js's embind API used here (it ships declarations only for its own module paths). */
+type HeifResult = { code?: unknown; message?: string };
+type HeifChannel = { id: number; width: number; height: number; stride: number; data: Uint8Array };
+type LibHeif = {
+  ready: Promise<void>;
+  heif_context_alloc(): unknown;
+  heif_context_free(context: unknown): void;
+  heif_context_read_from_memory(context: unknown, bytes: Uint8Array): HeifResult;
+  heif_js_context_get_primary_image_handle(context: unknown): (HeifResult & object) | null;
+  heif_image_handle_release(handle: unknown): void;
+  heif_js_decode_image2(handle: unknown, colorspace: number, chroma: number): (HeifResult & { image: unknown; channels: HeifChannel[] }) | null;
+  heif_image_release(image: unknown): void;
+  heif_error_code: { heif_error_Ok: unknown };
+  heif_colorspace: { heif_colorspace_YCbCr: number; heif_colorspace_RGB: number };
+  heif_chroma: { heif_chroma_420: number; heif_chroma_interleaved_RGBA: number };
+  heif_channel: { heif_channel_Y: number; heif_channel_interleaved: number };
+};
+
+/** libheif's module factory, loaded with the first HEIC (its WebAssembly comes inlined, a few MB, and most workers never need it). */
+let libheifFactory: (() => LibHeif) | undefined;
+const createLibheif = (): LibHeif => (libheifFactory ??= createRequire(import.meta.url)('libheif-js/libheif-wasm/libheif-bundle.js') as () => LibHeif)();
+
+/** Decoded pixels, rows packed: one byte a pixel (luma) or four (RGBA). */
+export type HeicPixels = { readonly width: number; readonly height: number; readonly channels: 1 | 4; readonly data: Uint8Array };
+
+class HeicDecodeError extends Error {}
+
+/**
+ * The primary image of an HEVC-coded HEIC, upright: its luma plane as the
+ * HEVC stream codes it (`luma`: no colour conversion, a quarter of the bytes),
+ * or RGBA (`rgba`, for a preview in colour).
+ *
+ * Each photo gets an instance of libheif of its own (about 10 ms to create):
+ * WebAssembly memory grows to the largest image decoded and never shrinks,
+ * and one shared instance kept it. A worker that had decoded a 48 MP HEIC
+ * stayed 450 MB larger from then on; an instance dropped after its photo is
+ * collected with it.
+ */
+export async function decodeHeic(bytes: Uint8Array, pixels: 'luma' | 'rgba'): Promise<HeicPixels> {
+  const heif = createLibheif();
+  await heif.ready;
+  const context = heif.heif_context_alloc();
+  let handle: unknown = null;
+  try {
+    const read = heif.heif_context_read_from_memory(context, bytes);
+    if (read.code !== heif.heif_error_code.heif_error_Ok) throw new HeicDecodeError(`unreadable HEIF: ${read.message}`);
+    handle = heif.heif_js_context_get_primary_image_handle(context);
+    if (!handle || (handle as HeifResult).code) throw new HeicDecodeError('no primary image');
+    const luma = pixels === 'luma';
+    const image = luma
+      ? heif.heif_js_decode_image2(handle, heif.heif_colorspace.heif_colorspace_YCbCr, heif.heif_chroma.heif_chroma_420)
+      : heif.heif_js_decode_image2(handle, heif.heif_colorspace.heif_colorspace_RGB, heif.heif_chroma.heif_chroma_interleaved_RGBA);
+    if (!image || image.code) throw new HeicDecodeError(`undecodable HEVC: ${image?.message}`);
+    try {
+      const wanted = luma ? heif.heif_channel.heif_channel_Y : heif.heif_channel.heif_channel_interleaved;
+      const plane = image.channels.find((c) => c.id === wanted);
+      if (!plane) throw new HeicDecodeError('the decoded image has no such plane');
+      const channels = luma ? 1 : 4;
+      return { width: plane.width, height: plane.height, channels, data: packRows(plane, channels) };
+    } finally {
+      heif.heif_image_release(image.image);
+    }
+  } finally {
+    if (handle) heif.heif_image_handle_release(handle);
+    heif.heif_context_free(context);
+  }
+}
+
+/** The plane's rows without their padding, copied out of the WebAssembly heap. */
+function packRows(plane: HeifChannel, channels: number): Uint8Array {
+  const row = plane.width * channels;
+  const out = new Uint8Array(row * plane.height);
+  for (let y = 0; y < plane.height; y++) out.set(plane.data.subarray(y * plane.stride, y * plane.stride + row), y * row);
+  return out;
+}
