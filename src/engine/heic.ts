@@ -7,7 +7,7 @@ import { createRequire } from 'node:module';
 
 /** The part of libheif-js's embind API used here (it ships declarations only for its own module paths). */
 type HeifResult = { code?: unknown; message?: string };
-type HeifChannel = { id: number; width: number; height: number; stride: number; data: Uint8Array };
+type HeifChannel = { id: unknown; width: number; height: number; stride: number; bits_per_pixel: number; data: Uint8Array };
 type LibHeif = {
   ready: Promise<void>;
   heif_context_alloc(): unknown;
@@ -34,8 +34,10 @@ class HeicDecodeError extends Error {}
 
 /**
  * The primary image of an HEVC-coded HEIC, upright: its luma plane as the
- * HEVC stream codes it (`luma`: no colour conversion, a quarter of the bytes),
- * or RGBA (`rgba`, for a preview in colour).
+ * HEVC stream codes it (`luma`: no colour conversion, a quarter of the bytes;
+ * 8-bit photos only, since libheif-js cannot hand out a deeper plane), or RGBA
+ * (`rgba`: for a preview in colour, and for a photo coded in 10 bits, which
+ * libheif reduces to eight on conversion).
  *
  * Each photo gets an instance of libheif of its own (about 10 ms to create):
  * WebAssembly memory grows to the largest image decoded and never shrinks,
@@ -75,6 +77,7 @@ export async function decodeHeic(bytes: Uint8Array, pixels: 'luma' | 'rgba'): Pr
 
 /** The plane's rows without their padding, copied out of the WebAssembly heap. */
 function packRows(plane: HeifChannel, channels: number): Uint8Array {
+  if (plane.bits_per_pixel !== 8) throw new HeicDecodeError(`a ${plane.bits_per_pixel}-bit plane`);
   const row = plane.width * channels;
   const out = new Uint8Array(row * plane.height);
   for (let y = 0; y < plane.height; y++) out.set(plane.data.subarray(y * plane.stride, y * plane.stride + row), y * row);

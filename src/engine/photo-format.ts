@@ -21,6 +21,8 @@ export type PhotoHeader = {
   readonly width: number;
   readonly height: number;
   readonly channels: number;
+  /** Bits a sample is coded in: 8, or more (a 10-bit HEIC). */
+  readonly bitsPerSample: number;
 };
 
 const accepted = `${ACCEPTED_PHOTO_FORMATS} photos are accepted`;
@@ -45,5 +47,5 @@ export async function readPhotoHeader(bytes: Uint8Array): Promise<PhotoHeader> {
       `the image is ${width}×${height} pixels (${megapixels} megapixels); at most ${MAX_INPUT_PIXELS / 1e6} megapixels are accepted.`,
     );
   }
-  return { format: meta.format as PhotoFormat, compression: meta.compression, width, height, channels: meta.channels ?? 3 };
+  return { format: meta.format as PhotoFormat, compression: meta.compression, width, height, channels: meta.channels ?? 3, bitsPerSample: meta.bitsPerSample ?? 8 };
 }
