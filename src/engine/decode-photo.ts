@@ -10,24 +10,22 @@ const PREVIEW_LONG_SIDE = 640;
 
 type Source = { input: Uint8Array | Buffer; channels: number; raw?: { width: number; height: number; channels: 1 | 4 } };
 
-/** Applies the photo policy to the header and returns what sharp should decode (`withPreview`: colour is needed). */
+/** Applies the photo policy to the header and returns what sharp should decode (`withPreview`: in colour). */
 async function openPhoto(bytes: Uint8Array, withPreview: boolean): Promise<Source> {
   const header = await readPhotoHeader(bytes);
-  // Deeper than eight bits, libheif hands out only converted (RGBA) pixels.
-  if (header.format === 'heif' && header.compression === 'hevc') return decodeHevc(bytes, withPreview || header.bitsPerSample > 8);
+  if (header.format === 'heif' && header.compression === 'hevc') return decodeHevc(bytes, withPreview, header.bitsPerSample);
   return { input: bytes, channels: header.channels };
 }
 
-// HEVC-coded HEIC arrives decoded by libheif (heic.ts), upright: libheif applies
-// the container's irot/imir transforms, which is how HEIF records orientation (a
-// phone's EXIF orientation tag describes the same turn and must not be applied
-// again), and the .rotate() of pipeline() finds no EXIF on raw input, so it turns
-// nothing. Without a preview only the luma plane of an 8-bit HEIC is taken, as the stream codes it:
-// a 12 MP photo decoded in 769 against 857 ms as RGBA (medians of 5), grey levels
-// within 1.1 of the green channel on average.
-async function decodeHevc(bytes: Uint8Array, inColour: boolean): Promise<Source> {
+// HEVC-coded HEIC arrives decoded and upright (heic.ts): the .rotate() of
+// pipeline() finds no EXIF on raw input, so it turns nothing, as it must (a
+// phone's EXIF orientation tag describes the turn libheif already applied).
+// Without a preview only the luma plane is decoded where it can be: a 12 MP
+// photo in 769 against 857 ms as RGBA (medians of 5), grey levels within 1.1 of
+// the green channel on average.
+async function decodeHevc(bytes: Uint8Array, withPreview: boolean, bitsPerSample: number): Promise<Source> {
   try {
-    const img = await decodeHeic(bytes, inColour ? 'rgba' : 'luma');
+    const img = await decodeHeic(bytes, withPreview ? 'rgba' : 'luma', bitsPerSample);
     return { input: img.data, channels: img.channels, raw: { width: img.width, height: img.height, channels: img.channels } };
   } catch {
     throw new UnsupportedImageError('the HEIC image could not be decoded.');
@@ -54,10 +52,9 @@ async function workingGray(src: Source) {
   // channel is taken before the resize, which then reads one band instead of four
   // (a 12 MP photo: 98 → 59 ms, the same pixels). Resized, a one-band raw image
   // comes out as three bands, so band 0 is taken after it.
-  const grey = (raw: NonNullable<Source['raw']>) =>
-    raw.channels === 1 ? src.input : pipeline(src).extractChannel(1).raw().toBuffer();
-  const [image, band]: [Sharp, 0 | 1] = src.raw
-    ? [sharp(await grey(src.raw), { raw: { width: src.raw.width, height: src.raw.height, channels: 1 } }), 0]
+  const { raw } = src;
+  const [image, band]: [Sharp, 0 | 1] = raw
+    ? [sharp(raw.channels === 1 ? src.input : await pipeline(src).extractChannel(1).raw().toBuffer(), { raw: { ...raw, channels: 1 } }), 0]
     : [pipeline(src, true), src.channels >= 3 ? 1 : 0];
   return image.resize(WORKING_LONG_SIDE, WORKING_LONG_SIDE, { fit: 'inside', withoutEnlargement: true }).extractChannel(band).raw().toBuffer({ resolveWithObject: true });
 }

@@ -34,10 +34,12 @@ class HeicDecodeError extends Error {}
 
 /**
  * The primary image of an HEVC-coded HEIC, upright: its luma plane as the
- * HEVC stream codes it (`luma`: no colour conversion, a quarter of the bytes;
- * 8-bit photos only, since libheif-js cannot hand out a deeper plane), or RGBA
- * (`rgba`: for a preview in colour, and for a photo coded in 10 bits, which
- * libheif reduces to eight on conversion).
+ * HEVC stream codes it (`luma`: no colour conversion, a quarter of the bytes),
+ * or RGBA (`rgba`, for a preview in colour). A photo coded in more than eight
+ * bits (`bitsPerSample`, from its header; 10-bit HEIC, as some Android phones
+ * store photos) comes as RGBA either way: libheif-js cannot hand out a deeper
+ * plane ("Invalid typed array length"), and libheif reduces the depth on
+ * conversion. The caller reads `channels`.
  *
  * Each photo gets an instance of libheif of its own (about 10 ms to create):
  * WebAssembly memory grows to the largest image decoded and never shrinks,
@@ -45,9 +47,13 @@ class HeicDecodeError extends Error {}
  * stayed 450 MB larger from then on; an instance dropped after its photo is
  * collected with it.
  */
-export async function decodeHeic(bytes: Uint8Array, pixels: 'luma' | 'rgba'): Promise<HeicPixels> {
+export async function decodeHeic(bytes: Uint8Array, pixels: 'luma' | 'rgba', bitsPerSample: number): Promise<HeicPixels> {
   const heif = createLibheif();
   await heif.ready;
+  const mode =
+    pixels === 'luma' && bitsPerSample === 8
+      ? { colorspace: heif.heif_colorspace.heif_colorspace_YCbCr, chroma: heif.heif_chroma.heif_chroma_420, plane: heif.heif_channel.heif_channel_Y, channels: 1 as const }
+      : { colorspace: heif.heif_colorspace.heif_colorspace_RGB, chroma: heif.heif_chroma.heif_chroma_interleaved_RGBA, plane: heif.heif_channel.heif_channel_interleaved, channels: 4 as const };
   const context = heif.heif_context_alloc();
   let handle: unknown = null;
   try {
@@ -55,17 +61,12 @@ export async function decodeHeic(bytes: Uint8Array, pixels: 'luma' | 'rgba'): Pr
     if (read.code !== heif.heif_error_code.heif_error_Ok) throw new HeicDecodeError(`unreadable HEIF: ${read.message}`);
     handle = heif.heif_js_context_get_primary_image_handle(context);
     if (!handle || (handle as HeifResult).code) throw new HeicDecodeError('no primary image');
-    const luma = pixels === 'luma';
-    const image = luma
-      ? heif.heif_js_decode_image2(handle, heif.heif_colorspace.heif_colorspace_YCbCr, heif.heif_chroma.heif_chroma_420)
-      : heif.heif_js_decode_image2(handle, heif.heif_colorspace.heif_colorspace_RGB, heif.heif_chroma.heif_chroma_interleaved_RGBA);
+    const image = heif.heif_js_decode_image2(handle, mode.colorspace, mode.chroma);
     if (!image || image.code) throw new HeicDecodeError(`undecodable HEVC: ${image?.message}`);
     try {
-      const wanted = luma ? heif.heif_channel.heif_channel_Y : heif.heif_channel.heif_channel_interleaved;
-      const plane = image.channels.find((c) => c.id === wanted);
+      const plane = image.channels.find((c) => c.id === mode.plane);
       if (!plane) throw new HeicDecodeError('the decoded image has no such plane');
-      const channels = luma ? 1 : 4;
-      return { width: plane.width, height: plane.height, channels, data: packRows(plane, channels) };
+      return { width: plane.width, height: plane.height, channels: mode.channels, data: packRows(plane, mode.channels) };
     } finally {
       heif.heif_image_release(image.image);
     }

@@ -28,7 +28,7 @@ test("an HEVC-coded HEIC's working grey is its luma plane, upright, one byte a p
   // pixels within 0.42 of a level, 0.13% more than a level off, where RGB clips,
   // up to 4). Its green channel differs from it by 5.5 levels on average.
   const heic = await heicFixture();
-  const rgba = await decodeHeic(heic, 'rgba');
+  const rgba = await decodeHeic(heic, 'rgba', 8);
   const { gray } = await decodePhoto(heic, false);
   assert.deepEqual([gray.width, gray.height], [rgba.width, rgba.height]);
   assert.equal(gray.data.length, rgba.width * rgba.height);
@@ -42,7 +42,7 @@ test("an HEVC-coded HEIC's working grey is its luma plane, upright, one byte a p
 
 test("with a preview, an HEVC-coded HEIC's working grey is the green channel of its RGBA, and the preview is in colour", async () => {
   const heic = await heicFixture();
-  const rgba = await decodeHeic(heic, 'rgba');
+  const rgba = await decodeHeic(heic, 'rgba', 8);
   const { gray, preview } = await decodePhoto(heic, true);
   let differing = 0;
   for (let p = 0; p < gray.data.length; p++) if (gray.data[p] !== rgba.data[4 * p + 1]) differing++;
