@@ -44,8 +44,8 @@ class HeicDecodeError extends Error {}
  * Each photo gets an instance of libheif of its own (about 10 ms to create):
  * WebAssembly memory grows to the largest image decoded and never shrinks,
  * and one shared instance kept it. A worker that had decoded a 48 MP HEIC
- * stayed 450 MB larger from then on; an instance dropped after its photo is
- * collected with it.
+ * stayed 450 MB larger from then on. An instance of its own is collected once
+ * the next photo's is made (libheif-js keeps the latest reachable till then).
  */
 export async function decodeHeic(bytes: Uint8Array, pixels: 'luma' | 'rgba', bitsPerSample: number): Promise<HeicPixels> {
   const heif = createLibheif();
