@@ -32,13 +32,19 @@ let read = 0;
 for (let i = 0; i < count; i++) {
   const kind = only ?? NON_SCROLL_KINDS[i % NON_SCROLL_KINDS.length];
   const file = path.join(dir, `${i}.jpg`);
-  if (!existsSync(file)) {
+  let jpeg: Uint8Array;
+  let subkind: string;
+  if (existsSync(file)) {
+    jpeg = new Uint8Array(await fs.readFile(file));
+    ({ subkind } = JSON.parse(await fs.readFile(`${file}.json`, 'utf8')) as { subkind: string });
+  } else {
     const image = await makeNonScroll(kind, deriveSeed(seed, 'ns', i), { megapixels: 3 });
     await fs.writeFile(`${file}.json`, JSON.stringify(image.info));
     await fs.writeFile(file, image.jpeg);
+    jpeg = new Uint8Array(image.jpeg);
+    subkind = image.info.subkind;
   }
-  const { subkind } = JSON.parse(await fs.readFile(`${file}.json`, 'utf8')) as { subkind: string };
-  const { gray } = await decodePhoto(new Uint8Array(await fs.readFile(file)), false);
+  const { gray } = await decodePhoto(jpeg, false);
   const t = performance.now();
   const result = extractPoints(gray);
   const ms = performance.now() - t;
