@@ -109,9 +109,14 @@ describe('GET sofers-megiahs/lookup', () => {
     assert.deepEqual(Object.keys(res.json()), ['msg']);
   });
 
-  test('400 invalid_request when both are given', async () => {
-    const res = await storeGet(t.app, store.key, '/api/v1/store/sofers-megiahs/lookup?email=a@b.test&username=a');
-    assert.equal(res.statusCode, 400);
-    assert.equal(res.json().status, 'invalid_request');
+  test('with both email and username, the username is ignored: the entry is looked up by its email', async () => {
+    const byEmail = await makeSofer(t.deps, { username: 'Both Email' });
+    const other = await makeSofer(t.deps, { username: 'Both Username' });
+    const found = await storeGet(t.app, store.key, `/api/v1/store/sofers-megiahs/lookup?email=${encodeURIComponent(byEmail.email)}&username=${encodeURIComponent(other.username)}`);
+    assert.equal(found.statusCode, 200);
+    assert.equal(found.json().uuid, byEmail.uuid);
+    // An email that matches nobody is 404, whatever the username would have found.
+    const missing = await storeGet(t.app, store.key, `/api/v1/store/sofers-megiahs/lookup?email=nobody@example.test&username=${encodeURIComponent(other.username)}`);
+    assert.equal(missing.statusCode, 404);
   });
 });

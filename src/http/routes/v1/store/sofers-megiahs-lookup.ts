@@ -16,7 +16,7 @@ export function sofersMegiahsLookupRoute(app: FastifyInstance, deps: AppDeps): v
       tags: ['store'],
       summary: 'Find one confirmed sofer or megiah',
       description:
-        'Exact, case-insensitive match on `email`, or on `username` when email is omitted. Provide one: neither is 400 `{msg}` (as the spec shows), both is 400 `invalid_request`. 404 when nothing matches. Rate limit: 60 per minute per key.',
+        'Exact, case-insensitive match on `email`, or on `username` when email is omitted. Provide one: neither is 400 `{msg}` (as the spec shows); with both, `username` is ignored and the entry is looked up by `email`, as the spec says username is used only when email is omitted. 404 when nothing matches. Rate limit: 60 per minute per key.',
       security: storeSecurity,
       querystring: {
         type: 'object',
