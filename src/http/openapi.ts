@@ -18,6 +18,8 @@ Partner API of the mezuzah registry (spec: partner-api.md). Conventions and the 
 - **QR codes**: every scroll gets one at registration (12 characters of Crockford's base32, 60 random bits, unique). Only verified scrolls resolve; \`is_verified\` becomes true when an admin or the scroll's own megiah confirms the examination.
 - **Privacy**: the public check shows a private buyer's coordinates rounded to 2 decimals (about 1 km).
 - **Rate limits** (spec §8, multiplied by the operator's RATE_LIMIT_SCALE): per API key on store endpoints, per client IP on public ones. Exceeding one returns 429 \`{error: "rate_limit_exceeded"}\` with Retry-After (seconds); every response carries X-RateLimit-Limit, X-RateLimit-Remaining and X-RateLimit-Reset.
+- **Events** (spec §6): none. The service sends no webhooks or notifications; a partner learns of changes by reading: inventory, sales-history and credits for its own store, scan-qrcode for a sticker's status.
+- **Versioning** (spec §9): every operation lives under \`/api/v1/\`. Within v1, changes are additive only: new endpoints, new optional request fields, new response fields (clients should ignore fields they do not know). Removing or renaming a field, changing its type, or changing a status code would come as \`/api/v2/\`, served beside v1 during a deprecation period announced to partners. \`info.version\` counts revisions of this document: the minor number for additions.
 `.trim();
 
 export function openapiOptions(publicBaseUrl: string): SwaggerOptions {

@@ -53,7 +53,7 @@ test('every endpoint documents its 429 body and rate limit; multipart bodies lis
 
 test("the document states the service's decisions", () => {
   const text = doc.info.description as string;
-  for (const decision of ['unauthorized', 'invalid_request', 'too_large', 'per_page', '25 MB', '100 megapixels', 'HEIC/HEIF', 'rounded to 2 decimals', 'RATE_LIMIT_SCALE', 'append-only', 'Retry-After']) {
+  for (const decision of ['unauthorized', 'invalid_request', 'too_large', 'per_page', '25 MB', '100 megapixels', 'HEIC/HEIF', 'rounded to 2 decimals', 'RATE_LIMIT_SCALE', 'append-only', 'Retry-After', 'no webhooks', '/api/v2/']) {
     assert.ok(text.includes(decision), `missing: ${decision}`);
   }
   const sell = doc.paths['/api/v1/store/sell-mezuzah/{uuid}'].post;
