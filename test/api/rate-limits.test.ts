@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { makeStore, type TestStore } from '../support/factories.ts';
+import { makeKeyFor, makeMegiah, makeStore, type TestStore } from '../support/factories.ts';
 import { apiEndpoints, concretePath, specEndpoints, type SpecEndpoint } from '../support/endpoints.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
 
@@ -53,10 +53,38 @@ describe('429 on every endpoint, at exactly the spec limit', () => {
     assert.equal((await call(t, credits, { key: fresh.key })).headers['retry-after'], '15');
   });
 
-  test('requests without a key are limited per IP on store endpoints, and still answered 401 below the limit', async () => {
+  test('requests without a key are limited per IP on store endpoints, and answered 401 until the failed-key limit', async () => {
     const inventory = specEndpoints.find((e) => e.path.endsWith('/inventory')) as SpecEndpoint;
-    for (let i = 0; i < 60; i++) assert.equal((await call(t, inventory, { ip: '192.0.2.50' })).statusCode, 401);
+    for (let i = 0; i < 30; i++) assert.equal((await call(t, inventory, { ip: '192.0.2.50' })).statusCode, 401);
     assert.equal((await call(t, inventory, { ip: '192.0.2.50' })).statusCode, 429);
+  });
+
+  test('keys that fail authentication count per IP over every store endpoint, whatever key is tried: past 30 a minute, the IP gets 429 until the window ends, a valid key included', async () => {
+    const [inventory, credits] = ['/inventory', '/credits'].map((tail) => specEndpoints.find((e) => e.path.endsWith(tail)) as SpecEndpoint);
+    const ip = '192.0.2.77';
+    // 30 different wrong keys (and no key at all), spread over two endpoints: each
+    // key's own bucket sees one request, so only the per-IP count can stop them.
+    for (let i = 0; i < 30; i++) {
+      const key = i % 10 === 9 ? undefined : `mzr_guess${i}`;
+      const res = await call(t, i % 2 ? inventory : credits, { ip, key });
+      assert.equal(res.statusCode, 401, `attempt ${i + 1}`);
+    }
+    const refused = await call(t, inventory, { ip, key: 'mzr_guess30' });
+    assert.equal(refused.statusCode, 429);
+    assert.deepEqual(refused.json(), { error: 'rate_limit_exceeded' });
+    const retryAfter = Number(refused.headers['retry-after']);
+    assert.ok(retryAfter >= 1 && retryAfter <= 60, `Retry-After ${retryAfter}`);
+    // The store's own key from that IP waits too; from another IP it is served.
+    assert.equal((await call(t, credits, { ip, key: store.key })).statusCode, 429);
+    assert.equal((await call(t, credits, { ip: '192.0.2.78', key: store.key })).statusCode, 200);
+    t.clock.advance(retryAfter * 1000);
+    assert.equal((await call(t, credits, { ip, key: store.key })).statusCode, 200);
+  });
+
+  test("a valid key of an account that is not a store (403) is not a failed key", async () => {
+    const inventory = specEndpoints.find((e) => e.path.endsWith('/inventory')) as SpecEndpoint;
+    const megiahKey = await makeKeyFor(t.deps, await makeMegiah(t.deps));
+    for (let i = 0; i < 40; i++) assert.equal((await call(t, inventory, { ip: '192.0.2.90', key: megiahKey })).statusCode, 403, `request ${i + 1}`);
   });
 });
 

@@ -82,6 +82,15 @@ describe('two nodes sharing Redis', { skip }, () => {
     const retryAfter = Number(res.headers['retry-after']);
     assert.ok(retryAfter >= 1 && retryAfter <= 60, `Retry-After ${retryAfter}`);
   });
+
+  test('failed API keys are counted per IP by both nodes together: the 31st, wherever it lands, is refused before its key is looked up', async () => {
+    const credits = (t: TestApp, key: string) =>
+      t.app.inject({ method: 'GET', url: '/api/v1/store/credits', remoteAddress: '198.51.100.9', headers: { 'x-api-key': key } });
+    const statuses: number[] = [];
+    for (let i = 0; i < 31; i++) statuses.push((await credits(nodes[i % 2], `mzr_wrong${i}`)).statusCode);
+    assert.deepEqual(degraded, [], 'every request was counted in Redis');
+    assert.deepEqual(statuses, [...Array(30).fill(401), 429]);
+  });
 });
 
 describe('Redis going away mid-run', { skip }, () => {

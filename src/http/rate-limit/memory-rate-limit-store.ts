@@ -25,6 +25,10 @@ export function memoryRateLimitStore(): RateLimitStore {
       window.count += 1;
       return { count: window.count, resetAtMs: window.resetAtMs };
     },
+    async peek(bucket, nowMs): Promise<WindowCount | null> {
+      const window = windows.get(bucket);
+      return window === undefined || window.resetAtMs <= nowMs ? null : { count: window.count, resetAtMs: window.resetAtMs };
+    },
     async close() {
       windows.clear();
     },

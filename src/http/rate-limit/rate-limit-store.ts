@@ -16,6 +16,8 @@ export interface RateLimitStore {
    * then PEXPIRE when the count is 1, in one script.
    */
   hit(bucket: string, windowMs: number, nowMs: number): Promise<WindowCount>;
+  /** `bucket`'s current window without counting a request in it; null when none is open. */
+  peek(bucket: string, nowMs: number): Promise<WindowCount | null>;
   /**
    * `local`: this node's counters by configuration; `shared`: one count for
    * all nodes; `degraded`: shared counting is unavailable and this node counts

@@ -30,8 +30,8 @@ export type RateLimitRule = {
 
 const WINDOW_MS = 60_000;
 
-function scaledLimit(rule: RateLimitRule, scale: number): number {
-  return Math.max(1, Math.floor(rule.perMinute * scale));
+function scaledLimit(perMinute: number, scale: number): number {
+  return Math.max(1, Math.floor(perMinute * scale));
 }
 
 /**
@@ -51,7 +51,7 @@ function identityOf(request: FastifyRequest, rule: RateLimitRule): string {
 }
 
 export function rateLimit(deps: Pick<AppDeps, 'rateLimit' | 'clock'>, rule: RateLimitRule): onRequestAsyncHookHandler {
-  const limit = scaledLimit(rule, deps.rateLimit.scale);
+  const limit = scaledLimit(rule.perMinute, deps.rateLimit.scale);
   return async function enforceRateLimit(request: FastifyRequest, reply: FastifyReply) {
     const nowMs = deps.clock.now().getTime();
     const bucket = `${rule.bucket ?? `${request.method} ${request.routeOptions.url}`} ${identityOf(request, rule)}`;
@@ -65,5 +65,42 @@ export function rateLimit(deps: Pick<AppDeps, 'rateLimit' | 'clock'>, rule: Rate
       if (rule.onLimited !== undefined) return rule.onLimited(request, reply);
       return replyFailure(reply, fail('rate_limit_exceeded'));
     }
+  };
+}
+
+/**
+ * Requests whose API key fails authentication (missing, unknown or revoked),
+ * counted per client IP over every key-authenticated endpoint. The per-key
+ * limits count each presented key apart, so a client trying one key after
+ * another would meet no limit at all; past this many failures in a minute,
+ * every key-authenticated request from that IP is answered 429 until the
+ * window ends, before its key is looked up. A partner's misconfigured client
+ * fails far fewer times than this; its requests with a valid key are refused
+ * only while the window lasts.
+ */
+export const FAILED_KEYS_PER_MINUTE = 30;
+
+export type FailedKeyLimit = {
+  /** Answers 429 when the request's IP is past the limit; whether it did. */
+  refuse(request: FastifyRequest, reply: FastifyReply): Promise<boolean>;
+  /** Counts one failed authentication against the request's IP. */
+  record(request: FastifyRequest): Promise<void>;
+};
+
+export function failedKeyLimit(deps: Pick<AppDeps, 'rateLimit' | 'clock'>): FailedKeyLimit {
+  const limit = scaledLimit(FAILED_KEYS_PER_MINUTE, deps.rateLimit.scale);
+  const bucketOf = (request: FastifyRequest) => `failed-api-keys ip:${request.ip}`;
+  return {
+    async refuse(request, reply) {
+      const nowMs = deps.clock.now().getTime();
+      const window = await deps.rateLimit.store.peek(bucketOf(request), nowMs);
+      if (window === null || window.count < limit) return false;
+      reply.header('Retry-After', Math.max(1, Math.ceil((window.resetAtMs - nowMs) / 1000)));
+      replyFailure(reply, fail('rate_limit_exceeded'));
+      return true;
+    },
+    async record(request) {
+      await deps.rateLimit.store.hit(bucketOf(request), WINDOW_MS, deps.clock.now().getTime());
+    },
   };
 }

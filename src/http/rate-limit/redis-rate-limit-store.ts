@@ -23,6 +23,12 @@ if ttl < 0 then
 end
 return {count, ttl}`;
 
+// The count and the time left of a window, or nothing when none is open.
+const PEEK_SCRIPT = `
+local count = redis.call('GET', KEYS[1])
+if not count then return nil end
+return {tonumber(count), redis.call('PTTL', KEYS[1])}`;
+
 /** How long start-up waits for the first connection before serving with local counters. */
 const DEFAULT_CONNECT_WAIT_MS = 3000;
 
@@ -36,7 +42,10 @@ export type RedisRateLimitOptions = {
   readonly onModeChange?: (mode: 'shared' | 'degraded', reason?: Error) => void;
 };
 
-type HitClient = Redis & { rateLimitHit(key: string, windowMs: number): Promise<[number, number]> };
+type HitClient = Redis & {
+  rateLimitHit(key: string, windowMs: number): Promise<[number, number]>;
+  rateLimitPeek(key: string): Promise<[number, number] | null>;
+};
 
 export async function redisRateLimitStore(
   options: RedisRateLimitOptions & { readonly connectWaitMs?: number },
@@ -53,6 +62,7 @@ export async function redisRateLimitStore(
     lazyConnect: true,
   }) as HitClient;
   client.defineCommand('rateLimitHit', { numberOfKeys: 1, lua: HIT_SCRIPT });
+  client.defineCommand('rateLimitPeek', { numberOfKeys: 1, lua: PEEK_SCRIPT });
 
   const local = memoryRateLimitStore();
   let mode: 'shared' | 'degraded' = 'shared';
@@ -88,6 +98,17 @@ export async function redisRateLimitStore(
       } catch (error) {
         setMode('degraded', error as Error);
         return local.hit(bucket, windowMs, nowMs);
+      }
+    },
+    async peek(bucket, nowMs): Promise<WindowCount | null> {
+      try {
+        const window = await client.rateLimitPeek(prefix + bucket);
+        setMode('shared');
+        // A key that has just expired (PTTL -2) holds no window.
+        return window === null || Number(window[1]) < 0 ? null : { count: Number(window[0]), resetAtMs: nowMs + Number(window[1]) };
+      } catch (error) {
+        setMode('degraded', error as Error);
+        return local.peek(bucket, nowMs);
       }
     },
     async close() {
