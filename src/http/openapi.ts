@@ -9,6 +9,7 @@ const overview = `
 Partner API of the mezuzah registry (spec: partner-api.md). Conventions and the decisions this service makes where the spec says "not shown":
 
 - **Timestamps** are UTC, \`YYYY-MM-DD HH:MM:SS\`. File URLs are relative (\`static/...\`) and served by this service.
+- **Identifiers**: uuids are issued in lower case and matched whatever the case they are sent in (path or body).
 - **Authentication**: store endpoints need \`X-Api-Key\`. Keys belong to accounts (several per account), start with \`mzr_\` followed by 256 random bits, are shown once at creation, stored only as a hash, can be revoked, and record their last use. Missing or unknown key: 401 \`{msg, status: "unauthorized"}\`; such failures also count per client IP over every key-authenticated endpoint, and past 30 in a minute every such request from that IP is answered 429 until the window ends, whatever key it carries. A key of an account that is not a store (\`store\` or \`agent\`): 403 \`{msg}\`. Registering needs an \`agent\` account.
 - **Roles**: \`user\` (buyer/owner), \`store\`, \`agent\` (a store that may register scrolls), \`sofer\`, \`megiah\`, \`admin\`.
 - **Validation errors** (missing or malformed field, bad date, unknown or wrong-role sofer/megiah uuid, non-image upload): 400 \`{msg, status: "invalid_request"}\`, the message naming the field. Oversized bodies: 413 \`{msg, status: "too_large"}\`. Identification engine saturated: 503 \`{msg, status: "busy"}\` with Retry-After.

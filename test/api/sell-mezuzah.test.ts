@@ -51,6 +51,16 @@ describe('200', () => {
     assert.equal(res2.json().to_uuid, res1.json().to_uuid);
   });
 
+  test('the scroll and the buyer are matched whatever the case of their uuids', async () => {
+    const store = await makeStore(t.deps, { credits: 1 });
+    const buyer = await makeBuyer(t.deps);
+    const scroll = await makeScroll(t.deps, store.account);
+    const res = await sell(t.app, store.key, scroll.uuid.toUpperCase(), { to_uuid: buyer.uuid.toUpperCase(), note: '' });
+    assert.equal(res.statusCode, 200);
+    assert.equal(res.json().to_uuid, buyer.uuid);
+    assert.equal(await balance(store), 0);
+  });
+
   test('note may be omitted', async () => {
     const store = await makeStore(t.deps, { credits: 1 });
     const scroll = await makeScroll(t.deps, store.account);

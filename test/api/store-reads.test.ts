@@ -41,6 +41,13 @@ describe('GET mezuzah/{uuid}', () => {
     });
   });
 
+  test('a uuid is matched whatever its case (partner systems may print them in upper case)', async () => {
+    const scroll = await makeScroll(t.deps, store.account);
+    const res = await storeGet(t.app, store.key, `/api/v1/store/mezuzah/${scroll.uuid.toUpperCase()}`);
+    assert.equal(res.statusCode, 200);
+    assert.equal(res.json().uuid, scroll.uuid);
+  });
+
   test("403 (BOLA): another store's scroll, msg only", async () => {
     const other = await makeStore(t.deps);
     const scroll = await makeScroll(t.deps, other.account);

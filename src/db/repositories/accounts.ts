@@ -80,8 +80,9 @@ export function accountRepository(db: SqlExecutor) {
       return row && toAccount(row);
     },
 
+    /** Case-insensitive, as uuids are (see scrolls.findByUuid). */
     async findByUuid(uuid: string): Promise<Account | undefined> {
-      const row = await db.one<AccountRow>(sql`SELECT * FROM accounts WHERE uuid = ${uuid}`);
+      const row = await db.one<AccountRow>(sql`SELECT * FROM accounts WHERE uuid = ${uuid.toLowerCase()}`);
       return row && toAccount(row);
     },
 

@@ -112,8 +112,13 @@ export function scrollRepository(db: SqlExecutor) {
       return toScroll(row as ScrollRow);
     },
 
+    /**
+     * Case-insensitive: uuids are stored as newUuid() writes them, in lower
+     * case, and RFC 9562 has them case-insensitive on input (a partner's
+     * system may print them in upper case, as SQL Server does).
+     */
     async findByUuid(uuid: string): Promise<ScrollDetails | undefined> {
-      return findDetails(sql`s.uuid = ${uuid}`);
+      return findDetails(sql`s.uuid = ${uuid.toLowerCase()}`);
     },
 
     async findById(id: number): Promise<ScrollDetails | undefined> {
