@@ -17,7 +17,7 @@ export type MultipartForm = {
 /** Fields are short text; anything longer is a malformed request, not a large one. */
 const MAX_FIELD_BYTES = 16 * 1024;
 
-const TOO_LARGE_CODES = new Set(['FST_REQ_FILE_TOO_LARGE', 'FST_PARTS_LIMIT', 'FST_FILES_LIMIT', 'FST_FIELDS_LIMIT']);
+const TOO_LARGE_CODES = new Set(['FST_REQ_FILE_TOO_LARGE', 'FST_PARTS_LIMIT', 'FST_FIELDS_LIMIT']);
 
 export async function readMultipart(
   request: FastifyRequest,
@@ -62,6 +62,9 @@ export async function readMultipart(
     if (code === 'FST_REQ_FILE_TOO_LARGE') {
       return fail('too_large', `Each file must be at most ${PHOTO_MAX_BYTES / (1024 * 1024)} MB.`);
     }
+    // More file parts than the form declares (a photo sent twice, or under two
+    // names) is a mistake in the request, not a large one.
+    if (code === 'FST_FILES_LIMIT') return fail('invalid_request', `This form takes one file part each for ${spec.files.join(', ')}, and no other.`);
     if (TOO_LARGE_CODES.has(code)) return fail('too_large', 'The form has too many parts.');
     if (code.startsWith('FST_')) return fail('invalid_request', 'The multipart body is malformed.');
     throw error;

@@ -82,3 +82,32 @@ describe('a file part', () => {
     assert.ok(Buffer.from(received!.file).equals(data));
   });
 });
+
+describe('file parts the form does not declare', () => {
+  const photo = randomBytes(1000);
+
+  /** The form with one more file part, named `name`, before its closing delimiter. */
+  function withFilePart(form: ReturnType<typeof multipartForm>, name: string) {
+    const boundary = form.headers['content-type'].split('boundary=')[1];
+    const extra = `--${boundary}\r\nContent-Disposition: form-data; name="${name}"; filename="again.png"\r\nContent-Type: image/png\r\n\r\nxx\r\n`;
+    const closing = Buffer.from(`--${boundary}--\r\n`);
+    return { payload: Buffer.concat([form.payload.subarray(0, form.payload.length - closing.length), Buffer.from(extra), closing]), headers: form.headers };
+  }
+
+  test('the photo sent twice, or a second file under another name: 400 invalid_request naming the file the form takes', async () => {
+    for (const name of ['image', 'other']) {
+      const { payload, headers } = withFilePart(multipartForm({ image: { data: photo } }), name);
+      const res = await app.inject({ method: 'POST', url: '/upload', payload, headers });
+      assert.equal(res.statusCode, 400, name);
+      assert.equal(res.json().status, 'invalid_request');
+      assert.match(res.json().msg, /one file part each for image/);
+    }
+  });
+
+  test('a lone file part under another name: 400, naming it', async () => {
+    const { payload, headers } = multipartForm({ other: { data: photo } });
+    const res = await app.inject({ method: 'POST', url: '/upload', payload, headers });
+    assert.equal(res.statusCode, 400);
+    assert.match(res.json().msg, /other: unexpected file part/);
+  });
+});
