@@ -1,6 +1,15 @@
 import type { Account } from '../db/records.ts';
 import { publicUrlOf } from '../files/file-storage.ts';
 
+/**
+ * What a directory entry's `avatar` names when the account has none: spec
+ * §2.7 gives the field as a relative path, and a partner showing it should
+ * find a neutral image there rather than a broken link (served by
+ * http/routes/static-files.ts). A missing diploma stays an empty string: a
+ * placeholder there would pass for a document.
+ */
+export const DEFAULT_AVATAR_URL = 'static/defaults/avatar.png';
+
 /** Spec §2.7, a confirmed sofer or megiah as stores see them. */
 export function presentDirectoryEntry(account: Account) {
   return {
@@ -10,7 +19,7 @@ export function presentDirectoryEntry(account: Account) {
     role: account.role,
     megiah_type: account.role === 'megiah' ? account.megiahType : null,
     company: account.company,
-    avatar: publicUrlOf(account.avatarKey),
+    avatar: account.avatarKey === null || account.avatarKey === '' ? DEFAULT_AVATAR_URL : publicUrlOf(account.avatarKey),
     diploma_url: publicUrlOf(account.diplomaKey),
     country: account.country,
     state: account.state,

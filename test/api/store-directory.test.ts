@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import sharp from 'sharp';
 import { after, before, describe, test } from 'node:test';
 import { makeMegiah, makeSofer, makeStore, type TestStore } from '../support/factories.ts';
 import { scrollPhoto } from '../support/photos.ts';
@@ -91,7 +92,13 @@ describe('GET sofers-megiahs/lookup', () => {
     assert.equal(body.uuid, sofer.uuid);
     assert.equal(body.megiah_type, null);
     assert.equal(body.company, null);
-    assert.equal(body.avatar, '');
+    // No avatar uploaded: a placeholder image, still a relative path (spec §2.7).
+    assert.equal(body.avatar, 'static/defaults/avatar.png');
+    const placeholder = await t.app.inject({ method: 'GET', url: `/${body.avatar}` });
+    assert.equal(placeholder.statusCode, 200);
+    assert.equal(placeholder.headers['content-type'], 'image/png');
+    assert.equal((await sharp(placeholder.rawPayload).metadata()).width, 256);
+    assert.equal(body.diploma_url, '');
   });
 
   test('404 when nothing matches, including unconfirmed practitioners and non-practitioners', async () => {

@@ -3,8 +3,10 @@
 // backend (issue 3) serves them the same way. Private keys are unreachable.
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import sharp from 'sharp';
 import { fail } from '../../errors.ts';
 import { keyOfPublicPath } from '../../files/file-storage.ts';
+import { DEFAULT_AVATAR_URL } from '../../presenters/directory-entry.ts';
 import type { AppDeps } from '../app-deps.ts';
 import { replyFailure } from '../reply-failure.ts';
 
@@ -16,7 +18,24 @@ const contentTypes: Record<string, string> = {
   '.docx': 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
 };
 
+/** A grey head and shoulders on a light ground, 256 px square: the avatar of an account without one. */
+const DEFAULT_AVATAR_SVG = `<svg xmlns="http://www.w3.org/2000/svg" width="256" height="256" viewBox="0 0 256 256">
+<rect width="256" height="256" fill="#e8e4dc"/><circle cx="128" cy="100" r="48" fill="#a39e93"/>
+<path d="M40 256c0-56 40-92 88-92s88 36 88 92z" fill="#a39e93"/></svg>`;
+
+let defaultAvatar: Promise<Buffer> | undefined;
+
 export function staticFilesRoute(app: FastifyInstance, deps: AppDeps): void {
+  // Rendered on first request and kept; the more specific route wins over /static/*.
+  app.get(`/${DEFAULT_AVATAR_URL}`, { schema: { hide: true } }, async (_request, reply) => {
+    defaultAvatar ??= sharp(Buffer.from(DEFAULT_AVATAR_SVG)).png().toBuffer();
+    return reply
+      .header('Content-Type', 'image/png')
+      .header('Cache-Control', 'public, max-age=86400')
+      .header('X-Content-Type-Options', 'nosniff')
+      .send(await defaultAvatar);
+  });
+
   app.route<{ Params: { '*': string } }>({
     method: 'GET',
     url: '/static/*',

@@ -13,7 +13,7 @@ export const directoryEntrySchema = {
     role: { type: 'string', enum: ['sofer', 'megiah'] },
     megiah_type: { type: 'string', nullable: true, description: 'null for a sofer, or a megiah without a recorded type.' },
     company: { type: 'string', nullable: true, description: 'null when none.' },
-    avatar: relativeUrl('Avatar image, or empty string when none.'),
+    avatar: relativeUrl('Avatar image; for an account without one, a neutral placeholder, `static/defaults/avatar.png`.'),
     diploma_url: relativeUrl('Diploma (PDF or image), or empty string when none.'),
     country: { type: 'string' },
     state: { type: 'string', description: 'May be empty.' },
