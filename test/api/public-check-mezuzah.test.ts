@@ -100,13 +100,14 @@ describe('400 invalid_request', () => {
     assert.match(res.json().msg, /image/);
   });
 
-  test('a second file part', async () => {
+  test('a second file part: 400 invalid_request naming the one file the form takes', async () => {
     const res = await postForm(t.app, '/api/v1/public/check-mezuzah', {
       image: { data: await scrollPhoto() },
       extra: { data: await scrollPhoto() },
     });
-    assert.equal(res.statusCode, 413);
-    assert.equal(res.json().status, 'too_large');
+    assert.equal(res.statusCode, 400);
+    assert.equal(res.json().status, 'invalid_request');
+    assert.match(res.json().msg, /one file part each for image/);
   });
 });
 
