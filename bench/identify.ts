@@ -5,6 +5,7 @@
 // threshold is chosen; the REPORT set, never looked at while tuning, is where
 // every figure is measured. Writes the section between the markers in
 // docs/benchmarks.md and prints it.
+import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import fs from 'node:fs/promises';
 import os from 'node:os';
@@ -346,10 +347,16 @@ async function endToEnd(registrations: readonly Registration[], source: Composit
     };
     const photos = await photosAt(12);
     const smaller = [await photosAt(3), await photosAt(1)];
+    // The same files for the clean floor, decoded in a fresh process (bench/lib/decode-probe.ts).
+    const floorDir = path.join(dataDir, 'floor');
+    await fs.mkdir(floorDir);
+    await Promise.all(photos.map((p, k) => fs.writeFile(path.join(floorDir, `${k}.jpg`), p.jpeg)));
+    const cleanDecode = () =>
+      (JSON.parse(execFileSync(process.execPath, [path.join(import.meta.dirname, 'lib', 'decode-probe.ts'), floorDir, String(Math.max(3, Math.ceil(REQUESTS / photos.length)))], { encoding: 'utf8' })) as { medianMs: number }).medianMs;
 
     say(`### End to end through HTTP (a real server process, SQLite, ${os.cpus().length} engine workers)`);
     say();
-    say(`| registered | start-up to ready | server memory (RSS) | check-mezuzah 12 MP median | sharp full decode median (same files, same run) | ratio | found right | 1 client req/s | 2 clients req/s | 2 vs 1 | the same scenes at 3 MP / 1 MP: median, found right |`);
+    say(`| registered | start-up to ready | server memory (RSS) | check-mezuzah 12 MP median | sharp full decode median: in this process / in a fresh one (same files, same run) | ratio to the faster decode | found right | 1 client req/s | 2 clients req/s | 2 vs 1 | the same scenes at 3 MP / 1 MP: median, found right |`);
     say(`|---|---|---|---|---|---|---|---|---|---|---|`);
     for (const n of SERVER_SCALES) {
       if (seeder.total < n) await seeder.add(n - seeder.total, (i) => source.fingerprint(i));
@@ -410,14 +417,17 @@ async function endToEnd(registrations: readonly Registration[], source: Composit
         const two = await throughput(2);
         const c = quantile(at12.times, 0.5);
         const d = quantile(decode, 0.5);
+        const clean = cleanDecode();
         const rss = await server.rssBytes();
-        say(`| ${n.toLocaleString('en')} | ${(server.startupMs / 1000).toFixed(1)} s | ${(rss / 2 ** 20).toFixed(0)} MiB | ${ms(c)} | ${ms(d)} | ${(c / d).toFixed(2)}× | ${at12.right}/${REQUESTS} | ${one.toFixed(2)} | ${two.toFixed(2)} | ${(two / one).toFixed(2)}× | ${atSmaller.join(' / ')} |`);
+        say(`| ${n.toLocaleString('en')} | ${(server.startupMs / 1000).toFixed(1)} s | ${(rss / 2 ** 20).toFixed(0)} MiB | ${ms(c)} | ${ms(d)} / ${ms(clean)} | ${(c / Math.min(d, clean)).toFixed(2)}× | ${at12.right}/${REQUESTS} | ${one.toFixed(2)} | ${two.toFixed(2)} | ${(two / one).toFixed(2)}× | ${atSmaller.join(' / ')} |`);
       } finally {
         client.close();
         await server.node.stop();
       }
     }
     await seeder.close();
+    say();
+    say(`The 12 MP target ("≤ 2× the time sharp alone needs to fully decode the same file") is read against the faster of the two decodes. Where sharp decodes depends on the process's memory as much as on the file: a fresh process pays for the first touch of every page of each 36 MB output, while a process that has decoded before may reuse them, or may be slowed by what it holds (docs/benchmarks.md, "The decode floor"; \`npm run bench:floor\` measures the ratio alone).`);
     say();
   } finally {
     await fs.rm(dataDir, { recursive: true, force: true });
