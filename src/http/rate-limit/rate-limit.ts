@@ -5,6 +5,7 @@ import { hashApiKey, hashSecretToken } from '../../domain/identifiers.ts';
 import { fail } from '../../errors.ts';
 import type { AppDeps } from '../app-deps.ts';
 import { replyFailure } from '../reply-failure.ts';
+import type { WindowCount } from './rate-limit-store.ts';
 
 export type RateLimitRule = {
   /** Requests per minute, as the spec's table gives them. */
@@ -34,6 +35,15 @@ function scaledLimit(perMinute: number, scale: number): number {
   return Math.max(1, Math.floor(perMinute * scale));
 }
 
+/** Whole seconds until `window` ends, at least 1 (Retry-After, X-RateLimit-Reset). */
+const secondsLeft = (window: WindowCount, nowMs: number) => Math.max(1, Math.ceil((window.resetAtMs - nowMs) / 1000));
+
+/** The API's 429: Retry-After, then `{error: "rate_limit_exceeded"}`. */
+function replyLimited(reply: FastifyReply, retryAfterSeconds: number) {
+  reply.header('Retry-After', retryAfterSeconds);
+  return replyFailure(reply, fail('rate_limit_exceeded'));
+}
+
 /**
  * Keys are identified by a hash of the presented header, before any database
  * lookup, so the limit also shields authentication. A request without a key
@@ -56,14 +66,14 @@ export function rateLimit(deps: Pick<AppDeps, 'rateLimit' | 'clock'>, rule: Rate
     const nowMs = deps.clock.now().getTime();
     const bucket = `${rule.bucket ?? `${request.method} ${request.routeOptions.url}`} ${identityOf(request, rule)}`;
     const window = await deps.rateLimit.store.hit(bucket, WINDOW_MS, nowMs);
-    const resetSeconds = Math.max(1, Math.ceil((window.resetAtMs - nowMs) / 1000));
+    const resetSeconds = secondsLeft(window, nowMs);
     reply.header('X-RateLimit-Limit', limit);
     reply.header('X-RateLimit-Remaining', Math.max(0, limit - window.count));
     reply.header('X-RateLimit-Reset', resetSeconds);
     if (window.count > limit) {
+      if (rule.onLimited === undefined) return replyLimited(reply, resetSeconds);
       reply.header('Retry-After', resetSeconds);
-      if (rule.onLimited !== undefined) return rule.onLimited(request, reply);
-      return replyFailure(reply, fail('rate_limit_exceeded'));
+      return rule.onLimited(request, reply);
     }
   };
 }
@@ -95,8 +105,7 @@ export function failedKeyLimit(deps: Pick<AppDeps, 'rateLimit' | 'clock'>): Fail
       const nowMs = deps.clock.now().getTime();
       const window = await deps.rateLimit.store.peek(bucketOf(request), nowMs);
       if (window === null || window.count < limit) return false;
-      reply.header('Retry-After', Math.max(1, Math.ceil((window.resetAtMs - nowMs) / 1000)));
-      replyFailure(reply, fail('rate_limit_exceeded'));
+      replyLimited(reply, secondsLeft(window, nowMs));
       return true;
     },
     async record(request) {
