@@ -141,6 +141,21 @@ describe('Redis going away mid-run', { skip }, () => {
     assert.deepEqual(modes, ['degraded', 'shared'], 'each change is reported once');
   });
 
+  test('while Redis is away, failed API keys are still counted per IP, by this node alone', async () => {
+    const credits = (key: string) =>
+      t.app.inject({ method: 'GET', url: '/api/v1/store/credits', remoteAddress: '203.0.113.42', headers: { 'x-api-key': key } });
+    proxy.cut();
+    try {
+      const statuses: number[] = [];
+      for (let i = 0; i < 31; i++) statuses.push((await credits(`mzr_away${i}`)).statusCode);
+      assert.deepEqual(statuses, [...Array(30).fill(401), 429]);
+      assert.equal(t.deps.rateLimit.store.mode, 'degraded');
+    } finally {
+      proxy.restore();
+      await until(() => t.deps.rateLimit.store.mode === 'shared', 'the Redis connection to return');
+    }
+  });
+
   test('a Redis that stops answering delays a request by the command timeout at most', async () => {
     proxy.stall();
     try {
