@@ -19,7 +19,7 @@ export function presentDirectoryEntry(account: Account) {
     role: account.role,
     megiah_type: account.role === 'megiah' ? account.megiahType : null,
     company: account.company,
-    avatar: account.avatarKey === null || account.avatarKey === '' ? DEFAULT_AVATAR_URL : publicUrlOf(account.avatarKey),
+    avatar: publicUrlOf(account.avatarKey) || DEFAULT_AVATAR_URL,
     diploma_url: publicUrlOf(account.diplomaKey),
     country: account.country,
     state: account.state,
