@@ -7,6 +7,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
+import { quantile } from './rates.ts';
 
 const [folder, roundsArg] = process.argv.slice(2);
 const files = fs.readdirSync(folder).filter((f) => f.endsWith('.jpg')).sort().map((f) => fs.readFileSync(path.join(folder, f)));
@@ -18,5 +19,4 @@ for (let round = 0; round < Number(roundsArg); round++) {
     times.push(performance.now() - t);
   }
 }
-times.sort((a, b) => a - b);
-console.log(JSON.stringify({ medianMs: times[times.length >> 1], decodes: times.length }));
+console.log(JSON.stringify({ medianMs: quantile(times, 0.5), decodes: times.length }));
