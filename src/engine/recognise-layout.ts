@@ -190,6 +190,71 @@ function readingOrder(words: WordSpan[], h: number, flipped: boolean, place?: (u
   return { spans, widths, logWidths, logSplits, at: { starts, ends, y: y / spans.length } };
 }
 
+/** Relative slack of the line alignment's bound, far above the rounding of its sums (see recogniseLayout). */
+const PRUNE_SLACK = 1e-9;
+
+/**
+ * The detected lines read one way up, and their line pairs' costs (each with
+ * its best scale), worked out only when first asked for: most pairs of a
+ * reading are never asked for.
+ */
+type LineAlignment = {
+  readonly flipped: boolean;
+  /** Detected line index of each reading-order position. */
+  readonly order: number[];
+  readonly det: DetectedLine[];
+  readonly n: number;
+  pair(i: number, j: number): { cost: number; scaleIndex: number };
+  /** The total of one alignment every reading has: line i with text line i, the rest skipped. */
+  diagonal(): number;
+};
+
+function lineAlignment(layout: LineLayout, words: WordSpan[][], flipped: boolean, frame: PageFrame | undefined): LineAlignment {
+  const order = layout.lines.map((_, i) => i);
+  if (flipped) order.reverse();
+  const det = order.map((i) => {
+    const line = layout.lines[i];
+    const place = frame && ((u: number) => { const [x, y] = pointOnLine(layout, line, u); return frame(x, y); });
+    return readingOrder(words[i], line.letterHeight, flipped, place);
+  });
+  const n = det.length;
+  const T = TEMPLATE_LINES.length;
+  const pairs: ({ cost: number; scaleIndex: number } | undefined)[] = new Array(n * T);
+  const pair = (i: number, j: number) => (pairs[i * T + j] ??= pairCost(det[i], TEMPLATE_LINES[j]));
+  const diagonal = () => {
+    let total = 0;
+    const shared = Math.min(n, T);
+    for (let k = 0; k < shared; k++) total += pair(k, k).cost;
+    for (let j = shared; j < T; j++) total += TEMPLATE_LINES[j].length * SKIP_TEMPLATE_EDGE;
+    for (let i = shared; i < n; i++) total += det[i].widths.length * SKIP_DETECTED;
+    return total;
+  };
+  return { flipped, order, det, n, pair, diagonal };
+}
+
+/** A detected line against a text line: the best word alignment over the scales. */
+function pairCost(dl: DetectedLine, tpl: readonly TemplateWord[]): { cost: number; scaleIndex: number } {
+  let best = { cost: Infinity, scaleIndex: 0 };
+  // A line more than a third of the pitch from this text line's place is not that line;
+  // more than a pitch and a half away, its words are not even aligned (most of the work saved).
+  const offset = dl.at ? Math.abs(dl.at.y - tpl[0].line * LINE_PITCH) : 0;
+  if (offset > 1.5 * LINE_PITCH) return best;
+  const offLine = dl.at ? Math.min(50, (offset / LINE_SIGMA) ** 2) : 0;
+  alignWords(dl, tpl, LOG_SCALES, totals);
+  for (let s = 0; s < SCALES.length; s++) {
+    const c = totals[s] + offLine;
+    if (c < best.cost) best = { cost: c, scaleIndex: s };
+  }
+  return best;
+}
+
+/** out[i] = the least of f(i), f(i + 1), … f(n − 1); Infinity at n. */
+function suffixMinimum(n: number, f: (i: number) => number): Float64Array {
+  const out = new Float64Array(n + 1).fill(Infinity);
+  for (let i = n - 1; i >= 0; i--) out[i] = Math.min(f(i), out[i + 1]);
+  return out;
+}
+
 /**
  * Ties the detected lines and words to the mezuzah text: a monotone alignment of
  * detected lines to the 22 text lines (either way up), each pair scored by the
@@ -199,47 +264,39 @@ function readingOrder(words: WordSpan[], h: number, flipped: boolean, place?: (u
 export function recogniseLayout(layout: LineLayout, words: WordSpan[][], frame?: PageFrame): WordEnd[] | null {
   let best: { total: number; ends: WordEnd[] } | null = null;
   // With the page's frame known, it is upright: only the reading way up is tried.
-  for (const flipped of frame ? [false] : [false, true]) {
-    const order = layout.lines.map((_, i) => i);
-    if (flipped) order.reverse();
-    const det = order.map((i) => {
-      const line = layout.lines[i];
-      const place = frame && ((u: number) => { const [x, y] = pointOnLine(layout, line, u); return frame(x, y); });
-      return readingOrder(words[i], line.letterHeight, flipped, place);
-    });
-    const n = det.length;
+  const ways = (frame ? [false] : [false, true]).map((flipped) => lineAlignment(layout, words, flipped, frame));
+  // Either way up reaches at most its diagonal's total (see LineAlignment), so
+  // neither needs a line pair the lower of the two cannot beat.
+  const bound = Math.min(...ways.map((way) => way.diagonal()));
+  for (const { flipped, order, det, n, pair } of ways) {
     const T = TEMPLATE_LINES.length;
-    // Pairwise line costs, each with its best scale.
-    const pair: { cost: number; scaleIndex: number }[][] = det.map((dl) =>
-      TEMPLATE_LINES.map((tpl) => {
-        let bestPair = { cost: Infinity, scaleIndex: 0 };
-        // A line more than a third of the pitch from this text line's place is not that line;
-        // more than a pitch and a half away, its words are not even aligned (most of the work saved).
-        const offset = dl.at ? Math.abs(dl.at.y - tpl[0].line * LINE_PITCH) : 0;
-        if (offset > 1.5 * LINE_PITCH) return bestPair;
-        const offLine = dl.at ? Math.min(50, (offset / LINE_SIGMA) ** 2) : 0;
-        alignWords(dl, tpl, LOG_SCALES, totals);
-        for (let s = 0; s < SCALES.length; s++) {
-          const c = totals[s] + offLine;
-          if (c < bestPair.cost) bestPair = { cost: c, scaleIndex: s };
-        }
-        return bestPair;
-      }),
-    );
     // Monotone line alignment; skipping a text line costs its words as missing.
+    // A cell's cost plus the least its remaining lines can cost (the skips the
+    // difference of their counts forces) over the bound cannot lead to a total
+    // that wins; its successors are not relaxed from it, and its line pair is
+    // never aligned. The cells of any total under the bound keep their exact
+    // costs and choices, so the result is the one of the full table.
     const W = T + 1;
     const cost = new Float64Array((n + 1) * W).fill(Infinity);
     const from = new Int8Array((n + 1) * W).fill(-1);
     cost[0] = 0;
     const skipLine = (j: number) => TEMPLATE_LINES[j].length * SKIP_TEMPLATE_EDGE;
     const skipDetected = (i: number) => det[i].widths.length * SKIP_DETECTED;
+    const limit = bound + PRUNE_SLACK * Math.max(1, bound);
+    const cheapestSkipLine = suffixMinimum(T, skipLine);
+    const cheapestSkipDetected = suffixMinimum(n, skipDetected);
     for (let i = 0; i <= n; i++) {
       for (let j = 0; j <= T; j++) {
         const c = cost[i * W + j];
         if (c === Infinity) continue;
-        if (i < n && j < T && c + pair[i][j].cost < cost[(i + 1) * W + j + 1]) {
-          cost[(i + 1) * W + j + 1] = c + pair[i][j].cost;
-          from[(i + 1) * W + j + 1] = 0;
+        const forced = n - i > T - j ? (n - i - (T - j)) * cheapestSkipDetected[i] : (T - j - (n - i)) * cheapestSkipLine[j];
+        if (c + forced > limit) continue;
+        if (i < n && j < T) {
+          const p = pair(i, j).cost;
+          if (c + p < cost[(i + 1) * W + j + 1]) {
+            cost[(i + 1) * W + j + 1] = c + p;
+            from[(i + 1) * W + j + 1] = 0;
+          }
         }
         if (j < T && c + skipLine(j) < cost[i * W + j + 1]) {
           cost[i * W + j + 1] = c + skipLine(j);
@@ -252,7 +309,8 @@ export function recogniseLayout(layout: LineLayout, words: WordSpan[][], frame?:
       }
     }
     const total = cost[n * W + T];
-    if (best && total >= best.total) continue;
+    // Past the bound this way up is beaten by the other (or left unreached).
+    if (total > limit || (best && total >= best.total)) continue;
     // Backtrack and collect word ends.
     const ends: WordEnd[] = [];
     let i = n;
@@ -267,7 +325,7 @@ export function recogniseLayout(layout: LineLayout, words: WordSpan[][], frame?:
         const dl = det[i];
         const tpl = TEMPLATE_LINES[j];
         const steps: Step[] = [];
-        const s = pair[i][j].scaleIndex;
+        const s = pair(i, j).scaleIndex;
         alignWords(dl, tpl, LOG_SCALES.subarray(s, s + 1), totals, steps);
         for (const step of steps) {
           if (step.kind === 'skipT' || step.kind === 'skipD') continue;
