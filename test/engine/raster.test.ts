@@ -54,3 +54,14 @@ test('percentile: the grey level that the given share of pixels do not exceed', 
   assert.equal(percentile(img, 1), 99);
   assert.equal(percentile(img, 0), 0);
 });
+
+test('percentile: counts every pixel when the count is not a multiple of four', () => {
+  // 103 pixels, levels 0..102 in a shuffled order; the last three fall outside the groups of four.
+  const data = Uint8Array.from({ length: 103 }, (_, i) => (i * 37) % 103);
+  const img = { width: 103, height: 1, data };
+  const sorted = [...data].sort((a, b) => a - b);
+  for (const q of [0, 0.1, 0.5, 0.97, 0.99, 1]) assert.equal(percentile(img, q), sorted[Math.max(0, Math.ceil(q * 103) - 1)], `q = ${q}`);
+  // The pixels outside the groups of four alone hold the brightest level.
+  const tail = Uint8Array.from({ length: 7 }, (_, i) => (i === 6 ? 200 : 10));
+  assert.equal(percentile({ width: 7, height: 1, data: tail }, 1), 200);
+});
