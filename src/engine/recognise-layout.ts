@@ -195,8 +195,8 @@ const PRUNE_SLACK = 1e-9;
 
 /**
  * The detected lines read one way up, and their line pairs' costs (each with
- * its best scale), worked out only when first asked for: most pairs of a
- * reading are never asked for.
+ * its best scale), worked out only when first asked for: the line alignment
+ * (recogniseLayout) does not ask for the pairs that cannot win.
  */
 type LineAlignment = {
   readonly flipped: boolean;
