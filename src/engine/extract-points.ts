@@ -171,8 +171,6 @@ const MIN_FRAMING_INLIERS = 24;
 const RECTIFIED_MARGIN = 0.08;
 /** How many times the page is rectified and read again, each time through the latest reading's homography. */
 const RECTIFIED_LOOKS = 2;
-/** rectifyPage works the map out exactly every this many pixels of a row, and linearly between. */
-const RECTIFY_STEP = 8;
 /**
  * The page is rectified once more only when the last look tied this many times
  * the word ends of the look before: its frame was then rough (a steep or
@@ -431,59 +429,42 @@ function rectifyPage(
   const { width: w, height: h, data } = img;
   const out = new Uint8Array(width * height);
   const [a, b, c, e, f, g, p, q, r] = toPhoto;
-  // Each column's bow (the homography's input is (X, Y − bow)) takes its own
-  // share off the map's numerators and denominator.
+  // Along a row the map's numerators and denominator change by a constant per
+  // pixel; each column's bow (the homography's input is (X, Y − bow)) takes its
+  // own share off them.
   const X0 = 1 + RECTIFIED_MARGIN;
   const dX = -1 / scale;
-  const bowNx = new Float64Array(width + 1);
-  const bowNy = new Float64Array(width + 1);
-  const bowDen = new Float64Array(width + 1);
-  for (let u = 0; u <= width; u++) {
+  const bowNx = new Float64Array(width);
+  const bowNy = new Float64Array(width);
+  const bowDen = new Float64Array(width);
+  for (let u = 0; u < width; u++) {
     const bow = map.bow * bowAt(X0 + u * dX);
     bowNx[u] = b * bow;
     bowNy[u] = f * bow;
     bowDen[u] = q * bow;
   }
-  // The map is worked out exactly every RECTIFY_STEP pixels of a row and
-  // followed linearly between: over so few pixels a perspective map and a
-  // bow stray from a straight line by far less than a thousandth of a pixel,
-  // and the division per pixel was most of the cost.
-  const xMax = w - 1.001;
-  const yMax = h - 1.001;
   for (let v = 0; v < height; v++) {
     const Y = v / scale - RECTIFIED_MARGIN - LINE_PITCH / 2;
-    const nx = a * X0 + b * Y + c;
-    const ny = e * X0 + f * Y + g;
-    const den = p * X0 + q * Y + r;
+    let nx = a * X0 + b * Y + c;
+    let ny = e * X0 + f * Y + g;
+    let den = p * X0 + q * Y + r;
     const row = v * width;
-    let from = 0;
-    let x = 0;
-    let y = 0;
-    for (let to = 0; ; to = Math.min(width, to + RECTIFY_STEP)) {
-      const d = den + p * dX * to - bowDen[to];
+    for (let u = 0; u < width; u++, nx += a * dX, ny += e * dX, den += p * dX) {
+      const d = den - bowDen[u];
       if (!(d > 0) && !(d < 0)) return null;
-      const xTo = (nx + a * dX * to - bowNx[to]) / d;
-      const yTo = (ny + e * dX * to - bowNy[to]) / d;
-      if (to > from) {
-        const sx = (xTo - x) / (to - from);
-        const sy = (yTo - y) / (to - from);
-        for (let u = from; u < to; u++, x += sx, y += sy) {
-          // Clamped to the frame: outside it, the nearest edge pixel (no ink appears from nothing).
-          const cx = x < 0 ? 0 : x > xMax ? xMax : x;
-          const cy = y < 0 ? 0 : y > yMax ? yMax : y;
-          const xi = cx | 0;
-          const yi = cy | 0;
-          const fx = cx - xi;
-          const i = yi * w + xi;
-          const top = data[i] + (data[i + 1] - data[i]) * fx;
-          const bottom = data[i + w] + (data[i + w + 1] - data[i + w]) * fx;
-          out[row + u] = top + (bottom - top) * (cy - yi);
-        }
-      }
-      from = to;
-      x = xTo;
-      y = yTo;
-      if (to === width) break;
+      // Clamped to the frame: outside it, the nearest edge pixel (no ink appears from nothing).
+      let x = (nx - bowNx[u]) / d;
+      let y = (ny - bowNy[u]) / d;
+      x = x < 0 ? 0 : x > w - 1.001 ? w - 1.001 : x;
+      y = y < 0 ? 0 : y > h - 1.001 ? h - 1.001 : y;
+      const xi = x | 0;
+      const yi = y | 0;
+      const fx = x - xi;
+      const fy = y - yi;
+      const i = yi * w + xi;
+      const top = data[i] + (data[i + 1] - data[i]) * fx;
+      const bottom = data[i + w] + (data[i + w + 1] - data[i + w]) * fx;
+      out[row + u] = top + (bottom - top) * fy;
     }
   }
   const canonical: PageFrame = (u, v) => [1 + RECTIFIED_MARGIN - u / scale, v / scale - RECTIFIED_MARGIN - LINE_PITCH / 2];

@@ -115,20 +115,13 @@ test('an image in which no lines of text were found is not deblurred', async () 
 });
 
 test('curled phone photos are measured with the bow of their lines taken out, and agree closely with their registration', async () => {
-  // Of 30 shots at 30° of tilt, curled by 6% of the width, all match with the
-  // bow and without it; the bow raises their mean similarity from 0.869 to
-  // 0.897. One photo's similarity can swing by 0.1 when the resampling of the
-  // rectified page changes a few pixels by one grey level, so this asserts
-  // the mean of three shots the bow helps most: 0.776, 0.649 and 0.646
-  // without it (mean 0.690); 0.958, 0.876 and 0.855 with it.
-  const similarities: number[] = [];
-  for (const k of [6, 7, 23]) {
+  // Of 30 shots at 30° of tilt, curled by 6% of the width, all matched before
+  // the page map had a bow and after; 8 rose by more than 0.05 and 2 fell.
+  // These three were 0.885, 0.898 and 0.894 without the bow.
+  for (const k of [2, 11, 13]) {
     const similarity = await similarityToRegistration(deriveSeed('curl', 'shot', k), { tilt: 30, curl: 0.06, glare: false, motion: 0 });
-    assert.ok(similarity >= MATCH_THRESHOLD, `shot ${k}: similarity ${similarity}`);
-    similarities.push(similarity);
+    assert.ok(similarity >= 0.95, `shot ${k}: similarity ${similarity}`);
   }
-  const mean = similarities.reduce((a, b) => a + b, 0) / similarities.length;
-  assert.ok(mean >= 0.85, `mean similarity ${mean} (${similarities.join(', ')})`);
 });
 
 test('a steep photo of a curled scroll, its top line cut off by the frame, reads by the ends its bowed map brings into agreement, and matches its registration', async () => {
