@@ -190,6 +190,9 @@ function readingOrder(words: WordSpan[], h: number, flipped: boolean, place?: (u
   return { spans, widths, logWidths, logSplits, at: { starts, ends, y: y / spans.length } };
 }
 
+/** What skipping text line j costs in the line alignment: its words, as missing. */
+const skipLine = (j: number) => TEMPLATE_LINES[j].length * SKIP_TEMPLATE_EDGE;
+
 /** Relative slack of the line alignment's bound, far above the rounding of its sums (see recogniseLayout). */
 const PRUNE_SLACK = 1e-9;
 
@@ -205,6 +208,8 @@ type LineAlignment = {
   readonly det: DetectedLine[];
   readonly n: number;
   pair(i: number, j: number): { cost: number; scaleIndex: number };
+  /** What skipping detected line i costs: its words, as spurious. */
+  skipDetected(i: number): number;
   /** The total of one alignment every reading has: line i with text line i, the rest skipped. */
   diagonal(): number;
 };
@@ -221,15 +226,16 @@ function lineAlignment(layout: LineLayout, words: WordSpan[][], flipped: boolean
   const T = TEMPLATE_LINES.length;
   const pairs: ({ cost: number; scaleIndex: number } | undefined)[] = new Array(n * T);
   const pair = (i: number, j: number) => (pairs[i * T + j] ??= pairCost(det[i], TEMPLATE_LINES[j]));
+  const skipDetected = (i: number) => det[i].widths.length * SKIP_DETECTED;
   const diagonal = () => {
     let total = 0;
     const shared = Math.min(n, T);
     for (let k = 0; k < shared; k++) total += pair(k, k).cost;
-    for (let j = shared; j < T; j++) total += TEMPLATE_LINES[j].length * SKIP_TEMPLATE_EDGE;
-    for (let i = shared; i < n; i++) total += det[i].widths.length * SKIP_DETECTED;
+    for (let j = shared; j < T; j++) total += skipLine(j);
+    for (let i = shared; i < n; i++) total += skipDetected(i);
     return total;
   };
-  return { flipped, order, det, n, pair, diagonal };
+  return { flipped, order, det, n, pair, skipDetected, diagonal };
 }
 
 /** A detected line against a text line: the best word alignment over the scales. */
@@ -255,6 +261,9 @@ function suffixMinimum(n: number, f: (i: number) => number): Float64Array {
   return out;
 }
 
+/** The cheapest text line to skip from line j on (see recogniseLayout's bound). */
+const CHEAPEST_SKIP_LINE = suffixMinimum(TEMPLATE_LINES.length, skipLine);
+
 /**
  * Ties the detected lines and words to the mezuzah text: a monotone alignment of
  * detected lines to the 22 text lines (either way up), each pair scored by the
@@ -268,7 +277,7 @@ export function recogniseLayout(layout: LineLayout, words: WordSpan[][], frame?:
   // Either way up reaches at most its diagonal's total (see LineAlignment), so
   // neither needs a line pair the lower of the two cannot beat.
   const bound = Math.min(...ways.map((way) => way.diagonal()));
-  for (const { flipped, order, det, n, pair } of ways) {
+  for (const { flipped, order, det, n, pair, skipDetected } of ways) {
     const T = TEMPLATE_LINES.length;
     // Monotone line alignment; skipping a text line costs its words as missing.
     // A cell's cost plus the least its remaining lines can cost (the skips the
@@ -280,16 +289,13 @@ export function recogniseLayout(layout: LineLayout, words: WordSpan[][], frame?:
     const cost = new Float64Array((n + 1) * W).fill(Infinity);
     const from = new Int8Array((n + 1) * W).fill(-1);
     cost[0] = 0;
-    const skipLine = (j: number) => TEMPLATE_LINES[j].length * SKIP_TEMPLATE_EDGE;
-    const skipDetected = (i: number) => det[i].widths.length * SKIP_DETECTED;
     const limit = bound + PRUNE_SLACK * Math.max(1, bound);
-    const cheapestSkipLine = suffixMinimum(T, skipLine);
     const cheapestSkipDetected = suffixMinimum(n, skipDetected);
     for (let i = 0; i <= n; i++) {
       for (let j = 0; j <= T; j++) {
         const c = cost[i * W + j];
         if (c === Infinity) continue;
-        const forced = n - i > T - j ? (n - i - (T - j)) * cheapestSkipDetected[i] : (T - j - (n - i)) * cheapestSkipLine[j];
+        const forced = n - i > T - j ? (n - i - (T - j)) * cheapestSkipDetected[i] : (T - j - (n - i)) * CHEAPEST_SKIP_LINE[j];
         if (c + forced > limit) continue;
         if (i < n && j < T) {
           const p = pair(i, j).cost;

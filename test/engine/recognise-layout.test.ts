@@ -77,6 +77,38 @@ describe('recognising the mezuzah text in lines of words', () => {
     assert.deepEqual(tiedEnds(p), p.expected);
   });
 
+  it('skips lines the text does not have and text lines the photo lost, either way up, with more lines found than the text has and fewer', () => {
+    // Two captions above the text, three words each; the lines' count against
+    // the text's decides which skips the alignment is forced to take, and so
+    // which of its cells it never needs to look at (recogniseLayout's bound).
+    for (const upsideDown of [false, true]) {
+      for (const lost of [[21], [17, 18, 19, 20, 21]]) {
+        const p = page(1, upsideDown);
+        const sign = upsideDown ? -1 : 1;
+        const letterHeight = p.layout.lines[0].letterHeight;
+        const kept = p.layout.lines.map((line, i) => ({ line, words: p.words[i] })).filter(({ line }) => {
+          const j = Math.round((sign * line.curve[0] - 100) / (LINE_PITCH * COLUMN));
+          return !lost.includes(j);
+        });
+        const captions = [1, 2].map((k) => {
+          const v = sign * (100 - k * LINE_PITCH * COLUMN);
+          const spans = [0, 1, 2].map((w) => {
+            const [a, b] = [sign * (RIGHT - 0.3 * (w + 1) * COLUMN), sign * (RIGHT - (0.3 * w + 0.05) * COLUMN)];
+            return { u0: Math.min(a, b), u1: Math.max(a, b) };
+          });
+          const us = spans.flatMap((s) => [s.u0, s.u1]);
+          return { line: { blobs: [], curve: [v, 0, 0] as [number, number, number], uMin: Math.min(...us), uMax: Math.max(...us), letterHeight }, words: spans };
+        });
+        // Top to bottom in the lines' frame: the captions come first upright, last upside down.
+        const all = upsideDown ? [...kept, ...captions.reverse()] : [...captions.reverse(), ...kept];
+        const expected = new Map(p.expected);
+        for (const j of lost) for (const w of TEMPLATE_LINES[j]) (expected.delete(2 * w.id), expected.delete(2 * w.id + 1));
+        const read = tiedEnds({ layout: { angle: 0, lines: all.map((l) => l.line) }, words: all.map((l) => l.words), expected });
+        assert.deepEqual(read, expected, `upside down: ${upsideDown}, lost lines ${lost.join(', ')} (${all.length} lines found)`);
+      }
+    }
+  });
+
   it('with the page frame known, leaves untied a word the frame places nowhere, and ties the rest', () => {
     const p = page(1, false);
     // Line 5's fourth word has no place along the line (NaN), as a degenerate rectification can give.
