@@ -34,6 +34,24 @@ const INK_CONTRAST = 0.3;
  * two / one read as scrolls.
  */
 const FAINT_INK_CONTRAST = 0.2;
+/** How ink is told from its background: the contrast it needs, and whether a veil of glare is taken off first (inkMask). */
+type Ink = { readonly contrast: number; readonly unveil: boolean };
+const INK: Ink = { contrast: INK_CONTRAST, unveil: false };
+const FAINT_INK: Ink = { contrast: FAINT_INK_CONTRAST, unveil: false };
+/**
+ * The last opinion for a reading still weak after the text outline: its ink
+ * taken with the glare's veil off (inkMask). Glare from a plastic case washes
+ * the letters under it out of a contrast test, and a line that loses its
+ * middle words is tied wrong. Only for such readings, so the rest read as
+ * before. Report set: genuine pairs matched 297 → 298 of 300 (a photo at 29° of
+ * tilt, cropped, with glare: 0.10 → 0.50), p5 0.673 → 0.693, six pairs up by
+ * more than 0.05, none down; tune set 598 = 598 of 600, two pairs up, none down
+ * by more than 0.05 (p5 0.715 → 0.711); no image without a scroll read. Taken
+ * off the whole photo, not only here, it lost the tune set five genuine pairs
+ * (598 → 593): the veil is also found at the page's edges and in the
+ * background's texture, and the reader answers such changes like another photo.
+ */
+const UNVEILED_INK: Ink = { contrast: INK_CONTRAST, unveil: true };
 /** Word ends that must fit the text's layout before the photo counts as a readable scroll. */
 const MIN_LAYOUT_INLIERS = 40;
 /**
@@ -82,7 +100,7 @@ export type Extraction = { kind: 'scroll'; points: ScrollPoints } | { kind: 'inv
  * motion blur taken out, and the opinions of that reading follow). For
  * diagnosis and tests; the extraction does not depend on it.
  */
-export type Opinion = { readonly name: 'full-size' | 'faint-ink' | 'line-frame' | 'text-outline' | 'deblurred'; readonly taken: boolean };
+export type Opinion = { readonly name: 'full-size' | 'faint-ink' | 'line-frame' | 'text-outline' | 'unveiled' | 'deblurred'; readonly taken: boolean };
 
 /**
  * Photo → canonical page: a homography, then the bow of the lines. A scroll is
@@ -216,29 +234,33 @@ export function extractPoints(img: Gray, opinions?: Opinion[]): Extraction {
 
 /** Every reading of extractPoints but the deblurred one. */
 function readPhoto(img: Gray, opinions?: Opinion[]): Extraction {
-  const halfRead = readPage(reduce(img, 2), INK_CONTRAST, (u, v) => [2 * u + 0.5, 2 * v + 0.5]);
-  let best = reframe(img, halfRead, INK_CONTRAST, false);
+  const halfRead = readPage(reduce(img, 2), INK, (u, v) => [2 * u + 0.5, 2 * v + 0.5]);
+  let best = reframe(img, halfRead, INK, false);
   let lines: TracedLines | null | undefined;
   let first: Reading | undefined;
   if (isWeak(best)) {
     opinions?.push({ name: 'full-size', taken: true });
-    lines = traceLines(img, INK_CONTRAST);
+    lines = traceLines(img, INK);
     first = lines ? readLines(lines) : NO_LINES;
-    best = better(best, first.kind === 'page' ? lookAgain(img, first.fit, INK_CONTRAST) : null);
+    best = better(best, first.kind === 'page' ? lookAgain(img, first.fit, INK) : null);
   }
   if (isWeak(best)) {
     opinions?.push({ name: 'faint-ink', taken: true });
-    best = better(best, reframe(img, readPage(img, FAINT_INK_CONTRAST), FAINT_INK_CONTRAST));
+    best = better(best, reframe(img, readPage(img, FAINT_INK), FAINT_INK));
   }
   if (isWeak(best, LINE_FRAME_SHARE)) {
     const taken = !holdsTogether(best);
     opinions?.push({ name: 'line-frame', taken });
     if (taken) {
-      lines ??= traceLines(img, INK_CONTRAST);
-      if (lines) best = better(best, reframe(img, readThroughLineFrame(img, lines.layout, INK_CONTRAST), INK_CONTRAST));
+      lines ??= traceLines(img, INK);
+      if (lines) best = better(best, reframe(img, readThroughLineFrame(img, lines.layout, INK), INK));
       if (lines && isWeak(best, LINE_FRAME_SHARE)) {
         opinions?.push({ name: 'text-outline', taken: true });
-        best = better(best, reframe(img, readThroughTextOutline(img, lines, INK_CONTRAST), INK_CONTRAST));
+        best = better(best, reframe(img, readThroughTextOutline(img, lines, INK), INK));
+      }
+      if (isWeak(best, LINE_FRAME_SHARE)) {
+        opinions?.push({ name: 'unveiled', taken: true });
+        best = better(best, reframe(img, readPage(img, UNVEILED_INK), UNVEILED_INK));
       }
     }
   }
@@ -264,8 +286,8 @@ function holdsTogether(fit: PageFit | null): boolean {
 const better = (a: PageFit | null, b: PageFit | null) => (!a || (b && b.inliers > a.inliers) ? b : a);
 
 /** A framing reading, when it frames the page well enough, looked at again through its frame (see lookAgain for `keepStart`). */
-function reframe(img: Gray, reading: Reading, contrast: number, keepStart = true): PageFit | null {
-  return reading.kind === 'page' && reading.fit.inliers >= MIN_FRAMING_INLIERS ? lookAgain(img, reading.fit, contrast, keepStart) : null;
+function reframe(img: Gray, reading: Reading, ink: Ink, keepStart = true): PageFit | null {
+  return reading.kind === 'page' && reading.fit.inliers >= MIN_FRAMING_INLIERS ? lookAgain(img, reading.fit, ink, keepStart) : null;
 }
 
 const NOT_A_MEZUZAH: { kind: 'invalid'; reason: string } = { kind: 'invalid', reason: 'the text does not read as a mezuzah' };
@@ -281,12 +303,12 @@ const TOO_DARK: { kind: 'invalid'; reason: string } = { kind: 'invalid', reason:
  * set's genuine similarity (median 0.914 → 0.897 for phone photos, 0.959 →
  * 0.933 for second registrations); not kept, 0.923 and 0.966.
  */
-function lookAgain(img: Gray, start: PageFit, contrast: number, keepStart = true): PageFit {
+function lookAgain(img: Gray, start: PageFit, ink: Ink, keepStart = true): PageFit {
   let best: PageFit | null = keepStart ? start : null;
   let from = start;
   for (let look = 0; look < RECTIFIED_LOOKS; look++) {
     const rectified = rectifyPage(img, from.map);
-    const again = rectified && readPage(rectified.image, contrast, rectified.toPhoto, rectified.toCanonical);
+    const again = rectified && readPage(rectified.image, ink, rectified.toPhoto, rectified.toCanonical);
     if (!again || again.kind !== 'page') break;
     if (!best || again.fit.inliers > best.inliers) best = again.fit;
     if (again.fit.inliers < LOOK_AGAIN_GAIN * from.inliers) break;
@@ -298,12 +320,11 @@ function lookAgain(img: Gray, start: PageFit, contrast: number, keepStart = true
 type Reading = { kind: 'page'; fit: PageFit } | { kind: 'invalid'; reason: string };
 
 /**
- * Reads one image, taking as ink what is `contrast` darker than its local
- * background; `toPhoto` maps its pixels back to the photo's, so every fit is
+ * Reads one image, taking as ink what `ink` says (inkMask); `toPhoto` maps its pixels back to the photo's, so every fit is
  * photo → canonical.
  */
-function readPage(img: Gray, contrast: number, toPhoto?: (u: number, v: number) => [number, number], frame?: PageFrame): Reading {
-  const lines = traceLines(img, contrast);
+function readPage(img: Gray, ink: Ink, toPhoto?: (u: number, v: number) => [number, number], frame?: PageFrame): Reading {
+  const lines = traceLines(img, ink);
   return lines ? readLines(lines, toPhoto, frame) : NO_LINES;
 }
 
@@ -313,9 +334,9 @@ const NO_LINES: { kind: 'invalid'; reason: string } = { kind: 'invalid', reason:
 type TracedLines = { readonly layout: LineLayout; readonly blobs: readonly Blob[]; readonly labels: Int32Array; readonly width: number; readonly height: number };
 
 /** Ink, letters and lines of one image; null when it shows fewer than 4 lines of text. */
-function traceLines(img: Gray, contrast: number): TracedLines | null {
+function traceLines(img: Gray, ink: Ink): TracedLines | null {
   const longSide = Math.max(img.width, img.height);
-  const mask = inkMask(img, Math.max(6, Math.round(longSide / 130)), contrast);
+  const mask = inkMask(img, Math.max(6, Math.round(longSide / 130)), ink.contrast, ink.unveil);
   const { blobs, labels } = connectedComponents(mask, img.width, img.height);
   const layout = findLines(blobs, img.width, img.height);
   return layout && layout.lines.length >= 4 ? { layout, blobs, labels, width: img.width, height: img.height } : null;
@@ -343,7 +364,7 @@ function readLines(lines: TracedLines, toPhoto?: (u: number, v: number) => [numb
  * first reading recognises few of them and its homography frames the page
  * poorly; the lines, their fanning and their ends, are still found.
  */
-function readThroughLineFrame(img: Gray, layout: LineLayout, contrast: number): Reading {
+function readThroughLineFrame(img: Gray, layout: LineLayout, ink: Ink): Reading {
   if (layout.lines.length < 8) return NOT_A_MEZUZAH;
   const extent = (l: TextLine) => l.uMax - l.uMin;
   const longest = Math.max(...layout.lines.map(extent));
@@ -359,7 +380,7 @@ function readThroughLineFrame(img: Gray, layout: LineLayout, contrast: number): 
     pointOnLine(layout, bottom.line, bottom.line.uMax),
     pointOnLine(layout, bottom.line, bottom.line.uMin),
   ];
-  return readThroughCorners(img, corners, [0, 1, 0, 1], [0, 0, y, y], contrast);
+  return readThroughCorners(img, corners, [0, 1, 0, 1], [0, 0, y, y], ink);
 }
 
 /**
@@ -374,7 +395,7 @@ function readThroughLineFrame(img: Gray, layout: LineLayout, contrast: number): 
  * rectified text is never mirrored; which corner is which is left to the
  * reading (it finds the text's direction and way up).
  */
-function readThroughTextOutline(img: Gray, lines: TracedLines, contrast: number): Reading {
+function readThroughTextOutline(img: Gray, lines: TracedLines, ink: Ink): Reading {
   const { layout, blobs } = lines;
   const letterHeight = median(layout.lines.map((l) => l.letterHeight));
   const corners: Point[] = [];
@@ -388,14 +409,14 @@ function readThroughTextOutline(img: Gray, lines: TracedLines, contrast: number)
   const quad = enclosingQuad(convexHull(corners));
   if (!quad) return NOT_A_MEZUZAH;
   const lastY = CANONICAL_Y[CANONICAL_Y.length - 1];
-  return readThroughCorners(img, quad, [1, 0, 0, 1], [0, 0, lastY, lastY], contrast);
+  return readThroughCorners(img, quad, [1, 0, 0, 1], [0, 0, lastY, lastY], ink);
 }
 
 /** The photo rectified through the homography taking four of its points to these canonical ones, and read afresh (no prior on where words stand). */
-function readThroughCorners(img: Gray, corners: readonly Point[], Xs: number[], Ys: number[], contrast: number): Reading {
+function readThroughCorners(img: Gray, corners: readonly Point[], Xs: number[], Ys: number[], ink: Ink): Reading {
   const h = fitHomography(corners.map((c) => c[0]), corners.map((c) => c[1]), Xs, Ys, null);
   const rectified = h && rectifyPage(img, { h, bow: 0 });
-  return rectified ? readPage(rectified.image, contrast, rectified.toPhoto) : NOT_A_MEZUZAH;
+  return rectified ? readPage(rectified.image, ink, rectified.toPhoto) : NOT_A_MEZUZAH;
 }
 
 /**

@@ -1,4 +1,4 @@
-import { boxBlur, maxFilter, reduce, type Gray } from './raster.ts';
+import { boxBlur, maxFilter, minFilter, reduce, reduceToMinimum, type Gray } from './raster.ts';
 
 const BACKGROUND_STEP = 4;
 
@@ -8,12 +8,17 @@ const BACKGROUND_STEP = 4;
  * vanish from it while shadows, light gradients and parchment tone stay; dividing
  * by it makes the threshold independent of exposure and uneven light. The
  * background is smooth, so it is computed on a 4× reduced copy and interpolated.
+ *
+ * With `unveil`, a veil of glare is first taken off where one is found (veilOf):
+ * a pixel is ink when it is `minContrast` darker than its background once both
+ * have the veil taken off.
  */
-export function inkMask(img: Gray, windowRadius: number, minContrast: number): Uint8Array {
+export function inkMask(img: Gray, windowRadius: number, minContrast: number, unveil = false): Uint8Array {
   const { width: w, height: h, data } = img;
   const small = reduce(img, BACKGROUND_STEP);
   const r = Math.max(1, Math.round(windowRadius / BACKGROUND_STEP));
   const bg = boxBlur(maxFilter(small, r), r);
+  const veil = unveil ? veilOf(img, bg, r) : null;
   const mask = new Uint8Array(w * h);
   const sw = bg.width;
   const sh = bg.height;
@@ -34,6 +39,8 @@ export function inkMask(img: Gray, windowRadius: number, minContrast: number): U
   // it falls between, so they are computed once per reduced row pair.
   const top = new Float64Array(w);
   const bottom = new Float64Array(w);
+  const veilTop = new Float64Array(veil ? w : 0);
+  const veilBottom = new Float64Array(veil ? w : 0);
   let rows = -1;
   for (let y = 0; y < h; y++) {
     const [y0, y1, ty] = taps(y, sh);
@@ -45,14 +52,63 @@ export function inkMask(img: Gray, windowRadius: number, minContrast: number): U
         top[x] = bd[r0 + xa[x]] + (bd[r0 + xb[x]] - bd[r0 + xa[x]]) * tx[x];
         bottom[x] = bd[r1 + xa[x]] + (bd[r1 + xb[x]] - bd[r1 + xa[x]]) * tx[x];
       }
+      if (veil) {
+        for (let x = 0; x < w; x++) {
+          veilTop[x] = veil[r0 + xa[x]] + (veil[r0 + xb[x]] - veil[r0 + xa[x]]) * tx[x];
+          veilBottom[x] = veil[r1 + xa[x]] + (veil[r1 + xb[x]] - veil[r1 + xa[x]]) * tx[x];
+        }
+      }
     }
     const row = y * w;
+    if (veil) {
+      // (p − v) < keep · (b − v), with the veil v taken off pixel and background alike.
+      for (let x = 0; x < w; x++) {
+        const b = top[x] + (bottom[x] - top[x]) * ty;
+        const v = veilTop[x] + (veilBottom[x] - veilTop[x]) * ty;
+        mask[row + x] = b > 8 && data[row + x] < b * keep + v * minContrast ? 1 : 0;
+      }
+      continue;
+    }
     for (let x = 0; x < w; x++) {
       const b = top[x] + (bottom[x] - top[x]) * ty;
       mask[row + x] = b > 8 && data[row + x] < b * keep ? 1 : 0;
     }
   }
   return mask;
+}
+
+/**
+ * Ink is at most this share of its parchment's brightness: where the darkest
+ * ink near a pixel is brighter than that, a veil is taken to lift it.
+ */
+const INK_SHARE = 0.5;
+/** Where the darkest mark near a pixel is this close to its background, there is no ink to tell a veil by. */
+const VEILED_DARK_SHARE = 0.8;
+
+/**
+ * Glare (light reflected off a plastic case or glossy parchment) veils the page:
+ * every pixel s is lifted toward white, s + k (W − s), ink and parchment alike,
+ * and the letters under it fail a ratio test (ink 40 and parchment 180 become
+ * 173 and 229 at k = 0.6). With the darkest ink near a pixel D (the local
+ * minimum of a copy reduced by its blocks' darkest pixels, so thin strokes
+ * count) and its background B, ink being INK_SHARE (ρ) of its parchment gives
+ * the veil kW = (D − ρB) / (1 − ρ). Zero where D is darker than ρB (no veil to
+ * find) or within VEILED_DARK_SHARE of B (no ink near to find it by). Per
+ * reduced pixel, on the grid of `bg`; null where no part of the photo is veiled.
+ */
+function veilOf(img: Gray, bg: Gray, r: number): Uint8Array | null {
+  const dark = boxBlur(minFilter(reduceToMinimum(img, BACKGROUND_STEP), r), r);
+  const veil = new Uint8Array(bg.data.length);
+  let found = false;
+  for (let i = 0; i < veil.length; i++) {
+    const B = bg.data[i];
+    const D = dark.data[i];
+    if (D > INK_SHARE * B && D <= VEILED_DARK_SHARE * B) {
+      veil[i] = (D - INK_SHARE * B) / (1 - INK_SHARE);
+      found = true;
+    }
+  }
+  return found ? veil : null;
 }
 
 /** The two reduced-grid samples around full-resolution position i, and the weight of the second. */

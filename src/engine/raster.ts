@@ -50,6 +50,14 @@ export function maxFilter(img: Gray, r: number): Gray {
   return { width: w, height: h, data: out };
 }
 
+/** Grey-level erosion (local minimum) with a square window: the dilation of the negative. */
+export function minFilter(img: Gray, r: number): Gray {
+  const negative = img.data.map((v) => 255 - v);
+  const out = maxFilter({ width: img.width, height: img.height, data: negative }, r);
+  for (let i = 0; i < out.data.length; i++) out.data[i] = 255 - out.data[i];
+  return out;
+}
+
 // Van Herk/Gil-Werman would be O(1) per pixel; windows here are small enough that
 // a monotonic deque is simpler and just as fast.
 function slidingMax(src: Uint8Array, dst: Uint8Array, offset: number, step: number, n: number, r: number): void {
@@ -95,6 +103,26 @@ export function reduce(img: Gray, step: number): Gray {
       let s = 0;
       for (let dx = 0; dx < step; dx++) s += sums[x * step + dx];
       out[y * w + x] = (s + half) / area;
+    }
+  }
+  return { width: w, height: h, data: out };
+}
+
+/** The image reduced as by reduce(), each pixel its block's darkest (the same grid). */
+export function reduceToMinimum(img: Gray, step: number): Gray {
+  const w = Math.max(1, Math.floor(img.width / step));
+  const h = Math.max(1, Math.floor(img.height / step));
+  const out = new Uint8Array(w * h).fill(255);
+  const W = img.width;
+  const rows = Math.min(img.height, h * step);
+  const cols = Math.min(W, w * step);
+  for (let y = 0; y < rows; y++) {
+    const row = y * W;
+    const o = Math.floor(y / step) * w;
+    for (let x = 0; x < cols; x++) {
+      const v = img.data[row + x];
+      const j = o + Math.floor(x / step);
+      if (v < out[j]) out[j] = v;
     }
   }
   return { width: w, height: h, data: out };

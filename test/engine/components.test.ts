@@ -60,6 +60,35 @@ test('ink: strokes darker than their local background are ink, under uneven ligh
   assert.equal(stray, 0, 'no background pixel is ink');
 });
 
+test('ink: letters under a veil of glare are ink once the veil is taken off; bare parchment, and a page without glare, are as before', () => {
+  const width = 240;
+  const height = 160;
+  const parchment = new Uint8Array(width * height);
+  // Parchment with a little grain, and rows of short strokes like letters (ink at a fifth of the parchment).
+  for (let i = 0; i < parchment.length; i++) parchment[i] = 180 + ((i * 7919) % 11) - 5;
+  const isStroke = (x: number, y: number) => y % 32 >= 8 && y % 32 < 24 && x % 12 >= 4 && x % 12 < 7;
+  for (let y = 0; y < height; y++) for (let x = 0; x < width; x++) if (isStroke(x, y)) parchment[y * width + x] = 36;
+  // Glare over the right half: s + k (262 − s), k = 0.6.
+  const veiled = parchment.map((s, i) => (i % width >= width / 2 ? Math.min(255, Math.round(s + 0.6 * (262 - s))) : s));
+  const inkIn = (mask: Uint8Array, fromX: number, toX: number) => {
+    let strokes = 0;
+    let stray = 0;
+    for (let y = 0; y < height; y++) for (let x = fromX; x < toX; x++) if (mask[y * width + x]) isStroke(x, y) ? strokes++ : stray++;
+    return { strokes, stray };
+  };
+  const strokePixels = inkIn(new Uint8Array(width * height).fill(1), width / 2 + 16, width - 16).strokes;
+  const plain = inkMask({ width, height, data: veiled }, 12, 0.3);
+  const unveiled = inkMask({ width, height, data: veiled }, 12, 0.3, true);
+  assert.ok(inkIn(plain, width / 2 + 16, width - 16).strokes < strokePixels / 10, 'the ratio test alone misses the veiled strokes');
+  assert.deepEqual(inkIn(unveiled, width / 2 + 16, width - 16), { strokes: strokePixels, stray: 0 }, 'every veiled stroke pixel, and nothing between');
+  // Left of the glare, and on a page with no glare at all, unveiling changes nothing.
+  assert.deepEqual(inkIn(unveiled, 0, width / 2 - 16), inkIn(plain, 0, width / 2 - 16));
+  assert.deepEqual(inkMask({ width, height, data: parchment }, 12, 0.3, true), inkMask({ width, height, data: parchment }, 12, 0.3));
+  // Blank parchment under glare: no ink to find a veil by, and none made up.
+  const blank = new Uint8Array(width * height).map((_, i) => Math.round(180 + ((i * 7919) % 11) - 5 + 0.6 * 82));
+  assert.equal(inkMask({ width, height, data: blank }, 12, 0.3, true).reduce((a, b) => a + b, 0), 0);
+});
+
 test('ink: nothing in a black image (no background to measure contrast against)', () => {
   const mask = inkMask({ width: 64, height: 64, data: new Uint8Array(64 * 64).fill(5) }, 8, 0.3);
   assert.equal(mask.reduce((a, b) => a + b, 0), 0);

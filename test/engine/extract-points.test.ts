@@ -91,7 +91,7 @@ test('a steep, shadowed photo of a small scroll, unread through the frame of its
   // Found among 40 such shots at 31° of tilt: 7 called for the text outline; it
   // read this one (invalid before) and raised another from 0.588 to 0.748.
   const phone = await phoneShot(deriveSeed('outline', 'shot', 20), { tilt: 31, coverage: 0.3, defocus: 1.8, shadow: 0.45 });
-  assert.deepEqual((await opinionsOf(phone)).at(-1), { name: 'text-outline', taken: true });
+  assert.deepEqual((await opinionsOf(phone)).filter((o) => o.name === 'text-outline'), [{ name: 'text-outline', taken: true }]);
   const similarity = await similarityOf(await registration(), phone);
   assert.ok(similarity >= MATCH_THRESHOLD, `similarity ${similarity}`);
 });

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { percentile, reduce } from '../../src/engine/raster.ts';
+import { maxFilter, minFilter, percentile, reduce, reduceToMinimum } from '../../src/engine/raster.ts';
 
 test('reduce by 2: each pixel the rounded mean of its 2 × 2 block; an odd last row and column are dropped', () => {
   const img = {
@@ -64,4 +64,45 @@ test('percentile: counts every pixel when the count is not a multiple of four', 
   // The pixels outside the groups of four alone hold the brightest level.
   const tail = Uint8Array.from({ length: 7 }, (_, i) => (i === 6 ? 200 : 10));
   assert.equal(percentile({ width: 7, height: 1, data: tail }, 1), 200);
+});
+
+test('minFilter: each pixel the darkest of its window, as maxFilter is the brightest', () => {
+  const width = 23;
+  const height = 17;
+  const data = new Uint8Array(width * height).map((_, i) => (i * 7919 + 13) % 256);
+  const r = 2;
+  const min = minFilter({ width, height, data }, r);
+  const max = maxFilter({ width, height, data }, r);
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      let lo = 255;
+      let hi = 0;
+      for (let v = Math.max(0, y - r); v <= Math.min(height - 1, y + r); v++) {
+        for (let u = Math.max(0, x - r); u <= Math.min(width - 1, x + r); u++) {
+          lo = Math.min(lo, data[v * width + u]);
+          hi = Math.max(hi, data[v * width + u]);
+        }
+      }
+      assert.equal(min.data[y * width + x], lo);
+      assert.equal(max.data[y * width + x], hi);
+    }
+  }
+  assert.deepEqual(data, new Uint8Array(width * height).map((_, i) => (i * 7919 + 13) % 256), 'the input is left as it was');
+});
+
+test('reduceToMinimum: each block its darkest pixel, on the grid of reduce (a last partial row and column dropped)', () => {
+  const width = 10;
+  const height = 7;
+  const data = new Uint8Array(width * height).map((_, i) => 100 + ((i * 37) % 150));
+  data[1 * width + 2] = 3; // in block (0, 0)
+  data[9] = 1; // in the dropped last column of blocks
+  const small = reduceToMinimum({ width, height, data }, 4);
+  assert.deepEqual([small.width, small.height], [reduce({ width, height, data }, 4).width, reduce({ width, height, data }, 4).height]);
+  assert.deepEqual([small.width, small.height], [2, 1]);
+  for (let bx = 0; bx < 2; bx++) {
+    let lo = 255;
+    for (let y = 0; y < 4; y++) for (let x = 4 * bx; x < 4 * bx + 4; x++) lo = Math.min(lo, data[y * width + x]);
+    assert.equal(small.data[bx], lo);
+  }
+  assert.equal(small.data[0], 3);
 });
