@@ -320,8 +320,8 @@ function lookAgain(img: Gray, start: PageFit, ink: Ink, keepStart = true): PageF
 type Reading = { kind: 'page'; fit: PageFit } | { kind: 'invalid'; reason: string };
 
 /**
- * Reads one image, taking as ink what `ink` says (inkMask); `toPhoto` maps its pixels back to the photo's, so every fit is
- * photo → canonical.
+ * Reads one image, its ink as `ink` says (inkMask); `toPhoto` maps its
+ * pixels back to the photo's, so every fit is photo → canonical.
  */
 function readPage(img: Gray, ink: Ink, toPhoto?: (u: number, v: number) => [number, number], frame?: PageFrame): Reading {
   const lines = traceLines(img, ink);

@@ -46,32 +46,26 @@ export function inkMask(img: Gray, windowRadius: number, minContrast: number, un
     const [y0, y1, ty] = taps(y, sh);
     if (y0 * sh + y1 !== rows) {
       rows = y0 * sh + y1;
-      const r0 = y0 * sw;
-      const r1 = y1 * sw;
-      for (let x = 0; x < w; x++) {
-        top[x] = bd[r0 + xa[x]] + (bd[r0 + xb[x]] - bd[r0 + xa[x]]) * tx[x];
-        bottom[x] = bd[r1 + xa[x]] + (bd[r1 + xb[x]] - bd[r1 + xa[x]]) * tx[x];
-      }
+      interpolateRow(bd, y0 * sw, xa, xb, tx, top);
+      interpolateRow(bd, y1 * sw, xa, xb, tx, bottom);
       if (veil) {
-        for (let x = 0; x < w; x++) {
-          veilTop[x] = veil[r0 + xa[x]] + (veil[r0 + xb[x]] - veil[r0 + xa[x]]) * tx[x];
-          veilBottom[x] = veil[r1 + xa[x]] + (veil[r1 + xb[x]] - veil[r1 + xa[x]]) * tx[x];
-        }
+        interpolateRow(veil, y0 * sw, xa, xb, tx, veilTop);
+        interpolateRow(veil, y1 * sw, xa, xb, tx, veilBottom);
       }
     }
     const row = y * w;
     if (veil) {
-      // (p − v) < keep · (b − v), with the veil v taken off pixel and background alike.
+      // (p − v) < keep · (b − v): the veil v taken off pixel and background alike.
       for (let x = 0; x < w; x++) {
         const b = top[x] + (bottom[x] - top[x]) * ty;
         const v = veilTop[x] + (veilBottom[x] - veilTop[x]) * ty;
         mask[row + x] = b > 8 && data[row + x] < b * keep + v * minContrast ? 1 : 0;
       }
-      continue;
-    }
-    for (let x = 0; x < w; x++) {
-      const b = top[x] + (bottom[x] - top[x]) * ty;
-      mask[row + x] = b > 8 && data[row + x] < b * keep ? 1 : 0;
+    } else {
+      for (let x = 0; x < w; x++) {
+        const b = top[x] + (bottom[x] - top[x]) * ty;
+        mask[row + x] = b > 8 && data[row + x] < b * keep ? 1 : 0;
+      }
     }
   }
   return mask;
@@ -109,6 +103,11 @@ function veilOf(img: Gray, bg: Gray, r: number): Uint8Array | null {
     }
   }
   return found ? veil : null;
+}
+
+/** One row of a reduced grid (starting at `start`), interpolated to every full-resolution column. */
+function interpolateRow(grid: Uint8Array, start: number, xa: Int32Array, xb: Int32Array, tx: Float32Array, out: Float64Array): void {
+  for (let x = 0; x < out.length; x++) out[x] = grid[start + xa[x]] + (grid[start + xb[x]] - grid[start + xa[x]]) * tx[x];
 }
 
 /** The two reduced-grid samples around full-resolution position i, and the weight of the second. */
