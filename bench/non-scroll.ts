@@ -1,4 +1,4 @@
-// npm run bench:non-scroll [-- --seed N --count N --kind other_text]
+// npm run bench:non-scroll [-- --seed N --count N --kind other_text --megapixels 1]
 //
 // How many images without a scroll the engine reads as one, on a fresh batch
 // of the generator's non-scroll images (src/synth/non-scroll.ts) larger than the
@@ -6,26 +6,30 @@
 // too few to see a rate of a few percent. Every image is made from the seed
 // (image i from deriveSeed(seed, 'ns', i)), at 3 MP like the sets, and cached
 // under bench/.data; `--kind` makes them all of one kind, else the kinds take
-// turns. Analysis runs in this thread, one image at a time (decode, then the
-// reading), and prints each image read as a scroll, the count, and the median
-// and slowest reading time by kind (the decode not included).
+// turns; `--megapixels` makes them smaller or larger (1 MP images, under the
+// working size, are also read enlarged when unread). Analysis runs in this
+// thread, one image at a time (decode, then the reading), and prints each image
+// read as a scroll, the count, and the median and slowest reading time by kind
+// (the decode not included).
 import { existsSync } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { decodePhoto } from '../src/engine/decode-photo.ts';
-import { extractPoints } from '../src/engine/extract-points.ts';
+import { readScroll } from '../src/engine/analyze-photo.ts';
 import { deriveSeed, makeNonScroll, NON_SCROLL_KINDS, type NonScrollKind } from '../src/synth/index.ts';
 import { quantile } from './lib/rates.ts';
 
-const { values } = parseArgs({ options: { seed: { type: 'string', default: '8808' }, count: { type: 'string', default: '100' }, kind: { type: 'string' } } });
+const { values } = parseArgs({ options: { seed: { type: 'string', default: '8808' }, count: { type: 'string', default: '100' }, kind: { type: 'string' }, megapixels: { type: 'string', default: '3' } } });
 const seed = Number(values.seed);
 const count = Number(values.count);
 const only = values.kind as NonScrollKind | undefined;
+const megapixels = Number(values.megapixels);
 if (!Number.isInteger(seed) || !(count >= 1)) throw new Error('--seed must be an integer and --count at least 1');
+if (!(megapixels > 0 && megapixels <= 50)) throw new Error('--megapixels must be a number in (0, 50]');
 if (only && !NON_SCROLL_KINDS.includes(only)) throw new Error(`--kind must be one of ${NON_SCROLL_KINDS.join(', ')}`);
 
-const dir = path.resolve(import.meta.dirname, '.data', `non-scroll-s${seed}-${only ?? 'mixed'}-3mp`);
+const dir = path.resolve(import.meta.dirname, '.data', `non-scroll-s${seed}-${only ?? 'mixed'}-${megapixels}mp`);
 await fs.mkdir(dir, { recursive: true });
 const times = new Map<string, number[]>();
 let read = 0;
@@ -38,7 +42,7 @@ for (let i = 0; i < count; i++) {
     jpeg = new Uint8Array(await fs.readFile(file));
     ({ subkind } = JSON.parse(await fs.readFile(`${file}.json`, 'utf8')) as { subkind: string });
   } else {
-    const image = await makeNonScroll(kind, deriveSeed(seed, 'ns', i), { megapixels: 3 });
+    const image = await makeNonScroll(kind, deriveSeed(seed, 'ns', i), { megapixels });
     await fs.writeFile(`${file}.json`, JSON.stringify(image.info));
     await fs.writeFile(file, image.jpeg);
     jpeg = new Uint8Array(image.jpeg);
@@ -46,7 +50,7 @@ for (let i = 0; i < count; i++) {
   }
   const { gray } = await decodePhoto(jpeg, false);
   const t = performance.now();
-  const result = extractPoints(gray);
+  const result = await readScroll(gray);
   const ms = performance.now() - t;
   const label = `${kind}/${subkind}`;
   times.set(label, [...(times.get(label) ?? []), ms]);

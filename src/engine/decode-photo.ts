@@ -59,6 +59,20 @@ async function workingGray(src: Source) {
   return image.resize(WORKING_LONG_SIDE, WORKING_LONG_SIDE, { fit: 'inside', withoutEnlargement: true }).extractChannel(band).raw().toBuffer({ resolveWithObject: true });
 }
 
+/**
+ * A grey image smaller than the working size, enlarged to it (Lanczos, as the
+ * decode would shrink a larger photo); null when it is not smaller.
+ */
+export async function enlargeToWorkingSize(gray: Gray): Promise<Gray | null> {
+  if (Math.max(gray.width, gray.height) >= WORKING_LONG_SIDE) return null;
+  const out = await sharp(gray.data, { raw: { width: gray.width, height: gray.height, channels: 1 } })
+    .resize(WORKING_LONG_SIDE, WORKING_LONG_SIDE, { fit: 'inside' })
+    .extractChannel(0)
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  return { width: out.info.width, height: out.info.height, data: new Uint8Array(out.data.buffer, out.data.byteOffset, out.data.byteLength) };
+}
+
 /** Decodes the photo upright (EXIF orientation honoured), grey, at working resolution; optionally a preview too. */
 export async function decodePhoto(bytes: Uint8Array, withPreview: boolean): Promise<{ gray: Gray; preview?: Uint8Array }> {
   const src = await openPhoto(bytes, withPreview);

@@ -100,7 +100,7 @@ export type Extraction = { kind: 'scroll'; points: ScrollPoints } | { kind: 'inv
  * motion blur taken out, and the opinions of that reading follow). For
  * diagnosis and tests; the extraction does not depend on it.
  */
-export type Opinion = { readonly name: 'full-size' | 'faint-ink' | 'line-frame' | 'text-outline' | 'unveiled' | 'deblurred'; readonly taken: boolean };
+export type Opinion = { readonly name: 'full-size' | 'faint-ink' | 'line-frame' | 'text-outline' | 'unveiled' | 'deblurred' | 'enlarged'; readonly taken: boolean };
 
 /**
  * Photo → canonical page: a homography, then the bow of the lines. A scroll is
@@ -329,6 +329,9 @@ function readPage(img: Gray, ink: Ink, toPhoto?: (u: number, v: number) => [numb
 }
 
 const NO_LINES: { kind: 'invalid'; reason: string } = { kind: 'invalid', reason: 'no lines of text found' };
+
+/** Whether an extraction found no text to read at all: the photo too dark, or no lines of text in it. */
+export const foundNoText = (extraction: Extraction): boolean => extraction === NO_LINES || extraction === TOO_DARK;
 
 /** An image's text lines, with the labelled ink they were found in. */
 type TracedLines = { readonly layout: LineLayout; readonly blobs: readonly Blob[]; readonly labels: Int32Array; readonly width: number; readonly height: number };

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { test } from 'node:test';
 import sharp from 'sharp';
-import { decodePhoto } from '../../src/engine/decode-photo.ts';
+import { decodePhoto, enlargeToWorkingSize, WORKING_LONG_SIDE } from '../../src/engine/decode-photo.ts';
 import { decodeHeic } from '../../src/engine/heic.ts';
 
 test('the working grey is the green channel as stored, whatever colour profile the photo embeds', async () => {
@@ -74,4 +74,20 @@ test('a 10-bit HEIC (as some Android phones store photos) is decoded upright thr
     assert.ok(sum / gray.data.length < 5, `${(sum / gray.data.length).toFixed(2)} levels off the 8-bit coding's green`);
     assert.equal(preview !== undefined, withPreview);
   }
+});
+
+test('a grey image smaller than the working size is enlarged to it, its levels kept; one at the working size is not', async () => {
+  // A vertical ramp, 600 × 450: enlarged by 8/3, 1,600 × 1,200, each row still its level.
+  const [w, h] = [600, 450];
+  const data = new Uint8Array(w * h).map((_, i) => 20 + Math.floor((Math.floor(i / w) * 200) / h));
+  const enlarged = await enlargeToWorkingSize({ width: w, height: h, data });
+  assert.ok(enlarged);
+  assert.deepEqual([enlarged.width, enlarged.height], [WORKING_LONG_SIDE, 1200]);
+  assert.equal(enlarged.data.length, enlarged.width * enlarged.height);
+  for (const y of [0, 300, 600, 900, 1199]) {
+    const level = data[Math.floor((y * h) / enlarged.height) * w];
+    const row = enlarged.data.subarray(y * enlarged.width, (y + 1) * enlarged.width);
+    assert.ok(row.every((v) => Math.abs(v - level) <= 1), `row ${y}: ${row[0]}…${row[row.length - 1]}, source ${level}`);
+  }
+  assert.equal(await enlargeToWorkingSize({ width: WORKING_LONG_SIDE, height: 900, data: new Uint8Array(WORKING_LONG_SIDE * 900) }), null);
 });
