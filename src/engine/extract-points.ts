@@ -3,7 +3,7 @@ import { estimateMotionBlur, removeMotionBlur } from './deblur.ts';
 import type { ScrollPoints } from './fingerprint.ts';
 import { median, weightedLeastSquares } from './geometry.ts';
 import { applyHomography, fitHomography, fitHomographyRobust, invertHomography, type Homography } from './homography.ts';
-import { inkMask } from './ink.ts';
+import { hazeOf, inkMask, withoutHaze } from './ink.ts';
 import { findLines, pointOnLine, type LineLayout, type TextLine } from './lines.ts';
 import { convexHull, enclosingQuad, type Point } from './outline.ts';
 import { percentile, reduce, type Gray } from './raster.ts';
@@ -100,7 +100,7 @@ export type Extraction = { kind: 'scroll'; points: ScrollPoints } | { kind: 'inv
  * motion blur taken out, and the opinions of that reading follow). For
  * diagnosis and tests; the extraction does not depend on it.
  */
-export type Opinion = { readonly name: 'full-size' | 'faint-ink' | 'line-frame' | 'text-outline' | 'unveiled' | 'deblurred' | 'enlarged'; readonly taken: boolean };
+export type Opinion = { readonly name: 'full-size' | 'faint-ink' | 'line-frame' | 'text-outline' | 'unveiled' | 'dehazed' | 'deblurred' | 'enlarged'; readonly taken: boolean };
 
 /**
  * Photo → canonical page: a homography, then the bow of the lines. A scroll is
@@ -224,15 +224,30 @@ export function extractPoints(img: Gray, opinions?: Opinion[]): Extraction {
   // short enough to take out leaves lines to find, and blank parchment, objects
   // and scrolls blurred past reading (most images without a scroll) are spared
   // the cost, about a third of a second.
-  if (read === NO_LINES) return read;
-  const blur = estimateMotionBlur(img);
-  if (!blur) return read;
-  opinions?.push({ name: 'deblurred', taken: true });
-  const deblurred = readPhoto(removeMotionBlur(img, blur), opinions);
-  return deblurred.kind === 'scroll' ? deblurred : read;
+  const blur = read === NO_LINES ? null : estimateMotionBlur(img);
+  if (blur) {
+    opinions?.push({ name: 'deblurred', taken: true });
+    const deblurred = readPhoto(removeMotionBlur(img, blur), opinions);
+    if (deblurred.kind === 'scroll') return deblurred;
+  }
+  // A photo veiled all over (haze on a plastic case, a washed-out shot) leaves
+  // its ink too close to its parchment for the ink test anywhere, and often no
+  // line to find; the glare opinion's local veil is read only near ink it can
+  // see. With the veil measured over the whole photo (hazeOf) and taken off, it
+  // gets one more reading. The samples' 12 phone photos veiled by hand (s → 0.45
+  // s + 110 and 0.35 s + 140): 19 → 23 of 24 read, all matching. No photo of a
+  // bench set's scroll is veiled so, and none of their readings changed; 15% of
+  // images without a scroll are (no dark pixels), and most find no lines even
+  // so: none read, 200 at 1 MP and 100 at 3 MP (seed 8808), reading time +1% to
+  // +6%.
+  const haze = hazeOf(img);
+  if (haze === 0) return read;
+  opinions?.push({ name: 'dehazed', taken: true });
+  const clear = readPhoto(withoutHaze(img, haze), opinions);
+  return clear.kind === 'scroll' ? clear : read;
 }
 
-/** Every reading of extractPoints but the deblurred one. */
+/** Every reading of extractPoints but the deblurred and dehazed ones. */
 function readPhoto(img: Gray, opinions?: Opinion[]): Extraction {
   const halfRead = readPage(reduce(img, 2), INK, (u, v) => [2 * u + 0.5, 2 * v + 0.5]);
   let best = reframe(img, halfRead, INK, false);

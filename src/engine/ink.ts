@@ -1,4 +1,4 @@
-import { boxBlur, maxFilter, minFilter, reduce, reduceToMinimum, type Gray } from './raster.ts';
+import { boxBlur, maxFilter, minFilter, percentile, reduce, reduceToMinimum, type Gray } from './raster.ts';
 
 const BACKGROUND_STEP = 4;
 
@@ -103,6 +103,34 @@ function veilOf(img: Gray, bg: Gray, r: number): Uint8Array | null {
     }
   }
   return found ? veil : null;
+}
+
+/** A haze fainter than this many grey levels moves the ink test by a level or two: none is taken off. */
+const MIN_HAZE = 10;
+
+/**
+ * A veil over the whole photo (haze on a plastic case, a washed-out or
+ * overexposed shot, s + k (W − s) everywhere), in grey levels; 0 for none.
+ * Ink being at most INK_SHARE (ρ) of its parchment, the darkest pixels of a
+ * photo (its 0.5th percentile, D) are at most ρ times its brightest (99th, B)
+ * unless lifted, by kW = (D − ρB) / (1 − ρ), as veilOf reads a local veil. A
+ * photo with dark ink, shadows or background anywhere has none, and neither
+ * has one whose darkest pixels are within VEILED_DARK_SHARE of its brightest
+ * (blank parchment: no ink to tell a veil by).
+ */
+export function hazeOf(img: Gray): number {
+  const dark = percentile(img, 0.005);
+  const bright = percentile(img, 0.99);
+  if (dark > VEILED_DARK_SHARE * bright) return 0; // nothing dark enough to be ink: no veil to tell
+  const haze = Math.round((dark - INK_SHARE * bright) / (1 - INK_SHARE));
+  return haze >= MIN_HAZE ? haze : 0;
+}
+
+/** The photo with a uniform veil of `haze` grey levels taken off every pixel. */
+export function withoutHaze(img: Gray, haze: number): Gray {
+  const data = new Uint8Array(img.data.length);
+  for (let i = 0; i < data.length; i++) data[i] = img.data[i] > haze ? img.data[i] - haze : 0;
+  return { width: img.width, height: img.height, data };
 }
 
 /** One row of a reduced grid (starting at `start`), interpolated to every full-resolution column. */

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { connectedComponents } from '../../src/engine/components.ts';
-import { inkMask } from '../../src/engine/ink.ts';
+import { hazeOf, inkMask, withoutHaze } from '../../src/engine/ink.ts';
 
 /** The components of a mask drawn as rows of '#' (ink) and '.' (background), with the mask. */
 function componentsOf(rows: string[]) {
@@ -87,6 +87,32 @@ test('ink: letters under a veil of glare are ink once the veil is taken off; bar
   // Blank parchment under glare: no ink to find a veil by, and none made up.
   const blank = new Uint8Array(width * height).map((_, i) => Math.round(180 + ((i * 7919) % 11) - 5 + 0.6 * 82));
   assert.equal(inkMask({ width, height, data: blank }, 12, 0.3, true).reduce((a, b) => a + b, 0), 0);
+});
+
+test('haze: a veil over the whole page is measured and taken off, so its letters are ink again; a clear page, and blank parchment, have none', () => {
+  const width = 240;
+  const height = 160;
+  const page = new Uint8Array(width * height);
+  // Parchment with a little grain and rows of short strokes (ink at a fifth of the parchment).
+  for (let i = 0; i < page.length; i++) page[i] = 180 + ((i * 7919) % 11) - 5;
+  const isStroke = (x: number, y: number) => y % 32 >= 8 && y % 32 < 24 && x % 12 >= 4 && x % 12 < 7;
+  for (let y = 0; y < height; y++) for (let x = 0; x < width; x++) if (isStroke(x, y)) page[y * width + x] = 36;
+  const strokes = (mask: Uint8Array) => mask.reduce((n, m, i) => n + (m && isStroke(i % width, Math.floor(i / width)) ? 1 : 0), 0);
+  const stray = (mask: Uint8Array) => mask.reduce((n, m, i) => n + (m && !isStroke(i % width, Math.floor(i / width)) ? 1 : 0), 0);
+  const clear = { width, height, data: page };
+  assert.equal(hazeOf(clear), 0);
+  // Haze everywhere: s + 0.65 (262 − s), ink 36 → 183, parchment 180 → 233 (ink at 0.79 of it).
+  const hazy = { width, height, data: page.map((s) => Math.min(255, Math.round(s + 0.65 * (262 - s)))) };
+  assert.equal(strokes(inkMask(hazy, 12, 0.3)), 0, 'the ratio test alone finds no letter');
+  const haze = hazeOf(hazy);
+  // The darkest 0.5% (ink, 183) against the brightest 1% (238): (183 − 119) / 0.5.
+  assert.ok(haze >= 120 && haze <= 136, `haze ${haze}`);
+  const dehazed = inkMask(withoutHaze(hazy, haze), 12, 0.3);
+  assert.equal(strokes(dehazed), strokes(inkMask(clear, 12, 0.3)), 'every stroke pixel the clear page has');
+  assert.equal(stray(dehazed), 0, 'and nothing between');
+  // Blank parchment, hazy or not: nothing dark enough to be ink, so no haze to tell.
+  const blank = { width, height, data: new Uint8Array(width * height).map((_, i) => Math.round(180 + ((i * 7919) % 11) - 5 + 0.65 * 82)) };
+  assert.equal(hazeOf(blank), 0);
 });
 
 test('ink: nothing in a black image (no background to measure contrast against)', () => {
