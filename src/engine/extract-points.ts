@@ -97,10 +97,12 @@ export type Extraction = { kind: 'scroll'; points: ScrollPoints } | { kind: 'inv
  * and whether it was read (the line frame is not, for a reading that holds
  * together; the text outline is called for only after the line frame, when the
  * reading is still weak; a photo read no way at all is read once more with its
- * motion blur taken out, and the opinions of that reading follow). For
- * diagnosis and tests; the extraction does not depend on it.
+ * motion blur taken out, then with its haze taken off, and the opinions of each
+ * such reading follow it; readScroll adds `enlarged` for a small photo read
+ * again at the working size). For diagnosis and tests; the extraction does not
+ * depend on it.
  */
-export type Opinion = { readonly name: 'full-size' | 'faint-ink' | 'line-frame' | 'text-outline' | 'unveiled' | 'dehazed' | 'deblurred' | 'enlarged'; readonly taken: boolean };
+export type Opinion = { readonly name: 'full-size' | 'faint-ink' | 'line-frame' | 'text-outline' | 'unveiled' | 'deblurred' | 'dehazed' | 'enlarged'; readonly taken: boolean };
 
 /**
  * Photo → canonical page: a homography, then the bow of the lines. A scroll is
