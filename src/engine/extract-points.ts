@@ -236,8 +236,9 @@ export function extractPoints(img: Gray, opinions?: Opinion[]): Extraction {
   // its ink too close to its parchment for the ink test anywhere, and often no
   // line to find; the glare opinion's local veil is read only near ink it can
   // see. With the veil measured over the whole photo (hazeOf) and taken off, it
-  // gets one more reading. The samples' 12 phone photos veiled by hand (s → 0.45
-  // s + 110 and 0.35 s + 140): 19 → 23 of 24 read, all matching. No photo of a
+  // gets one more reading. The samples' 12 phone photos washed out (0.45 s +
+  // 110) and hazy (0.35 s + 140) by `npm run bench:edits`: 19 → 24 of 24 read,
+  // 19 → 22 matching; low contrast (0.55 s + 90) 11 → 12 of 12. No photo of a
   // bench set's scroll is veiled so, and none of their readings changed; 15% of
   // images without a scroll are (no dark pixels), and most find no lines even
   // so: none read, 200 at 1 MP and 100 at 3 MP (seed 8808), reading time +1% to

@@ -1,0 +1,107 @@
+// npm run bench:edits [-- --dir ../shared/samples --edits washed_out,hazy]
+//
+// The shared sample photos (../shared/samples, where present: photos from
+// outside the project's generator) put through edits a phone, an app or a
+// user makes, each phone photo compared with its scroll's registration photo
+// as taken: how many still match, how many are answered invalid, their lowest
+// and median similarity, and the highest similarity of an edited photo to
+// another scroll's registration (which must stay under the threshold). The
+// generator's sets measure the engine on the conditions it models; this shows
+// what conditions it does not model do to photos it did not make. Analysis runs
+// in this thread, one photo at a time; every edit takes seconds.
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import sharp, { type Sharp } from 'sharp';
+import { analyzePhoto } from '../src/engine/analyze-photo.ts';
+import { comparePoints, MATCH_THRESHOLD } from '../src/engine/compare.ts';
+import { decodeFingerprint, type ScrollPoints } from '../src/engine/fingerprint.ts';
+import { quantile } from './lib/rates.ts';
+
+const { values } = parseArgs({ options: { dir: { type: 'string', default: path.resolve(import.meta.dirname, '../../shared/samples') }, edits: { type: 'string' } } });
+
+/** An edit of a photo (given upright, EXIF applied, as pixels), encoded as a phone or an app would. */
+type Edit = (upright: () => Sharp, size: { width: number; height: number }, original: Buffer) => Promise<Buffer>;
+const jpeg = (image: Sharp, quality = 90) => image.jpeg({ quality }).toBuffer();
+/** A horizontal (or vertical) streak of `length` pixels, as camera shake leaves. */
+const streak = (length: number, vertical: boolean) => {
+  const kernel = Array.from({ length: 3 * length }, (_, i) => ((vertical ? i % 3 : Math.floor(i / length)) === 1 ? 1 : 0));
+  return vertical ? { width: 3, height: length, kernel } : { width: length, height: 3, kernel };
+};
+
+const EDITS: Record<string, Edit> = {
+  as_taken: async (_up, _size, original) => original,
+  turned_90: (up) => jpeg(up().rotate(90)),
+  upside_down: (up) => jpeg(up().rotate(180)),
+  turned_8: (up) => jpeg(up().rotate(8, { background: '#555' })),
+  sheared: (up) => jpeg(up().affine([[1, 0.12], [0, 1]], { background: '#777' })),
+  cropped_left: (up, { width, height }) => jpeg(up().extract({ left: Math.round(width * 0.1), top: 0, width: width - Math.round(width * 0.1), height })),
+  cropped_top: (up, { width, height }) => jpeg(up().extract({ left: 0, top: Math.round(height * 0.1), width, height: height - Math.round(height * 0.1) })),
+  one_megapixel: (up) => jpeg(up().resize(1155, 1155, { fit: 'inside' }), 85),
+  one_megapixel_soft: (up) => jpeg(up().blur(1.5).resize(1155, 1155, { fit: 'inside' }), 70),
+  enlarged_2x: (up, { width }) => jpeg(up().resize(2 * width)),
+  jpeg_quality_30: (up) => jpeg(up(), 30),
+  webp_70: (up) => up().webp({ quality: 70 }).toBuffer(),
+  grey_png: (up) => up().grayscale().png().toBuffer(),
+  defocused: (up) => jpeg(up().blur(2)),
+  shaken_across: (up) => jpeg(up().convolve(streak(9, false))),
+  shaken_along: (up) => jpeg(up().convolve(streak(9, true))),
+  noisy: async (up) => {
+    const { data, info } = await up().raw().toBuffer({ resolveWithObject: true });
+    let seed = 1;
+    const uniform = () => (seed = (seed * 1103515245 + 12345) & 0x7fffffff) / 0x7fffffff;
+    for (let i = 0; i < data.length; i++) data[i] = Math.max(0, Math.min(255, Math.round(data[i] + 28 * (uniform() + uniform() + uniform() - 1.5))));
+    return jpeg(sharp(data, { raw: info }), 85);
+  },
+  dark: (up) => jpeg(up().linear(0.35, 0)),
+  bright: (up) => jpeg(up().linear(1.3, 0)),
+  overexposed: (up) => jpeg(up().linear(1.8, 0)),
+  low_contrast: (up) => jpeg(up().linear(0.55, 90)),
+  washed_out: (up) => jpeg(up().linear(0.45, 110)),
+  hazy: (up) => jpeg(up().linear(0.35, 140)),
+};
+
+const chosen = values.edits ? values.edits.split(',') : Object.keys(EDITS);
+const unknown = chosen.filter((e) => !EDITS[e]);
+if (unknown.length > 0) throw new Error(`unknown edits ${unknown.join(', ')}: ${Object.keys(EDITS).join(', ')}`);
+type Manifest = { scrolls: { id: string; reference: string; queries: string[] }[] };
+const manifest = JSON.parse(readFileSync(path.join(values.dir, 'manifest.json'), 'utf8')) as Manifest;
+const photo = (file: string) => readFileSync(path.join(values.dir, file));
+
+async function pointsOf(bytes: Uint8Array): Promise<ScrollPoints | null> {
+  const analysis = await analyzePhoto(bytes);
+  return analysis.kind === 'scroll' ? decodeFingerprint(analysis.fingerprint) : null;
+}
+
+const registrations = new Map<string, ScrollPoints>();
+for (const s of manifest.scrolls) {
+  const points = await pointsOf(photo(s.reference));
+  if (points) registrations.set(s.id, points);
+  else console.log(`registration ${s.reference} did not read: its photos are left out`);
+}
+const queries = manifest.scrolls.filter((s) => registrations.has(s.id)).flatMap((s) => s.queries.map((file) => ({ file, id: s.id })));
+console.log(`${queries.length} phone photos of ${registrations.size} registered scrolls (${values.dir}), threshold ${MATCH_THRESHOLD}`);
+console.log('| edit | matched | invalid | lowest / median similarity | highest to another scroll | seconds |');
+console.log('|---|---|---|---|---|---|');
+for (const name of chosen) {
+  const started = performance.now();
+  const own: number[] = [];
+  let invalid = 0;
+  let other = 0;
+  for (const q of queries) {
+    const bytes = photo(q.file);
+    const upright = await sharp(bytes).rotate().raw().toBuffer({ resolveWithObject: true });
+    const raw = { width: upright.info.width, height: upright.info.height, channels: upright.info.channels };
+    const points = await pointsOf(new Uint8Array(await EDITS[name](() => sharp(upright.data, { raw }), raw, bytes)));
+    if (!points) {
+      invalid++;
+      own.push(0);
+      continue;
+    }
+    own.push(comparePoints(registrations.get(q.id)!, points));
+    for (const [id, registered] of registrations) if (id !== q.id) other = Math.max(other, comparePoints(registered, points));
+  }
+  const matched = own.filter((s) => s >= MATCH_THRESHOLD).length;
+  const seconds = (performance.now() - started) / 1000;
+  console.log(`| ${name} | ${matched}/${own.length} | ${invalid} | ${Math.min(...own).toFixed(2)} / ${quantile(own, 0.5).toFixed(2)} | ${other.toFixed(2)} | ${seconds.toFixed(0)} |`);
+}
