@@ -13,7 +13,7 @@ export async function analyzePhoto(bytes: Uint8Array, options: AnalyzeOptions = 
 }
 
 /**
- * The scroll a decoded photo shows (extractPoints). A photo well under the
+ * The scroll a decoded photo shows (extractPoints). A photo under the
  * working size (a messaging app's copy, an older phone's) that no reading
  * reads, though lines of text were found in it, is read once more enlarged to
  * the working size, the size the reader's choices were made at; the reader
