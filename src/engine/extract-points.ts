@@ -264,7 +264,7 @@ function readPhoto(img: Gray, opinions?: Opinion[]): Extraction {
   }
   if (isWeak(best)) {
     opinions?.push({ name: 'faint-ink', taken: true });
-    best = better(best, reframe(img, readPage(img, FAINT_INK), FAINT_INK));
+    best = better(best, readAnew(img, FAINT_INK));
   }
   if (isWeak(best, LINE_FRAME_SHARE)) {
     const taken = !holdsTogether(best);
@@ -278,7 +278,7 @@ function readPhoto(img: Gray, opinions?: Opinion[]): Extraction {
       }
       if (isWeak(best, LINE_FRAME_SHARE)) {
         opinions?.push({ name: 'unveiled', taken: true });
-        best = better(best, reframe(img, readPage(img, UNVEILED_INK), UNVEILED_INK));
+        best = better(best, readAnew(img, UNVEILED_INK));
       }
     }
   }
@@ -302,6 +302,9 @@ function holdsTogether(fit: PageFit | null): boolean {
 
 /** The reading with more word ends agreeing with the layout; the first on a tie. */
 const better = (a: PageFit | null, b: PageFit | null) => (!a || (b && b.inliers > a.inliers) ? b : a);
+
+/** The photo read afresh at full size, its ink as `ink` says, and looked at again through the frame of that reading. */
+const readAnew = (img: Gray, ink: Ink): PageFit | null => reframe(img, readPage(img, ink), ink);
 
 /** A framing reading, when it frames the page well enough, looked at again through its frame (see lookAgain for `keepStart`). */
 function reframe(img: Gray, reading: Reading, ink: Ink, keepStart = true): PageFit | null {

@@ -95,14 +95,23 @@ function veilOf(img: Gray, bg: Gray, r: number): Uint8Array | null {
   const veil = new Uint8Array(bg.data.length);
   let found = false;
   for (let i = 0; i < veil.length; i++) {
-    const B = bg.data[i];
-    const D = dark.data[i];
-    if (D > INK_SHARE * B && D <= VEILED_DARK_SHARE * B) {
-      veil[i] = (D - INK_SHARE * B) / (1 - INK_SHARE);
+    const level = veilLevel(dark.data[i], bg.data[i]);
+    if (level > 0) {
+      veil[i] = level;
       found = true;
     }
   }
   return found ? veil : null;
+}
+
+/**
+ * The veil kW = (D − ρB) / (1 − ρ) that lifted the darkest ink D to where it
+ * is, against its parchment B (ρ = INK_SHARE); 0 where D is darker than ρB (no
+ * veil) or within VEILED_DARK_SHARE of B (no ink to tell one by). The one
+ * measure of a veil, local (veilOf) or over the whole photo (hazeOf).
+ */
+function veilLevel(dark: number, bright: number): number {
+  return dark > INK_SHARE * bright && dark <= VEILED_DARK_SHARE * bright ? (dark - INK_SHARE * bright) / (1 - INK_SHARE) : 0;
 }
 
 /** A haze fainter than this many grey levels moves the ink test by a level or two: none is taken off. */
@@ -112,17 +121,14 @@ const MIN_HAZE = 10;
  * A veil over the whole photo (haze on a plastic case, a washed-out or
  * overexposed shot, s + k (W − s) everywhere), in grey levels; 0 for none.
  * Ink being at most INK_SHARE (ρ) of its parchment, the darkest pixels of a
- * photo (its 0.5th percentile, D) are at most ρ times its brightest (99th, B)
- * unless lifted, by kW = (D − ρB) / (1 − ρ), as veilOf reads a local veil. A
- * photo with dark ink, shadows or background anywhere has none, and neither
- * has one whose darkest pixels are within VEILED_DARK_SHARE of its brightest
- * (blank parchment: no ink to tell a veil by).
+ * photo (its 0.5th percentile) are at most ρ times its brightest (99th) unless
+ * lifted, by veilLevel of the two, as veilOf reads a local veil. A photo with
+ * dark ink, shadows or background anywhere has none, and neither has one whose
+ * darkest pixels are within VEILED_DARK_SHARE of its brightest (blank
+ * parchment: no ink to tell a veil by).
  */
 export function hazeOf(img: Gray): number {
-  const dark = percentile(img, 0.005);
-  const bright = percentile(img, 0.99);
-  if (dark > VEILED_DARK_SHARE * bright) return 0; // nothing dark enough to be ink: no veil to tell
-  const haze = Math.round((dark - INK_SHARE * bright) / (1 - INK_SHARE));
+  const haze = Math.round(veilLevel(percentile(img, 0.005), percentile(img, 0.99)));
   return haze >= MIN_HAZE ? haze : 0;
 }
 
