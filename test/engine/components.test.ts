@@ -60,16 +60,26 @@ test('ink: strokes darker than their local background are ink, under uneven ligh
   assert.equal(stray, 0, 'no background pixel is ink');
 });
 
-test('ink: letters under a veil of glare are ink once the veil is taken off; bare parchment, and a page without glare, are as before', () => {
+/**
+ * A page of the veil tests, 240 × 160: parchment with a little grain (180 ± 5)
+ * and rows of short strokes like letters, ink at a fifth of the parchment (36).
+ */
+const PAGE = (() => {
   const width = 240;
   const height = 160;
-  const parchment = new Uint8Array(width * height);
-  // Parchment with a little grain, and rows of short strokes like letters (ink at a fifth of the parchment).
-  for (let i = 0; i < parchment.length; i++) parchment[i] = 180 + ((i * 7919) % 11) - 5;
   const isStroke = (x: number, y: number) => y % 32 >= 8 && y % 32 < 24 && x % 12 >= 4 && x % 12 < 7;
-  for (let y = 0; y < height; y++) for (let x = 0; x < width; x++) if (isStroke(x, y)) parchment[y * width + x] = 36;
-  // Glare over the right half: s + k (262 − s), k = 0.6.
-  const veiled = parchment.map((s, i) => (i % width >= width / 2 ? Math.min(255, Math.round(s + 0.6 * (262 - s))) : s));
+  const grain = (i: number) => 180 + ((i * 7919) % 11) - 5;
+  const data = new Uint8Array(width * height).map((_, i) => (isStroke(i % width, Math.floor(i / width)) ? 36 : grain(i)));
+  return { width, height, data, isStroke, grain };
+})();
+
+/** A grey level lifted toward white by a veil of strength k (glare, haze): s + k (262 − s). */
+const lift = (s: number, k: number) => Math.min(255, Math.round(s + k * (262 - s)));
+
+test('ink: letters under a veil of glare are ink once the veil is taken off; bare parchment, and a page without glare, are as before', () => {
+  const { width, height, data: parchment, isStroke } = PAGE;
+  // Glare over the right half, k = 0.6.
+  const veiled = parchment.map((s, i) => (i % width >= width / 2 ? lift(s, 0.6) : s));
   const inkIn = (mask: Uint8Array, fromX: number, toX: number) => {
     let strokes = 0;
     let stray = 0;
@@ -85,24 +95,18 @@ test('ink: letters under a veil of glare are ink once the veil is taken off; bar
   assert.deepEqual(inkIn(unveiled, 0, width / 2 - 16), inkIn(plain, 0, width / 2 - 16));
   assert.deepEqual(inkMask({ width, height, data: parchment }, 12, 0.3, true), inkMask({ width, height, data: parchment }, 12, 0.3));
   // Blank parchment under glare: no ink to find a veil by, and none made up.
-  const blank = new Uint8Array(width * height).map((_, i) => Math.round(180 + ((i * 7919) % 11) - 5 + 0.6 * 82));
+  const blank = new Uint8Array(width * height).map((_, i) => Math.round(PAGE.grain(i) + 0.6 * 82));
   assert.equal(inkMask({ width, height, data: blank }, 12, 0.3, true).reduce((a, b) => a + b, 0), 0);
 });
 
 test('haze: a veil over the whole page is measured and taken off, so its letters are ink again; a clear page, and blank parchment, have none', () => {
-  const width = 240;
-  const height = 160;
-  const page = new Uint8Array(width * height);
-  // Parchment with a little grain and rows of short strokes (ink at a fifth of the parchment).
-  for (let i = 0; i < page.length; i++) page[i] = 180 + ((i * 7919) % 11) - 5;
-  const isStroke = (x: number, y: number) => y % 32 >= 8 && y % 32 < 24 && x % 12 >= 4 && x % 12 < 7;
-  for (let y = 0; y < height; y++) for (let x = 0; x < width; x++) if (isStroke(x, y)) page[y * width + x] = 36;
+  const { width, height, data: page, isStroke } = PAGE;
   const strokes = (mask: Uint8Array) => mask.reduce((n, m, i) => n + (m && isStroke(i % width, Math.floor(i / width)) ? 1 : 0), 0);
   const stray = (mask: Uint8Array) => mask.reduce((n, m, i) => n + (m && !isStroke(i % width, Math.floor(i / width)) ? 1 : 0), 0);
   const clear = { width, height, data: page };
   assert.equal(hazeOf(clear), 0);
   // Haze everywhere: s + 0.65 (262 − s), ink 36 → 183, parchment 180 → 233 (ink at 0.79 of it).
-  const hazy = { width, height, data: page.map((s) => Math.min(255, Math.round(s + 0.65 * (262 - s)))) };
+  const hazy = { width, height, data: page.map((s) => lift(s, 0.65)) };
   assert.equal(strokes(inkMask(hazy, 12, 0.3)), 0, 'the ratio test alone finds no letter');
   const haze = hazeOf(hazy);
   // The darkest 0.5% (ink, 183) against the brightest 1% (238): (183 − 119) / 0.5.
@@ -111,8 +115,11 @@ test('haze: a veil over the whole page is measured and taken off, so its letters
   assert.equal(strokes(dehazed), strokes(inkMask(clear, 12, 0.3)), 'every stroke pixel the clear page has');
   assert.equal(stray(dehazed), 0, 'and nothing between');
   // Blank parchment, hazy or not: nothing dark enough to be ink, so no haze to tell.
-  const blank = { width, height, data: new Uint8Array(width * height).map((_, i) => Math.round(180 + ((i * 7919) % 11) - 5 + 0.65 * 82)) };
+  const blank = { width, height, data: new Uint8Array(width * height).map((_, i) => Math.round(PAGE.grain(i) + 0.65 * 82)) };
   assert.equal(hazeOf(blank), 0);
+  // A faint haze, under MIN_HAZE (10 levels), is none; a little more is measured.
+  assert.equal(hazeOf({ width, height, data: page.map((s) => lift(s, 0.31)) }), 0);
+  assert.ok(hazeOf({ width, height, data: page.map((s) => lift(s, 0.36)) }) >= 10);
 });
 
 test('ink: nothing in a black image (no background to measure contrast against)', () => {
