@@ -18,6 +18,8 @@ import sharp, { type Sharp } from 'sharp';
 import { analyzePhoto } from '../src/engine/analyze-photo.ts';
 import { comparePoints, MATCH_THRESHOLD } from '../src/engine/compare.ts';
 import { decodeFingerprint, type ScrollPoints } from '../src/engine/fingerprint.ts';
+import { createRandom, deriveSeed } from '../src/synth/index.ts';
+import type { Manifest } from '../src/synth/index.ts';
 import { quantile } from './lib/rates.ts';
 
 const { values } = parseArgs({ options: { dir: { type: 'string', default: path.resolve(import.meta.dirname, '../../shared/samples') }, edits: { type: 'string' } } });
@@ -31,12 +33,11 @@ const streak = (length: number, vertical: boolean) => {
   return vertical ? { width: 3, height: length, kernel } : { width: length, height: 3, kernel };
 };
 
-/** The image with Gaussian-like noise of about `sigma` grey levels (a sum of three uniforms, from a fixed seed), as pixels. */
+/** The image with Gaussian noise of `sigma` grey levels (the generator's random numbers, a fixed seed), as pixels. */
 async function withNoise(image: Sharp, sigma: number): Promise<Sharp> {
   const { data, info } = await image.raw().toBuffer({ resolveWithObject: true });
-  let seed = 1;
-  const uniform = () => (seed = (seed * 1103515245 + 12345) & 0x7fffffff) / 0x7fffffff;
-  for (let i = 0; i < data.length; i++) data[i] = Math.max(0, Math.min(255, Math.round(data[i] + 2 * sigma * (uniform() + uniform() + uniform() - 1.5))));
+  const random = createRandom(deriveSeed('sample-edits', 'noise'));
+  for (let i = 0; i < data.length; i++) data[i] = Math.max(0, Math.min(255, Math.round(random.normal(data[i], sigma))));
   return sharp(data, { raw: { width: info.width, height: info.height, channels: info.channels } });
 }
 
@@ -72,8 +73,7 @@ const EDITS: Record<string, Edit> = {
 const chosen = values.edits ? values.edits.split(',') : Object.keys(EDITS);
 const unknown = chosen.filter((e) => !EDITS[e]);
 if (unknown.length > 0) throw new Error(`unknown edits ${unknown.join(', ')}: ${Object.keys(EDITS).join(', ')}`);
-type Manifest = { scrolls: { id: string; reference: string; queries: string[] }[]; invalid?: { path: string }[] };
-const manifest = JSON.parse(readFileSync(path.join(values.dir, 'manifest.json'), 'utf8')) as Manifest;
+const manifest = JSON.parse(readFileSync(path.join(values.dir, 'manifest.json'), 'utf8')) as Pick<Manifest, 'scrolls' | 'invalid'>;
 const photo = (file: string) => readFileSync(path.join(values.dir, file));
 
 async function pointsOf(bytes: Uint8Array): Promise<ScrollPoints | null> {
@@ -83,12 +83,13 @@ async function pointsOf(bytes: Uint8Array): Promise<ScrollPoints | null> {
 
 const registrations = new Map<string, ScrollPoints>();
 for (const s of manifest.scrolls) {
+  if (!s.reference) continue; // no registration photo: nothing to compare its photos with
   const points = await pointsOf(photo(s.reference));
   if (points) registrations.set(s.id, points);
   else console.log(`registration ${s.reference} did not read: its photos are left out`);
 }
 const queries = manifest.scrolls.filter((s) => registrations.has(s.id)).flatMap((s) => s.queries.map((file) => ({ file, id: s.id })));
-const withoutScroll = (manifest.invalid ?? []).map((i) => i.path);
+const withoutScroll = manifest.invalid.map((i) => i.path);
 console.log(`${queries.length} phone photos of ${registrations.size} registered scrolls and ${withoutScroll.length} images without one (${values.dir}), threshold ${MATCH_THRESHOLD}`);
 console.log('| edit | matched | invalid | lowest / median similarity | highest to another scroll | images without a scroll read | seconds |');
 console.log('|---|---|---|---|---|---|---|');
