@@ -16,6 +16,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import sharp, { type Sharp } from 'sharp';
 import { analyzePhoto } from '../src/engine/analyze-photo.ts';
+import { applyHomography, fitHomography } from '../src/engine/homography.ts';
 import { comparePoints, MATCH_THRESHOLD } from '../src/engine/compare.ts';
 import { decodeFingerprint, type ScrollPoints } from '../src/engine/fingerprint.ts';
 import { createRandom, deriveSeed } from '../src/synth/index.ts';
@@ -41,14 +42,60 @@ async function withNoise(image: Sharp, sigma: number): Promise<Sharp> {
   return sharp(data, { raw: { width: info.width, height: info.height, channels: info.channels } });
 }
 
+/**
+ * The photo seen as from a camera tilted back (a keystone): its top edge drawn in
+ * by `inset` of the width on each side, and the image squeezed vertically by as
+ * much (bilinear, our homography code; what falls outside is grey).
+ */
+async function keystone(image: Sharp, { width, height }: { width: number; height: number }, inset: number): Promise<Sharp> {
+  const { data, info } = await image.raw().toBuffer({ resolveWithObject: true });
+  const c = info.channels;
+  const outH = Math.round(height * (1 - inset));
+  const toSource = fitHomography([inset * width, (1 - inset) * width, width, 0], [0, 0, outH, outH], [0, width, width, 0], [0, 0, height, height], null)!;
+  const out = Buffer.alloc(width * outH * c, 119);
+  for (let v = 0; v < outH; v++) {
+    for (let u = 0; u < width; u++) {
+      const [x, y] = applyHomography(toSource, u + 0.5, v + 0.5);
+      const xi = Math.floor(x - 0.5);
+      const yi = Math.floor(y - 0.5);
+      if (xi < 0 || yi < 0 || xi >= width - 1 || yi >= height - 1) continue;
+      const fx = x - 0.5 - xi;
+      const fy = y - 0.5 - yi;
+      for (let k = 0; k < c; k++) {
+        const i = (yi * width + xi) * c + k;
+        const top = data[i] + (data[i + c] - data[i]) * fx;
+        const bottom = data[i + width * c] + (data[i + width * c + c] - data[i + width * c]) * fx;
+        out[(v * width + u) * c + k] = Math.round(top + (bottom - top) * fy);
+      }
+    }
+  }
+  return sharp(out, { raw: { width, height: outH, channels: c } });
+}
+
+/** The photo as if taken from twice as far: half its size in the middle of a frame of its own size, the rest a plain wall. */
+async function fartherAway(image: Sharp, { width, height }: { width: number; height: number }): Promise<Sharp> {
+  const small = await image.resize(Math.round(width / 2), Math.round(height / 2)).png({ compressionLevel: 0 }).toBuffer();
+  const wall = sharp({ create: { width, height, channels: 3, background: { r: 150, g: 146, b: 138 } } });
+  return sharp(await wall.composite([{ input: small, left: Math.round(width / 4), top: Math.round(height / 4) }]).jpeg({ quality: 95 }).toBuffer());
+}
+
 const EDITS: Record<string, Edit> = {
   as_taken: async (_up, _size, original) => original,
   turned_90: (up) => jpeg(up().rotate(90)),
   upside_down: (up) => jpeg(up().rotate(180)),
   turned_8: (up) => jpeg(up().rotate(8, { background: '#555' })),
+  turned_30: (up) => jpeg(up().rotate(30, { background: '#555' })),
+  turned_45: (up) => jpeg(up().rotate(-45, { background: '#555' })),
+  keystone_15: async (up, size) => jpeg(await keystone(up(), size, 0.15)),
+  keystone_30: async (up, size) => jpeg(await keystone(up(), size, 0.3)),
+  farther_away: async (up, size) => jpeg(await fartherAway(up(), size)),
+  farther_away_1mp: async (up, size) => jpeg((await fartherAway(up(), size)).resize(1155, 1155, { fit: 'inside' }), 85),
+  keystone_30_farther: async (up, size) => jpeg(await fartherAway(await keystone(up(), size, 0.3), { ...size, height: Math.round(size.height * 0.7) })),
   sheared: (up) => jpeg(up().affine([[1, 0.12], [0, 1]], { background: '#777' })),
   cropped_left: (up, { width, height }) => jpeg(up().extract({ left: Math.round(width * 0.1), top: 0, width: width - Math.round(width * 0.1), height })),
   cropped_top: (up, { width, height }) => jpeg(up().extract({ left: 0, top: Math.round(height * 0.1), width, height: height - Math.round(height * 0.1) })),
+  cropped_right: (up, { width, height }) => jpeg(up().extract({ left: 0, top: 0, width: width - Math.round(width * 0.1), height })),
+  cropped_bottom: (up, { width, height }) => jpeg(up().extract({ left: 0, top: 0, width, height: height - Math.round(height * 0.1) })),
   one_megapixel: (up) => jpeg(up().resize(1155, 1155, { fit: 'inside' }), 85),
   one_megapixel_soft: (up) => jpeg(up().blur(1.5).resize(1155, 1155, { fit: 'inside' }), 70),
   half_megapixel: (up) => jpeg(up().resize(800, 800, { fit: 'inside' }), 80),
