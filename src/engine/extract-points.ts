@@ -355,7 +355,7 @@ const NO_LINES: { kind: 'invalid'; reason: string } = { kind: 'invalid', reason:
 export const foundNoText = (extraction: Extraction): boolean => extraction === NO_LINES || extraction === TOO_DARK;
 
 /** An image's text lines, with the labelled ink they were found in. */
-type TracedLines = { readonly layout: LineLayout; readonly blobs: readonly Blob[]; readonly labels: Int32Array; readonly width: number; readonly height: number };
+type TracedLines = { readonly layout: LineLayout; readonly blobs: readonly Blob[]; readonly labels: Int32Array; readonly img: Gray };
 
 /** Ink, letters and lines of one image; null when it shows fewer than 4 lines of text. */
 function traceLines(img: Gray, ink: Ink): TracedLines | null {
@@ -363,13 +363,13 @@ function traceLines(img: Gray, ink: Ink): TracedLines | null {
   const mask = inkMask(img, Math.max(6, Math.round(longSide / 130)), ink.contrast, ink.unveil);
   const { blobs, labels } = connectedComponents(mask, img.width, img.height);
   const layout = findLines(blobs, img.width, img.height);
-  return layout && layout.lines.length >= 4 ? { layout, blobs, labels, width: img.width, height: img.height } : null;
+  return layout && layout.lines.length >= 4 ? { layout, blobs, labels, img } : null;
 }
 
 /** Words of the traced lines, recognised as the mezuzah's text and fitted to its layout. */
 function readLines(lines: TracedLines, toPhoto?: (u: number, v: number) => [number, number], frame?: PageFrame): Reading {
-  const { layout, blobs, labels, width, height } = lines;
-  const words = findWords(layout, labels, blobs.length, width, height);
+  const { layout, blobs, labels, img } = lines;
+  const words = findWords(layout, labels, blobs.length, img);
   const found = recogniseLayout(layout, words, frame);
   const ends = found && toPhoto ? found.map((e) => { const [x, y] = toPhoto(e.x, e.y); return { key: e.key, x, y }; }) : found;
   const fit = ends && ends.length >= MIN_INLIERS_TO_RECTIFY ? fitPage(ends) : null;
