@@ -6,7 +6,7 @@ import { applyHomography, fitHomography, fitHomographyRobust, invertHomography, 
 import { hazeOf, inkMask, withoutHaze } from './ink.ts';
 import { findLines, pointOnLine, type LineLayout, type TextLine } from './lines.ts';
 import { convexHull, enclosingQuad, type Point } from './outline.ts';
-import { percentile, reduce, type Gray } from './raster.ts';
+import { bilinear, percentile, reduce, type Gray } from './raster.ts';
 import { recogniseLayout, type PageFrame, type WordEnd } from './recognise-layout.ts';
 import { CANONICAL_X, CANONICAL_Y, LINE_PITCH, TEMPLATE_LINES } from './template.ts';
 import { findWords } from './words.ts';
@@ -471,7 +471,7 @@ function rectifyPage(
   if (!Number.isFinite(scale) || scale < 100) return null;
   const width = Math.round(spanX * scale);
   const height = Math.round(spanY * scale);
-  const { width: w, height: h, data } = img;
+  const { width: w, height: h } = img;
   const out = new Uint8Array(width * height);
   const [a, b, c, e, f, g, p, q, r] = toPhoto;
   // Along a row the map's numerators and denominator change by a constant per
@@ -502,14 +502,7 @@ function rectifyPage(
       let y = (ny - bowNy[u]) / d;
       x = x < 0 ? 0 : x > w - 1.001 ? w - 1.001 : x;
       y = y < 0 ? 0 : y > h - 1.001 ? h - 1.001 : y;
-      const xi = x | 0;
-      const yi = y | 0;
-      const fx = x - xi;
-      const fy = y - yi;
-      const i = yi * w + xi;
-      const top = data[i] + (data[i + 1] - data[i]) * fx;
-      const bottom = data[i + w] + (data[i + w + 1] - data[i + w]) * fx;
-      out[row + u] = top + (bottom - top) * fy;
+      out[row + u] = bilinear(img, x, y);
     }
   }
   const canonical: PageFrame = (u, v) => [1 + RECTIFIED_MARGIN - u / scale, v / scale - RECTIFIED_MARGIN - LINE_PITCH / 2];

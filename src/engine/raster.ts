@@ -4,6 +4,22 @@
 /** A single-channel 8-bit image, row-major. */
 export type Gray = { readonly width: number; readonly height: number; readonly data: Uint8Array };
 
+/**
+ * The grey level at (x, y), interpolated between the four pixels around it
+ * (pixel centres at whole coordinates). The caller keeps 0 ≤ x < width − 1
+ * and 0 ≤ y < height − 1.
+ */
+export function bilinear(img: Gray, x: number, y: number): number {
+  const { width: w, data } = img;
+  const xi = x | 0;
+  const yi = y | 0;
+  const fx = x - xi;
+  const i = yi * w + xi;
+  const top = data[i] + (data[i + 1] - data[i]) * fx;
+  const bottom = data[i + w] + (data[i + w + 1] - data[i + w]) * fx;
+  return top + (bottom - top) * (y - yi);
+}
+
 /** Summed-area table with one extra row and column of zeros, so box sums need no bounds checks. */
 export function integralImage(img: Gray): Float64Array {
   const { width: w, height: h, data } = img;

@@ -1,5 +1,5 @@
 import { curveAt, type LineLayout, type TextLine } from './lines.ts';
-import type { Gray } from './raster.ts';
+import { bilinear, type Gray } from './raster.ts';
 
 /** A run of ink along a line between two word gaps; u0 < u1 in the rotated frame. */
 export type WordSpan = { u0: number; u1: number };
@@ -115,22 +115,16 @@ function lineEdges(line: TextLine, layout: LineLayout, labels: Int32Array, img: 
   const c = Math.cos(layout.angle);
   const s = Math.sin(layout.angle);
   const half = Math.max(2, Math.round(0.9 * line.letterHeight));
-  const { width, height, data } = img;
-  /** The grey level at image point (x, y), bilinear; -1 outside the image. */
-  const grey = (x: number, y: number) => {
-    if (!(x >= 0 && y >= 0 && x < width - 1 && y < height - 1)) return -1;
-    const xi = x | 0;
-    const yi = y | 0;
-    const fx = x - xi;
-    const fy = y - yi;
-    const k = yi * width + xi;
-    const top = data[k] + (data[k + 1] - data[k]) * fx;
-    return top + (data[k + width] + (data[k + width + 1] - data[k + width]) * fx - top) * fy;
+  const { width, height } = img;
+  // The grey k steps along the line from (x, y); -1 outside the image.
+  const along = (x: number, y: number, k: number) => {
+    const sx = x + k * c;
+    const sy = y + k * s;
+    return sx >= 0 && sy >= 0 && sx < width - 1 && sy < height - 1 ? bilinear(img, sx, sy) : -1;
   };
   // The edge of the ink whose outermost column is u, going outward in dir
   // (−1: a word's start, at lower u; +1: its end). Each row's greys are read
   // along the line's direction through the ink pixel's own point.
-  const g = new Float64Array(4);
   return (u, dir) => {
     let outermost = u + dir / 2;
     let found = false;
@@ -141,15 +135,12 @@ function lineEdges(line: TextLine, layout: LineLayout, labels: Int32Array, img: 
       const px = Math.round(x);
       const py = Math.round(y);
       if (px < 0 || py < 0 || px >= width || py >= height || own[labels[py * width + px]] !== 1) continue;
-      // g: the inner pixel, the ink pixel, one and two out.
-      let inside = true;
-      for (let k = 0; k < 4; k++) {
-        const step = (k - 1) * dir;
-        g[k] = grey(x + step * c, y + step * s);
-        if (g[k] < 0) inside = false;
-      }
-      if (!inside) continue;
-      const [inner, ink0, out1, out2] = g;
+      // The pixel one further in, the ink pixel, and one and two out.
+      const inner = along(x, y, -dir);
+      const ink0 = along(x, y, 0);
+      const out1 = along(x, y, dir);
+      const out2 = along(x, y, 2 * dir);
+      if (inner < 0 || ink0 < 0 || out1 < 0 || out2 < 0) continue;
       const ink = Math.min(ink0, inner);
       const paper = Math.max(out1, out2);
       if (paper - ink < MIN_EDGE_CONTRAST) continue;
@@ -169,7 +160,6 @@ function lineEdges(line: TextLine, layout: LineLayout, labels: Int32Array, img: 
     return outermost;
   };
 }
-
 
 function otsuThreshold(values: number[], lo: number, hi: number): number | null {
   const xs = values.filter((x) => x > 0).map((x) => Math.log(x));

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { maxFilter, minFilter, percentile, reduce, reduceToMinimum } from '../../src/engine/raster.ts';
+import { bilinear, maxFilter, minFilter, percentile, reduce, reduceToMinimum } from '../../src/engine/raster.ts';
 
 test('reduce by 2: each pixel the rounded mean of its 2 × 2 block; an odd last row and column are dropped', () => {
   const img = {
@@ -105,4 +105,14 @@ test('reduceToMinimum: each block its darkest pixel, on the grid of reduce (a la
     assert.equal(small.data[bx], lo);
   }
   assert.equal(small.data[0], 3);
+});
+
+test('bilinear gives each pixel at its centre and blends the four around a point between them', () => {
+  const img = { width: 3, height: 2, data: Uint8Array.from([10, 20, 40, 30, 60, 100]) };
+  assert.equal(bilinear(img, 0, 0), 10);
+  assert.equal(bilinear(img, 1, 0), 20);
+  assert.equal(bilinear(img, 0.5, 0), 15);
+  assert.equal(bilinear(img, 0, 0.25), 15);
+  // Between 20, 40, 60 and 100: the top edge at 30, the bottom at 80, a quarter of the way down 42.5.
+  assert.equal(bilinear(img, 1.5, 0.25), 42.5);
 });
