@@ -1,4 +1,4 @@
-// npm run bench:sets [-- report] [--1mp]
+// npm run bench:sets [-- report] [--1mp] [--12mp] [--index 10000,...]
 //
 // The photo-analysis figures of one benchmark set for the engine as it stands:
 // how many genuine pairs match, how many phone photos and images without a
@@ -9,16 +9,18 @@
 // second run with the same engine takes seconds. With --1mp, also the set's
 // phone photos taken again at 1 MP (the same scenes) against its 3 MP
 // registrations, where small, steep photos are read worst (generated the first
-// time too). With --index 10000,100000 also the 1:N search of the set's phone
+// time too). With --12mp (tune set only), its first 100 scrolls photographed at
+// 12 MP: their own pairs, and their phone photos against the 3 MP registrations. With --index 10000,100000 also the 1:N search of the set's phone
 // photos at each registry size (its registrations among bench:identify's
 // hand-model distractors): found, found wrong, unregistered photos found, and
 // the time to answer not found; an index change is judged here on the tune set.
 import { MATCH_THRESHOLD } from '../src/engine/compare.ts';
-import { distractorSource, loadSet, phoneAgainstRegistrations, photoGroups, registrationsOf, registry, REPORT, scores, TUNE, unreadCount } from './lib/bench-sets.ts';
+import { distractorSource, loadSet, phoneAgainstRegistrations, photoGroups, registrationsOf, registry, REPORT, scores, TUNE, TUNE_12MP, unreadCount } from './lib/bench-sets.ts';
 import { highest, quantile } from './lib/rates.ts';
 
 const args = process.argv.slice(2);
 const oneMegapixel = args.includes('--1mp');
+const twelveMegapixels = args.includes('--12mp');
 const indexAt = args.includes('--index') ? args[args.indexOf('--index') + 1].split(',').map(Number) : [];
 const name = args.find((a, i) => !a.startsWith('--') && args[i - 1] !== '--index') ?? 'tune';
 if (name !== 'tune' && name !== 'report') throw new Error(`unknown set ${name}: tune or report`);
@@ -45,6 +47,21 @@ if (oneMegapixel) {
   console.log(`  phone photos matched            ${atOne.filter((s) => s >= MATCH_THRESHOLD).length}/${atOne.length}`);
   console.log(`  similarity p5 / median          ${quantile(atOne, 0.05).toFixed(3)} / ${quantile(atOne, 0.5).toFixed(3)}`);
   console.log(`  phone photos invalid            ${unreadCount(small, smallPhone)}/${smallPhone.length}`);
+}
+
+if (twelveMegapixels) {
+  if (name !== 'tune') throw new Error('--12mp is a tune set');
+  const big = await loadSet(name, TUNE_12MP, log);
+  const own = scores(big);
+  const atTwelve = phoneAgainstRegistrations(set, big);
+  const { phone: bigPhone, nonScroll: bigNonScroll } = photoGroups(big.manifest);
+  console.log(`its first ${TUNE_12MP.scrolls} scrolls at 12 MP (photo analysis ${big.analysisSeconds.toFixed(0)} s)`);
+  console.log(`  genuine pairs matched           ${own.genuine.filter((s) => s >= MATCH_THRESHOLD).length}/${own.genuine.length}`);
+  console.log(`  genuine similarity p5 / median  ${quantile(own.genuine, 0.05).toFixed(3)} / ${quantile(own.genuine, 0.5).toFixed(3)}`);
+  console.log(`  phone photos invalid            ${unreadCount(big, bigPhone)}/${bigPhone.length}`);
+  console.log(`  images without a scroll read    ${bigNonScroll.length - unreadCount(big, bigNonScroll)}/${bigNonScroll.length}`);
+  console.log(`  highest impostor / sibling      ${highest(own.impostor).toFixed(3)} / ${highest(own.sibling).toFixed(3)} (${own.impostor.length} pairs)`);
+  console.log(`  phone photos vs 3 MP registrations matched  ${atTwelve.filter((s) => s >= MATCH_THRESHOLD).length}/${atTwelve.length}, p5 / median ${quantile(atTwelve, 0.05).toFixed(3)} / ${quantile(atTwelve, 0.5).toFixed(3)}`);
 }
 
 if (indexAt.length > 0) {

@@ -1,20 +1,45 @@
 import sharp, { type Sharp } from 'sharp';
 import { decodeHeic } from './heic.ts';
-import { MAX_INPUT_PIXELS, readPhotoHeader } from './photo-format.ts';
+import { MAX_INPUT_PIXELS, readPhotoHeader, type PhotoHeader } from './photo-format.ts';
 import type { Gray } from './raster.ts';
 import { UnsupportedImageError } from './types.ts';
 
 /** Long side of the image the analysis works on: letters stay 15–40 px tall for scrolls filling a quarter to all of the frame. */
 export const WORKING_LONG_SIDE = 1600;
+/**
+ * A JPEG 3,999–4,799 px long (a 12 MP phone photo) is read at a third of its
+ * long side, no less than this, instead of at WORKING_LONG_SIDE: libjpeg can
+ * decode a JPEG at half size, far cheaper than whole, but sharp has it do so
+ * only when a reduction of 1.5× or more remains afterwards (a shrink of at
+ * least 3; `pipeline.cc`), so a 4,000 px photo brought to 1,600 px (2.5×) is
+ * decoded whole and resampled, 1.5–1.7× sharp's full decode, and at 1,333 px
+ * (3×) decoded at half size. Measured (docs/engine.md, "12 MP photos read at
+ * a third of their size"): the six 12 MP scenes of `npm run bench:floor`,
+ * check-mezuzah 91–92 → 68–75 ms, alternated; a 12 MP set's genuine pairs
+ * 298 = 298 of 300, its phone photos against 3 MP registrations 198 = 198 of
+ * 200 (p5 0.654 → 0.733). A photo so reduced that is unread, or whose text
+ * came out small, is read again at the working size (`atWorkingSize`;
+ * readDecoded in analyze-photo.ts).
+ */
+const HALF_DECODE_MIN_SIDE = 1333;
 const PREVIEW_LONG_SIDE = 640;
 
-type Source = { input: Uint8Array | Buffer; channels: number; raw?: { width: number; height: number; channels: 1 | 4 } };
+/** What sharp decodes, and the long side to bring it to. */
+type Source = { input: Uint8Array | Buffer; channels: number; side: number; raw?: { width: number; height: number; channels: 1 | 4 } };
+
+/** The long side a photo is read at (`atWorkingSize`: WORKING_LONG_SIDE whatever it is; see HALF_DECODE_MIN_SIDE). */
+function workingSide(header: PhotoHeader, atWorkingSize: boolean): number {
+  const long = Math.max(header.width, header.height);
+  const third = Math.floor(long / 3);
+  return !atWorkingSize && header.format === 'jpeg' && third >= HALF_DECODE_MIN_SIDE && third < WORKING_LONG_SIDE ? third : WORKING_LONG_SIDE;
+}
 
 /** Applies the photo policy to the header and returns what sharp should decode (`withPreview`: in colour). */
-async function openPhoto(bytes: Uint8Array, withPreview: boolean): Promise<Source> {
+async function openPhoto(bytes: Uint8Array, withPreview: boolean, atWorkingSize: boolean): Promise<Source> {
   const header = await readPhotoHeader(bytes);
-  if (header.format === 'heif' && header.compression === 'hevc') return decodeHevc(bytes, withPreview, header.bitsPerSample);
-  return { input: bytes, channels: header.channels };
+  const side = workingSide(header, atWorkingSize);
+  if (header.format === 'heif' && header.compression === 'hevc') return { ...(await decodeHevc(bytes, withPreview, header.bitsPerSample)), side };
+  return { input: bytes, channels: header.channels, side };
 }
 
 // HEVC-coded HEIC arrives decoded and upright (heic.ts): the .rotate() of
@@ -23,7 +48,7 @@ async function openPhoto(bytes: Uint8Array, withPreview: boolean): Promise<Sourc
 // Without a preview only the luma plane is decoded where it can be: a 12 MP
 // photo in 769 against 857 ms as RGBA (medians of 5), grey levels within 1.1 of
 // the green channel on average.
-async function decodeHevc(bytes: Uint8Array, withPreview: boolean, bitsPerSample: number): Promise<Source> {
+async function decodeHevc(bytes: Uint8Array, withPreview: boolean, bitsPerSample: number): Promise<Omit<Source, 'side'>> {
   try {
     const img = await decodeHeic(bytes, withPreview ? 'rgba' : 'luma', bitsPerSample);
     return { input: img.data, channels: img.channels, raw: { width: img.width, height: img.height, channels: img.channels } };
@@ -38,7 +63,7 @@ async function decodeHevc(bytes: Uint8Array, withPreview: boolean, bitsPerSample
  * or sRGB with an EXIF turn) took a 12 MP photo's decode from 122 to 325 ms.
  * The preview keeps its colours.
  */
-function pipeline(src: Source, ignoreIcc = false): Sharp {
+function pipeline(src: Omit<Source, 'side'>, ignoreIcc = false): Sharp {
   return sharp(src.input, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error', ignoreIcc, ...(src.raw ? { raw: src.raw } : {}) }).rotate();
 }
 
@@ -56,7 +81,7 @@ async function workingGray(src: Source) {
   const [image, band]: [Sharp, 0 | 1] = raw
     ? [sharp(raw.channels === 1 ? src.input : await pipeline(src).extractChannel(1).raw().toBuffer(), { raw: { ...raw, channels: 1 } }), 0]
     : [pipeline(src, true), src.channels >= 3 ? 1 : 0];
-  return image.resize(WORKING_LONG_SIDE, WORKING_LONG_SIDE, { fit: 'inside', withoutEnlargement: true }).extractChannel(band).raw().toBuffer({ resolveWithObject: true });
+  return image.resize(src.side, src.side, { fit: 'inside', withoutEnlargement: true }).extractChannel(band).raw().toBuffer({ resolveWithObject: true });
 }
 
 /**
@@ -76,9 +101,14 @@ export async function enlargeToWorkingSize(gray: Gray): Promise<Gray | null> {
   return { width: out.info.width, height: out.info.height, data: new Uint8Array(out.data.buffer, out.data.byteOffset, out.data.byteLength) };
 }
 
-/** Decodes the photo upright (EXIF orientation honoured), grey, at working resolution; optionally a preview too. */
-export async function decodePhoto(bytes: Uint8Array, withPreview: boolean): Promise<{ gray: Gray; preview?: Uint8Array }> {
-  const src = await openPhoto(bytes, withPreview);
+/**
+ * Decodes the photo upright (EXIF orientation honoured), grey, at working
+ * resolution (a 12 MP JPEG at a third of its size unless `atWorkingSize`: see
+ * HALF_DECODE_MIN_SIDE); optionally a preview too. `reduced`: the photo was
+ * brought under the working size though it is larger.
+ */
+export async function decodePhoto(bytes: Uint8Array, withPreview: boolean, atWorkingSize = false): Promise<{ gray: Gray; preview?: Uint8Array; reduced: boolean }> {
+  const src = await openPhoto(bytes, withPreview, atWorkingSize);
   try {
     const [gray, preview] = await Promise.all([
       workingGray(src),
@@ -87,7 +117,7 @@ export async function decodePhoto(bytes: Uint8Array, withPreview: boolean): Prom
         : Promise.resolve(undefined),
     ]);
     const data = new Uint8Array(gray.data.buffer, gray.data.byteOffset, gray.data.byteLength);
-    return { gray: { width: gray.info.width, height: gray.info.height, data }, preview: preview ? new Uint8Array(preview) : undefined };
+    return { gray: { width: gray.info.width, height: gray.info.height, data }, preview: preview ? new Uint8Array(preview) : undefined, reduced: src.side < WORKING_LONG_SIDE };
   } catch (err) {
     if (err instanceof UnsupportedImageError) throw err;
     throw new UnsupportedImageError('the image is damaged or truncated.');

@@ -90,7 +90,8 @@ const MAX_BOW = 0.2;
 
 export type { WordEnd };
 
-export type Extraction = { kind: 'scroll'; points: ScrollPoints } | { kind: 'invalid'; reason: string };
+/** `columnPixels`: the photo's pixels per column width at the page's centre (how large the text was read). */
+export type Extraction = { kind: 'scroll'; points: ScrollPoints; columnPixels: number } | { kind: 'invalid'; reason: string };
 
 /**
  * A second opinion that a photo's reading called for, in the order considered,
@@ -99,10 +100,11 @@ export type Extraction = { kind: 'scroll'; points: ScrollPoints } | { kind: 'inv
  * reading is still weak; a photo read no way at all is read once more with its
  * motion blur taken out, then with its haze taken off, and the opinions of each
  * such reading follow it; readScroll adds `enlarged` for a small photo read
- * again at the working size). For diagnosis and tests; the extraction does not
+ * again at the working size, readDecoded `working-size` for a reduced 12 MP
+ * photo read again at it). For diagnosis and tests; the extraction does not
  * depend on it.
  */
-export type Opinion = { readonly name: 'full-size' | 'faint-ink' | 'line-frame' | 'text-outline' | 'unveiled' | 'deblurred' | 'dehazed' | 'enlarged'; readonly taken: boolean };
+export type Opinion = { readonly name: 'full-size' | 'faint-ink' | 'line-frame' | 'text-outline' | 'unveiled' | 'deblurred' | 'dehazed' | 'enlarged' | 'working-size'; readonly taken: boolean };
 
 /**
  * Photo → canonical page: a homography, then the bow of the lines. A scroll is
@@ -284,7 +286,7 @@ function readPhoto(img: Gray, opinions?: Opinion[]): Extraction {
   }
   // Unread every way: the full-size reading says why.
   if (!best && first?.kind === 'invalid') return first;
-  return best && readsAsScroll(best) ? { kind: 'scroll', points: toCanonical(best) } : NOT_A_MEZUZAH;
+  return best && readsAsScroll(best) ? { kind: 'scroll', points: toCanonical(best), columnPixels: columnPixels(best.map) ?? 0 } : NOT_A_MEZUZAH;
 }
 
 const isWeak = (fit: PageFit | null, share = WEAK_READING_SHARE) => !fit || fit.inliers < share * fit.ends.length;
@@ -443,6 +445,18 @@ function readThroughCorners(img: Gray, corners: readonly Point[], Xs: number[], 
   return rectified ? readPage(rectified.image, ink, rectified.toPhoto) : NOT_A_MEZUZAH;
 }
 
+/** Photo pixels per column width at the page's centre (the crest of the bow), from the map's local area scale; null when its homography cannot be inverted. */
+function columnPixels(map: PageMap, toPhoto = invertHomography(map.h)): number | null {
+  if (!toPhoto) return null;
+  const centreX = 0.5;
+  const centreY = CANONICAL_Y[CANONICAL_Y.length - 1] / 2;
+  const d = 0.01;
+  const [x0, y0] = applyHomography(toPhoto, centreX, centreY);
+  const [x1, y1] = applyHomography(toPhoto, centreX + d, centreY);
+  const [x2, y2] = applyHomography(toPhoto, centreX, centreY + d);
+  return Math.sqrt(Math.abs((x1 - x0) * (y2 - y0) - (x2 - x0) * (y1 - y0)) / (d * d));
+}
+
 /**
  * The photo resampled (bilinear) into the canonical page frame: x from the
  * left margin to the right (canonical x runs from the right, as the text is
@@ -455,19 +469,12 @@ function rectifyPage(
   map: PageMap,
 ): { image: Gray; toPhoto: (u: number, v: number) => [number, number]; toCanonical: PageFrame } | null {
   const toPhoto = invertHomography(map.h);
-  if (!toPhoto) return null;
-  // Photo pixels per column width at the page's centre (the crest of the bow), from the map's local area scale.
-  const centreX = 0.5;
-  const centreY = CANONICAL_Y[CANONICAL_Y.length - 1] / 2;
-  const d = 0.01;
-  const [x0, y0] = applyHomography(toPhoto, centreX, centreY);
-  const [x1, y1] = applyHomography(toPhoto, centreX + d, centreY);
-  const [x2, y2] = applyHomography(toPhoto, centreX, centreY + d);
-  const area = Math.abs((x1 - x0) * (y2 - y0) - (x2 - x0) * (y1 - y0)) / (d * d);
+  const columnPx = toPhoto && columnPixels(map, toPhoto);
+  if (!toPhoto || columnPx === null) return null;
   const pageHeight = CANONICAL_Y[CANONICAL_Y.length - 1] + LINE_PITCH;
   const spanX = 1 + 2 * RECTIFIED_MARGIN;
   const spanY = pageHeight + 2 * RECTIFIED_MARGIN;
-  const scale = Math.min(Math.sqrt(area), RECTIFIED_MAX_SIDE / Math.max(spanX, spanY));
+  const scale = Math.min(columnPx, RECTIFIED_MAX_SIDE / Math.max(spanX, spanY));
   if (!Number.isFinite(scale) || scale < 100) return null;
   const width = Math.round(spanX * scale);
   const height = Math.round(spanY * scale);

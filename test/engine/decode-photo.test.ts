@@ -92,3 +92,25 @@ test('a grey image under the working size is enlarged to it, its levels kept; on
   assert.deepEqual(await enlargeToWorkingSize({ width: 900, height: 1599, data: new Uint8Array(900 * 1599) }).then((g) => g && [g.width, g.height]), [901, WORKING_LONG_SIDE]);
   assert.equal(await enlargeToWorkingSize({ width: WORKING_LONG_SIDE, height: 900, data: new Uint8Array(WORKING_LONG_SIDE * 900) }), null);
 });
+
+test('a 12 MP JPEG is read at a third of its long side, decoded at half size; other sizes and formats at the working size', async () => {
+  const photo = (width: number, height: number, format: 'jpeg' | 'png', orientation?: number) => {
+    const image = sharp({ create: { width, height, channels: 3, background: { r: 200, g: 120, b: 60 } } });
+    return (format === 'jpeg' ? image.jpeg({ quality: 90 }) : image.png({ compressionLevel: 1 })).withMetadata(orientation ? { orientation } : {}).toBuffer().then((b) => new Uint8Array(b));
+  };
+  const read = async (bytes: Uint8Array, atWorkingSize = false) => {
+    const { gray, reduced } = await decodePhoto(bytes, false, atWorkingSize);
+    return { size: [gray.width, gray.height], reduced, levels: [...new Set(gray.data)] };
+  };
+  const twelve = await photo(4000, 3000, 'jpeg');
+  const reduced = await read(twelve);
+  assert.deepEqual([reduced.size, reduced.reduced], [[1333, 1000], true]);
+  assert.ok(reduced.levels.every((v) => Math.abs(v - 120) <= 2), `green levels ${reduced.levels.join(', ')}`);
+  assert.deepEqual(await read(twelve, true).then((r) => [r.size, r.reduced]), [[WORKING_LONG_SIDE, 1200], false]);
+  // Upright first: a portrait phone photo stored sideways with its EXIF turn.
+  assert.deepEqual(await read(await photo(4032, 3024, 'jpeg', 6)).then((r) => [r.size, r.reduced]), [[1008, 1344], true]);
+  // Large enough to be decoded at half size for the working size itself; too small to be read under it.
+  for (const [w, h] of [[4800, 3600], [3264, 2448]]) assert.deepEqual(await read(await photo(w, h, 'jpeg')).then((r) => [r.size, r.reduced]), [[WORKING_LONG_SIDE, 1200], false]);
+  // Only JPEGs are decoded cheaper at half size.
+  assert.deepEqual(await read(await photo(4000, 3000, 'png')).then((r) => [r.size, r.reduced]), [[WORKING_LONG_SIDE, 1200], false]);
+});

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { analyzePhoto, readScroll } from '../../src/engine/analyze-photo.ts';
+import { analyzePhoto, readDecoded, readScroll } from '../../src/engine/analyze-photo.ts';
 import { decodePhoto, WORKING_LONG_SIDE } from '../../src/engine/decode-photo.ts';
 import { extractPoints, type Opinion } from '../../src/engine/extract-points.ts';
 import { comparePoints, MATCH_THRESHOLD } from '../../src/engine/compare.ts';
@@ -165,6 +165,28 @@ test('a small phone photo that no reading at its own size reads is read enlarged
   assert.deepEqual(opinions.filter((o) => o.name === 'enlarged'), [{ name: 'enlarged', taken: true }]);
   const similarity = await similarityOf(await registration(), phone);
   assert.ok(similarity >= MATCH_THRESHOLD, `similarity ${similarity}`);
+});
+
+test('a 12 MP photo read at a third of its size is read again at the working size when unread, or when its text came out small', async () => {
+  const opinionsOf = async (bytes: Uint8Array) => {
+    const decoded = await decodePhoto(bytes, false);
+    assert.ok(decoded.reduced && Math.max(decoded.gray.width, decoded.gray.height) < WORKING_LONG_SIDE, `${decoded.gray.width} × ${decoded.gray.height}`);
+    const opinions: Opinion[] = [];
+    const extraction = await readDecoded(bytes, decoded, opinions);
+    return { extraction, again: opinions.filter((o) => o.name === 'working-size').length };
+  };
+  // A printed page: lines of text are found, and no reading takes it for a mezuzah.
+  const page = await opinionsOf(new Uint8Array((await makeNonScroll('other_text', deriveSeed('reduced', 'page'), { megapixels: 12, subkind: 'hebrew_print' })).jpeg));
+  assert.deepEqual(page, { extraction: { kind: 'invalid', reason: 'the text does not read as a mezuzah' }, again: 1 });
+  // The scroll filling half the frame is read at the reduced size alone; a tenth of it, again.
+  const shot = (coverage: number) => photographScroll(scroll, { kind: 'phone', seed: deriveSeed('reduced', 'shot', coverage), megapixels: 12, long: 4000, tilt: 10, coverage, defocus: 0.3, motion: 0, finger: false, crop: false, glare: false });
+  for (const [coverage, again] of [[0.5, 0], [0.1, 1]]) {
+    const phone = await shot(coverage);
+    const read = await opinionsOf(new Uint8Array(phone.jpeg));
+    assert.equal(read.again, again, `coverage ${coverage}`);
+    const similarity = await similarityOf(await registration(), phone);
+    assert.ok(similarity >= MATCH_THRESHOLD, `coverage ${coverage}: similarity ${similarity}`);
+  }
 });
 
 test('a small image too dark, or in which no lines of text were found, is not read again enlarged', async () => {
