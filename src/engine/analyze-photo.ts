@@ -29,7 +29,9 @@ const SMALL_TEXT_COLUMN_PIXELS = 400;
  * working size though it is larger (`reduced`) is read again at the working size
  * when unread (lines of text found) or when its text came out small
  * (SMALL_TEXT_COLUMN_PIXELS), and that reading kept when it reads; the reason
- * given is the first reading's.
+ * given is the first reading's. Rereading what does not read costs a printed
+ * page at 12 MP about 0.5 s more (docs/engine.md), so that no photo of a scroll
+ * the working size reads is answered invalid.
  */
 export async function readDecoded(bytes: Uint8Array, decoded: { gray: Gray; reduced: boolean }, opinions?: Opinion[]): Promise<Extraction> {
   if (!decoded.reduced) return readScroll(decoded.gray, opinions);
