@@ -99,9 +99,9 @@ export type Extraction = { kind: 'scroll'; points: ScrollPoints; columnPixels: n
  * together; the text outline is called for only after the line frame, when the
  * reading is still weak; a photo read no way at all is read once more with its
  * motion blur taken out, then with its haze taken off, and the opinions of each
- * such reading follow it; readScroll adds `enlarged` for a small photo read
- * again at the working size, readDecoded `working-size` for a reduced 12 MP
- * photo read again at it). For diagnosis and tests; the extraction does not
+ * such reading follow it; readDecoded adds `enlarged` for a small photo read
+ * again at the working size, `working-size` for a reduced 12 MP photo decoded
+ * again at it). For diagnosis and tests; the extraction does not
  * depend on it.
  */
 export type Opinion = { readonly name: 'full-size' | 'faint-ink' | 'line-frame' | 'text-outline' | 'unveiled' | 'deblurred' | 'dehazed' | 'enlarged' | 'working-size'; readonly taken: boolean };
@@ -286,7 +286,10 @@ function readPhoto(img: Gray, opinions?: Opinion[]): Extraction {
   }
   // Unread every way: the full-size reading says why.
   if (!best && first?.kind === 'invalid') return first;
-  return best && readsAsScroll(best) ? { kind: 'scroll', points: toCanonical(best), columnPixels: columnPixels(best.map) ?? 0 } : NOT_A_MEZUZAH;
+  if (!best || !readsAsScroll(best)) return NOT_A_MEZUZAH;
+  // A map that cannot be inverted measures no size: 0, as small as text comes.
+  const toPhoto = invertHomography(best.map.h);
+  return { kind: 'scroll', points: toCanonical(best), columnPixels: toPhoto ? columnPixels(toPhoto) : 0 };
 }
 
 const isWeak = (fit: PageFit | null, share = WEAK_READING_SHARE) => !fit || fit.inliers < share * fit.ends.length;
@@ -445,9 +448,8 @@ function readThroughCorners(img: Gray, corners: readonly Point[], Xs: number[], 
   return rectified ? readPage(rectified.image, ink, rectified.toPhoto) : NOT_A_MEZUZAH;
 }
 
-/** Photo pixels per column width at the page's centre (the crest of the bow), from the map's local area scale; null when its homography cannot be inverted. */
-function columnPixels(map: PageMap, toPhoto = invertHomography(map.h)): number | null {
-  if (!toPhoto) return null;
+/** Photo pixels per column width at the page's centre (the crest of the bow), from the local area scale of `toPhoto` (canonical → photo). */
+function columnPixels(toPhoto: Homography): number {
   const centreX = 0.5;
   const centreY = CANONICAL_Y[CANONICAL_Y.length - 1] / 2;
   const d = 0.01;
@@ -469,12 +471,11 @@ function rectifyPage(
   map: PageMap,
 ): { image: Gray; toPhoto: (u: number, v: number) => [number, number]; toCanonical: PageFrame } | null {
   const toPhoto = invertHomography(map.h);
-  const columnPx = toPhoto && columnPixels(map, toPhoto);
-  if (!toPhoto || columnPx === null) return null;
+  if (!toPhoto) return null;
   const pageHeight = CANONICAL_Y[CANONICAL_Y.length - 1] + LINE_PITCH;
   const spanX = 1 + 2 * RECTIFIED_MARGIN;
   const spanY = pageHeight + 2 * RECTIFIED_MARGIN;
-  const scale = Math.min(columnPx, RECTIFIED_MAX_SIDE / Math.max(spanX, spanY));
+  const scale = Math.min(columnPixels(toPhoto), RECTIFIED_MAX_SIDE / Math.max(spanX, spanY));
   if (!Number.isFinite(scale) || scale < 100) return null;
   const width = Math.round(spanX * scale);
   const height = Math.round(spanY * scale);

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { analyzePhoto, readDecoded, readScroll } from '../../src/engine/analyze-photo.ts';
+import { analyzePhoto, readDecoded } from '../../src/engine/analyze-photo.ts';
 import { decodePhoto, WORKING_LONG_SIDE } from '../../src/engine/decode-photo.ts';
 import { extractPoints, type Opinion } from '../../src/engine/extract-points.ts';
 import { comparePoints, MATCH_THRESHOLD } from '../../src/engine/compare.ts';
@@ -157,11 +157,12 @@ test('a small phone photo that no reading at its own size reads is read enlarged
   // 0.56. (With word ends at whole pixels: 24 unread, five read enlarged, four
   // matching.)
   const phone = await photographScroll(scroll, { kind: 'phone', seed: deriveSeed('small', 'shot', 14), megapixels: 1, tilt: 34, coverage: 0.25, defocus: 1.6, finger: false, crop: false, glare: true, motion: 8 });
-  const { gray } = await decodePhoto(new Uint8Array(phone.jpeg), false);
+  const decoded = await decodePhoto(new Uint8Array(phone.jpeg), false);
+  const { gray } = decoded;
   assert.ok(Math.max(gray.width, gray.height) < WORKING_LONG_SIDE, `${gray.width} × ${gray.height}`);
   assert.equal(extractPoints(gray).kind, 'invalid');
   const opinions: Opinion[] = [];
-  await readScroll(gray, opinions);
+  await readDecoded(new Uint8Array(phone.jpeg), decoded, opinions);
   assert.deepEqual(opinions.filter((o) => o.name === 'enlarged'), [{ name: 'enlarged', taken: true }]);
   const similarity = await similarityOf(await registration(), phone);
   assert.ok(similarity >= MATCH_THRESHOLD, `similarity ${similarity}`);
@@ -187,20 +188,29 @@ test('a 12 MP photo read at a third of its size is read again at the working siz
     const similarity = await similarityOf(await registration(), phone);
     assert.ok(similarity >= MATCH_THRESHOLD, `coverage ${coverage}: similarity ${similarity}`);
   }
+  // Small text in a photo that was not reduced (1 MP) is read at its own size only.
+  const small = new Uint8Array((await photographScroll(scroll, { kind: 'phone', seed: deriveSeed('reduced', 'small'), megapixels: 1, tilt: 10, coverage: 0.15, defocus: 0.3, motion: 0, finger: false, crop: false, glare: false })).jpeg);
+  const smallDecoded = await decodePhoto(small, false);
+  const smallOpinions: Opinion[] = [];
+  const smallRead = await readDecoded(small, smallDecoded, smallOpinions);
+  assert.ok(smallRead.kind === 'scroll' && smallRead.columnPixels < 400, smallRead.kind === 'scroll' ? `${smallRead.columnPixels} px a column` : smallRead.reason);
+  assert.deepEqual(smallOpinions.filter((o) => o.name === 'enlarged' || o.name === 'working-size'), []);
 });
 
 test('a small image too dark, or in which no lines of text were found, is not read again enlarged', async () => {
   // Blank parchment at 1 MP: the second reading would cost it 0.15 s for nothing.
   const blank = await makeNonScroll('blank_parchment', deriveSeed('small', 'blank'), { megapixels: 1 });
-  const { gray } = await decodePhoto(new Uint8Array(blank.jpeg), false);
+  const bytes = new Uint8Array(blank.jpeg);
+  const decoded = await decodePhoto(bytes, false);
+  const { gray } = decoded;
   assert.ok(Math.max(gray.width, gray.height) < WORKING_LONG_SIDE, 'small enough to be enlarged');
   const opinions: Opinion[] = [];
-  assert.deepEqual(await readScroll(gray, opinions), { kind: 'invalid', reason: 'no lines of text found' });
+  assert.deepEqual(await readDecoded(bytes, decoded, opinions), { kind: 'invalid', reason: 'no lines of text found' });
   assert.deepEqual(opinions.filter((o) => o.name === 'enlarged'), []);
   // The same parchment in the dark: enlarged, it would be as dark.
   const dark = { ...gray, data: gray.data.map((s) => s >> 3) };
   const darkOpinions: Opinion[] = [];
-  assert.deepEqual(await readScroll(dark, darkOpinions), { kind: 'invalid', reason: 'the photo is too dark; take it in better light' });
+  assert.deepEqual(await readDecoded(bytes, { gray: dark, reduced: false }, darkOpinions), { kind: 'invalid', reason: 'the photo is too dark; take it in better light' });
   assert.deepEqual(darkOpinions, []);
 });
 
