@@ -10,12 +10,14 @@
 // phone photos taken again at 1 MP (the same scenes) against its 3 MP
 // registrations, where small, steep photos are read worst (generated the first
 // time too). With --12mp (tune set only), its first 100 scrolls photographed at
-// 12 MP: their own pairs, and their phone photos against the 3 MP registrations. With --index 10000,100000 also the 1:N search of the set's phone
+// 12 MP: their own figures, and their phone photos against the 3 MP
+// registrations. With --index 10000,100000 also the 1:N search of the set's phone
 // photos at each registry size (its registrations among bench:identify's
 // hand-model distractors): found, found wrong, unregistered photos found, and
 // the time to answer not found; an index change is judged here on the tune set.
 import { MATCH_THRESHOLD } from '../src/engine/compare.ts';
 import { distractorSource, loadSet, phoneAgainstRegistrations, photoGroups, registrationsOf, registry, REPORT, scores, TUNE, TUNE_12MP, unreadCount } from './lib/bench-sets.ts';
+import type { AnalysedDataset } from './lib/analyse-dataset.ts';
 import { highest, quantile } from './lib/rates.ts';
 
 const args = process.argv.slice(2);
@@ -27,17 +29,19 @@ if (name !== 'tune' && name !== 'report') throw new Error(`unknown set ${name}: 
 const spec = name === 'tune' ? TUNE : REPORT;
 const log = (line: string) => process.stderr.write(`${line}\n`);
 const set = await loadSet(name, spec, log);
-const { genuine, impostor, sibling } = scores(set);
-const { phone, nonScroll } = photoGroups(set.manifest);
-const unread = (files: string[]) => unreadCount(set, files);
-const read = (files: string[]) => files.length - unread(files);
+/** A set's own figures: its genuine pairs, phone photos unread, images without a scroll read, highest different-scroll pairs. */
+function printOwn(own: AnalysedDataset): void {
+  const { genuine, impostor, sibling } = scores(own);
+  const { phone, nonScroll } = photoGroups(own.manifest);
+  console.log(`  genuine pairs matched           ${genuine.filter((s) => s >= MATCH_THRESHOLD).length}/${genuine.length}`);
+  console.log(`  genuine similarity p5 / median  ${quantile(genuine, 0.05).toFixed(3)} / ${quantile(genuine, 0.5).toFixed(3)}`);
+  console.log(`  phone photos invalid            ${unreadCount(own, phone)}/${phone.length}`);
+  console.log(`  images without a scroll read    ${nonScroll.length - unreadCount(own, nonScroll)}/${nonScroll.length}`);
+  console.log(`  highest impostor / sibling      ${highest(impostor).toFixed(3)} / ${highest(sibling).toFixed(3)} (${impostor.length} pairs)`);
+}
 
 console.log(`${name} set (seed ${set.spec.seed}), threshold ${MATCH_THRESHOLD}, photo analysis ${set.analysisSeconds.toFixed(0)} s (cached until src/engine changes)`);
-console.log(`  genuine pairs matched           ${genuine.filter((s) => s >= MATCH_THRESHOLD).length}/${genuine.length}`);
-console.log(`  genuine similarity p5 / median  ${quantile(genuine, 0.05).toFixed(3)} / ${quantile(genuine, 0.5).toFixed(3)}`);
-console.log(`  phone photos invalid            ${unread(phone)}/${phone.length}`);
-console.log(`  images without a scroll read    ${read(nonScroll)}/${nonScroll.length}`);
-console.log(`  highest impostor / sibling      ${highest(impostor).toFixed(3)} / ${highest(sibling).toFixed(3)} (${impostor.length} pairs)`);
+printOwn(set);
 
 if (oneMegapixel) {
   const small = await loadSet(name, { ...spec, megapixels: 1 }, log);
@@ -52,15 +56,9 @@ if (oneMegapixel) {
 if (twelveMegapixels) {
   if (name !== 'tune') throw new Error('--12mp is a tune set');
   const big = await loadSet(name, TUNE_12MP, log);
-  const own = scores(big);
   const atTwelve = phoneAgainstRegistrations(set, big);
-  const { phone: bigPhone, nonScroll: bigNonScroll } = photoGroups(big.manifest);
   console.log(`its first ${TUNE_12MP.scrolls} scrolls at 12 MP (photo analysis ${big.analysisSeconds.toFixed(0)} s)`);
-  console.log(`  genuine pairs matched           ${own.genuine.filter((s) => s >= MATCH_THRESHOLD).length}/${own.genuine.length}`);
-  console.log(`  genuine similarity p5 / median  ${quantile(own.genuine, 0.05).toFixed(3)} / ${quantile(own.genuine, 0.5).toFixed(3)}`);
-  console.log(`  phone photos invalid            ${unreadCount(big, bigPhone)}/${bigPhone.length}`);
-  console.log(`  images without a scroll read    ${bigNonScroll.length - unreadCount(big, bigNonScroll)}/${bigNonScroll.length}`);
-  console.log(`  highest impostor / sibling      ${highest(own.impostor).toFixed(3)} / ${highest(own.sibling).toFixed(3)} (${own.impostor.length} pairs)`);
+  printOwn(big);
   console.log(`  phone photos vs 3 MP registrations matched  ${atTwelve.filter((s) => s >= MATCH_THRESHOLD).length}/${atTwelve.length}, p5 / median ${quantile(atTwelve, 0.05).toFixed(3)} / ${quantile(atTwelve, 0.5).toFixed(3)}`);
 }
 
