@@ -150,6 +150,32 @@ describe('identification engine input handling', () => {
     assert.equal((await sut.compare(registration.fingerprint, phone.fingerprint)).isMatched, true);
   });
 
+  it('reads one photo alike however a client encoded it: CMYK or grey JPEG, progressive, 16-bit or transparent PNG, lossless WebP, AVIF, turned by EXIF', async () => {
+    const original = await readFile(new URL('../fixtures/photos/heic-scroll-registration.jpg', import.meta.url));
+    const reference = await sut.analyzePhoto(original);
+    assert.equal(reference.kind, 'scroll');
+    if (reference.kind !== 'scroll') return;
+    const upright = () => sharp(original).rotate();
+    const encodings: Record<string, Promise<Buffer>> = {
+      'CMYK JPEG (print workflows)': upright().toColourspace('cmyk').jpeg({ quality: 92 }).toBuffer(),
+      'grey JPEG': upright().grayscale().jpeg({ quality: 92 }).toBuffer(),
+      'progressive JPEG': upright().jpeg({ quality: 90, progressive: true }).toBuffer(),
+      '16-bit PNG': upright().toColourspace('rgb16').png().toBuffer(),
+      'PNG with an alpha channel': upright().ensureAlpha(0.5).png().toBuffer(),
+      'lossless WebP': upright().webp({ lossless: true }).toBuffer(),
+      'AVIF': upright().avif({ quality: 60 }).toBuffer(),
+      'JPEG stored upside down, EXIF orientation 3': upright().rotate(180).withMetadata({ orientation: 3 }).jpeg().toBuffer(),
+      'JPEG stored turned right, EXIF orientation 8': upright().rotate(90).withMetadata({ orientation: 8 }).jpeg().toBuffer(),
+    };
+    for (const [encoding, bytes] of Object.entries(encodings)) {
+      const r = await sut.analyzePhoto(await bytes);
+      assert.equal(r.kind, 'scroll', `${encoding}: ${r.kind === 'invalid' ? r.reason : ''}`);
+      if (r.kind !== 'scroll') continue;
+      const { similarity, isMatched } = await sut.compare(reference.fingerprint, r.fingerprint);
+      assert.ok(isMatched && similarity > 0.8, `${encoding}: similarity ${similarity.toFixed(3)} to the original`);
+    }
+  });
+
   it('answers invalid for a flat image', async () => {
     const flat = await sharp({ create: { width: 640, height: 480, channels: 3, background: '#e8dcc0' } }).jpeg().toBuffer();
     assert.equal((await sut.analyzePhoto(flat)).kind, 'invalid');
