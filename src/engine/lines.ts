@@ -244,7 +244,7 @@ function mergeChains(chains: Chain[], u: Float64Array, v: Float64Array, h: numbe
  * Joins lines that sit side by side at the same height: pieces of one text line
  * that the chaining left apart (a wide word gap, a finger, glare). Neighbours in
  * v order whose spans do not overlap and whose curves meet within a fraction of
- * the line pitch are one line.
+ * the line pitch are one line; then pieces further apart (joinMutualPieces).
  */
 function joinSideBySide(lines: TextLine[], blobs: Blob[], u: Float64Array, v: Float64Array, h: number, angle: number): void {
   if (lines.length < 3) return;
@@ -278,7 +278,75 @@ function joinSideBySide(lines: TextLine[], blobs: Blob[], u: Float64Array, v: Fl
       }
     }
   }
+  joinMutualPieces(lines, blobs, u, v, h, angle, pitch);
   sortTopToBottom(lines);
+}
+
+/**
+ * Pieces of one text line that lie further apart in the top-to-bottom order
+ * than joinSideBySide looks, or whose own curves, extrapolated across a wide
+ * gap, miss each other's letters: under a steep tilt the lines fan, so the
+ * piece beyond a band of glare or a finger sorts among the neighbouring lines'
+ * pieces, three or four places away. Two lines whose spans do not overlap are
+ * one when each is the other's nearest where they would meet (within half the
+ * line pitch) and one curve fits the letters of both (fitsOneCurve); the
+ * nearest of the neighbouring line's pieces meets it a pitch away, and a curve
+ * through both misses most letters of one. A tune-set photo with glare along
+ * its lines and their starts cut off (tilt 25°) had 35 lines found for its 22
+ * and did not read; joined so, it reads (docs/engine.md, "Pieces of a line").
+ */
+function joinMutualPieces(lines: TextLine[], blobs: Blob[], u: Float64Array, v: Float64Array, h: number, angle: number, pitch: number): void {
+  for (;;) {
+    const nearest = lines.map((a, i) => {
+      let best = -1;
+      let bestD = 0.5 * pitch;
+      for (let j = 0; j < lines.length; j++) {
+        const b = lines[j];
+        const overlap = Math.min(a.uMax, b.uMax) - Math.max(a.uMin, b.uMin);
+        if (j === i || overlap > 0.8 * h || -overlap > MAX_PIECE_GAP * h) continue;
+        const [left, right] = a.uMax <= b.uMax ? [a, b] : [b, a];
+        const meet = (left.uMax + right.uMin) / 2;
+        const d = Math.abs(curveAt(left.curve, meet) - curveAt(right.curve, meet));
+        if (d < bestD) {
+          bestD = d;
+          best = j;
+        }
+      }
+      return best;
+    });
+    const i = nearest.findIndex((j, k) => j > k && nearest[j] === k && fitsOneCurve(lines[k], lines[j], blobs, u, v, h));
+    if (i < 0) return;
+    const j = nearest[i];
+    lines[i] = makeLine([...lines[i].blobs, ...lines[j].blobs], blobs, u, v, h, angle);
+    lines.splice(j, 1);
+  }
+}
+
+/**
+ * Pieces with fewer whole letters than this are not joined by their fit, nor
+ * pieces further apart than MAX_PIECE_GAP letter heights (as chains are not:
+ * mergeChains): with pieces of 4 letters and any gap, a sample photo smeared
+ * across its lines by camera shake (`npm run bench:edits`, shaken_across) had
+ * pieces 4 letters long and 23 letter heights apart joined, and its one
+ * reading that framed the page lost it (37 → 21 word ends agreeing; invalid).
+ */
+const MIN_PIECE_LETTERS = 6;
+const MAX_PIECE_GAP = 12;
+/** A letter lies on a curve within this share of the letter height (its own line's curve holds nearly all so). */
+const PIECE_FIT_TOLERANCE = 0.25;
+/** The share of each piece's whole letters that the curve through both must hold. */
+const PIECE_FIT_SHARE = 0.8;
+
+/** Whether one curve, fitted to the whole letters of both lines, holds most of each one's (PIECE_FIT_SHARE within PIECE_FIT_TOLERANCE). */
+function fitsOneCurve(a: TextLine, b: TextLine, blobs: Blob[], u: Float64Array, v: Float64Array, h: number): boolean {
+  const letters = (l: TextLine) => l.blobs.filter((i) => isLetterSized(blobs[i], h));
+  const la = letters(a);
+  const lb = letters(b);
+  if (la.length < MIN_PIECE_LETTERS || lb.length < MIN_PIECE_LETTERS) return false;
+  const all = [...la, ...lb];
+  const curve = fitCurve(all.map((i) => u[i]), all.map((i) => v[i]), all.length >= 20 ? 2 : 1, h);
+  const near = (m: number[]) => m.filter((i) => Math.abs(v[i] - curveAt(curve, u[i])) < PIECE_FIT_TOLERANCE * h).length >= PIECE_FIT_SHARE * m.length;
+  return near(la) && near(lb);
 }
 
 function sortTopToBottom(lines: TextLine[]): void {
