@@ -213,7 +213,7 @@ function mergeChains(chains: Chain[], u: Float64Array, v: Float64Array, h: numbe
       const b = order[y];
       const A = chains[a];
       const B = chains[b];
-      const overlap = Math.min(A.uMax, B.uMax) - Math.max(A.uMin, B.uMin);
+      const overlap = spanOverlap(A, B);
       if (overlap > 1.0 * h) continue;
       const gap = Math.max(0, -overlap);
       if (gap > 12 * h) continue;
@@ -259,18 +259,14 @@ function joinSideBySide(lines: TextLine[], blobs: Blob[], u: Float64Array, v: Fl
       for (let j = i + 1; j < Math.min(lines.length, i + 4) && !changed; j++) {
         const a = lines[i];
         const b = lines[j];
-        const overlap = Math.min(a.uMax, b.uMax) - Math.max(a.uMin, b.uMin);
-        if (overlap > 0.8 * h) continue;
-        const [left, right] = a.uMax <= b.uMax ? [a, b] : [b, a];
-        const meet = (left.uMax + right.uMin) / 2;
+        if (spanOverlap(a, b) > 0.8 * h) continue;
         // The longer line's curve is the better reference.
         const ref = a.blobs.length >= b.blobs.length ? a : b;
         const other = ref === a ? b : a;
         const otherV = other.blobs.reduce((acc, k) => acc + v[k], 0) / other.blobs.length;
         const otherU = other.blobs.reduce((acc, k) => acc + u[k], 0) / other.blobs.length;
         const dv = Math.abs(curveAt(ref.curve, otherU) - otherV);
-        const dMeet = Math.abs(curveAt(left.curve, meet) - curveAt(right.curve, meet));
-        if (dv < 0.35 * pitch && dMeet < 0.5 * pitch) {
+        if (dv < 0.35 * pitch && meetingGap(a, b) < 0.5 * pitch) {
           lines[i] = makeLine([...a.blobs, ...b.blobs], blobs, u, v, h, angle);
           lines.splice(j, 1);
           changed = true;
@@ -289,7 +285,7 @@ function joinSideBySide(lines: TextLine[], blobs: Blob[], u: Float64Array, v: Fl
  * piece beyond a band of glare or a finger sorts among the neighbouring lines'
  * pieces, three or four places away. Two lines whose spans do not overlap are
  * one when each is the other's nearest where they would meet (within half the
- * line pitch) and one curve fits the letters of both (fitsOneCurve); the
+ * line pitch) and one curve fits the letters of both (asOneLine); the
  * nearest of the neighbouring line's pieces meets it a pitch away, and a curve
  * through both misses most letters of one. A tune-set photo with glare along
  * its lines and their starts cut off (tilt 25°) had 35 lines found for its 22
@@ -299,26 +295,27 @@ function joinMutualPieces(lines: TextLine[], blobs: Blob[], u: Float64Array, v: 
   for (;;) {
     const nearest = lines.map((a, i) => {
       let best = -1;
-      let bestD = 0.5 * pitch;
+      let bestGap = 0.5 * pitch;
       for (let j = 0; j < lines.length; j++) {
-        const b = lines[j];
-        const overlap = Math.min(a.uMax, b.uMax) - Math.max(a.uMin, b.uMin);
+        const overlap = spanOverlap(a, lines[j]);
         if (j === i || overlap > 0.8 * h || -overlap > MAX_PIECE_GAP * h) continue;
-        const [left, right] = a.uMax <= b.uMax ? [a, b] : [b, a];
-        const meet = (left.uMax + right.uMin) / 2;
-        const d = Math.abs(curveAt(left.curve, meet) - curveAt(right.curve, meet));
-        if (d < bestD) {
-          bestD = d;
+        const gap = meetingGap(a, lines[j]);
+        if (gap < bestGap) {
+          bestGap = gap;
           best = j;
         }
       }
       return best;
     });
-    const i = nearest.findIndex((j, k) => j > k && nearest[j] === k && fitsOneCurve(lines[k], lines[j], blobs, u, v, h));
-    if (i < 0) return;
-    const j = nearest[i];
-    lines[i] = makeLine([...lines[i].blobs, ...lines[j].blobs], blobs, u, v, h, angle);
-    lines.splice(j, 1);
+    let joined: { i: number; j: number; line: TextLine } | null = null;
+    for (let i = 0; i < lines.length && !joined; i++) {
+      const j = nearest[i];
+      const line = j > i && nearest[j] === i ? asOneLine(lines[i], lines[j], blobs, u, v, h, angle) : null;
+      if (line) joined = { i, j, line };
+    }
+    if (!joined) return;
+    lines[joined.i] = joined.line;
+    lines.splice(joined.j, 1);
   }
 }
 
@@ -337,16 +334,28 @@ const PIECE_FIT_TOLERANCE = 0.25;
 /** The share of each piece's whole letters that the curve through both must hold. */
 const PIECE_FIT_SHARE = 0.8;
 
-/** Whether one curve, fitted to the whole letters of both lines, holds most of each one's (PIECE_FIT_SHARE within PIECE_FIT_TOLERANCE). */
-function fitsOneCurve(a: TextLine, b: TextLine, blobs: Blob[], u: Float64Array, v: Float64Array, h: number): boolean {
+/**
+ * The two lines as one (makeLine), when its curve holds most of each one's
+ * whole letters (PIECE_FIT_SHARE within PIECE_FIT_TOLERANCE); null otherwise.
+ */
+function asOneLine(a: TextLine, b: TextLine, blobs: Blob[], u: Float64Array, v: Float64Array, h: number, angle: number): TextLine | null {
   const letters = (l: TextLine) => l.blobs.filter((i) => isLetterSized(blobs[i], h));
   const la = letters(a);
   const lb = letters(b);
-  if (la.length < MIN_PIECE_LETTERS || lb.length < MIN_PIECE_LETTERS) return false;
-  const all = [...la, ...lb];
-  const curve = fitCurve(all.map((i) => u[i]), all.map((i) => v[i]), all.length >= 20 ? 2 : 1, h);
-  const near = (m: number[]) => m.filter((i) => Math.abs(v[i] - curveAt(curve, u[i])) < PIECE_FIT_TOLERANCE * h).length >= PIECE_FIT_SHARE * m.length;
-  return near(la) && near(lb);
+  if (la.length < MIN_PIECE_LETTERS || lb.length < MIN_PIECE_LETTERS) return null;
+  const line = makeLine([...a.blobs, ...b.blobs], blobs, u, v, h, angle);
+  const holds = (m: number[]) => m.filter((i) => Math.abs(v[i] - curveAt(line.curve, u[i])) < PIECE_FIT_TOLERANCE * h).length >= PIECE_FIT_SHARE * m.length;
+  return holds(la) && holds(lb) ? line : null;
+}
+
+/** How far two spans along the lines overlap (negative: the gap between them). */
+const spanOverlap = (a: { uMin: number; uMax: number }, b: { uMin: number; uMax: number }) => Math.min(a.uMax, b.uMax) - Math.max(a.uMin, b.uMin);
+
+/** How far apart two lines' curves are midway between the end of the one on the left and the start of the other. */
+function meetingGap(a: TextLine, b: TextLine): number {
+  const [left, right] = a.uMax <= b.uMax ? [a, b] : [b, a];
+  const meet = (left.uMax + right.uMin) / 2;
+  return Math.abs(curveAt(left.curve, meet) - curveAt(right.curve, meet));
 }
 
 function sortTopToBottom(lines: TextLine[]): void {
