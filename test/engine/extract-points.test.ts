@@ -150,9 +150,10 @@ test('a steep phone photo with glare along its lines, their starts cut off by th
 
 test('a phone photo veiled all over by haze, unread every other way, is read with the haze taken off and matches its registration', async () => {
   // A washed-out shot through a hazy case: every pixel lifted toward white, s + 0.65 (262 − s),
-  // the ink at about four fifths of its parchment. Of 6 shots at 15° of tilt, 4 were unread
-  // without this reading; with it, all four read (0.46–0.96), this one 0.96.
-  const phone = await phoneShot(deriveSeed('haze', 'shot', 3), { tilt: 15 });
+  // the ink at about four fifths of its parchment. Of 6 shots at 15° of tilt, 3 were unread
+  // without this reading (4 before the text direction was taken from the rows of letters,
+  // lines.ts, sharpestRows); with it, all three read (0.57–0.96), this one 0.96.
+  const phone = await phoneShot(deriveSeed('haze', 'shot', 0), { tilt: 15 });
   const { opinions, read, similarity } = await readEdited(phone, (s) => lift(s, 0.65));
   assert.deepEqual(opinions.filter((o) => o.name === 'dehazed'), [{ name: 'dehazed', taken: true }]);
   assert.equal(read.kind, 'scroll');
@@ -160,9 +161,10 @@ test('a phone photo veiled all over by haze, unread every other way, is read wit
 });
 
 test('a steep phone photo smeared by camera shake, unread every other way, is read with its motion blur taken out and matches its registration', async () => {
-  // Found among 60 shots at 28–34° of tilt with 8–9 px of motion blur: 10 were
-  // unread before this opinion, and it read 6 of them (0.54–0.82); this one 0.80.
-  const phone = await phoneShot(deriveSeed('deblur', 'shot', 9), { tilt: 30, motion: 8 });
+  // Found among 60 shots at 30° of tilt with 8 px of motion blur: 11 are unread
+  // without this opinion, and it reads 5 of them (0.79–0.94); this one 0.79. (Before
+  // the text direction was taken from the rows of letters: 10 unread, 6 read, 0.54–0.82.)
+  const phone = await phoneShot(deriveSeed('deblur', 'shot', 12), { tilt: 30, motion: 8 });
   assert.deepEqual((await opinionsOf(phone)).filter((o) => o.name === 'deblurred'), [{ name: 'deblurred', taken: true }]);
   const similarity = await similarityOf(await registration(), phone);
   assert.ok(similarity >= MATCH_THRESHOLD, `similarity ${similarity}`);
@@ -170,11 +172,12 @@ test('a steep phone photo smeared by camera shake, unread every other way, is re
 
 test('a small phone photo that no reading at its own size reads is read enlarged to the working size, and matches its registration', async () => {
   // Found among 40 shots at 1 MP, 34° of tilt, a quarter of the frame, glare,
-  // 8 px of motion blur and 1.6 px of defocus: 21 were unread at their own
-  // size; enlarged, four of them read, three matching (0.49–0.73), this one
-  // 0.56. (With word ends at whole pixels: 24 unread, five read enlarged, four
-  // matching.)
-  const phone = await photographScroll(scroll, { kind: 'phone', seed: deriveSeed('small', 'shot', 14), megapixels: 1, tilt: 34, coverage: 0.25, defocus: 1.6, finger: false, crop: false, glare: true, motion: 8 });
+  // 8 px of motion blur and 1.6 px of defocus: 20 are unread at their own
+  // size; enlarged, two of them read, this one matching (0.41; the other 0.31).
+  // (Before the text direction was taken from the rows of letters: 21 unread,
+  // four read enlarged, three matching, 0.49–0.73; with word ends at whole
+  // pixels: 24 unread, five read enlarged, four matching.)
+  const phone = await photographScroll(scroll, { kind: 'phone', seed: deriveSeed('small', 'shot', 34), megapixels: 1, tilt: 34, coverage: 0.25, defocus: 1.6, finger: false, crop: false, glare: true, motion: 8 });
   const decoded = await decodePhoto(new Uint8Array(phone.jpeg), false);
   const { gray } = decoded;
   assert.ok(Math.max(gray.width, gray.height) < WORKING_LONG_SIDE, `${gray.width} × ${gray.height}`);
