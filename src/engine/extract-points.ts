@@ -35,7 +35,7 @@ const INK_CONTRAST = 0.3;
  */
 const FAINT_INK_CONTRAST = 0.2;
 /** How ink is told from its background: the contrast it needs, and whether a veil of glare is taken off first (inkMask). */
-type Ink = { readonly contrast: number; readonly unveil: boolean };
+export type Ink = { readonly contrast: number; readonly unveil: boolean };
 const INK: Ink = { contrast: INK_CONTRAST, unveil: false };
 const FAINT_INK: Ink = { contrast: FAINT_INK_CONTRAST, unveil: false };
 /**
@@ -362,11 +362,15 @@ export const foundNoText = (extraction: Extraction): boolean => extraction === N
 /** An image's text lines, with the labelled ink they were found in. */
 type TracedLines = { readonly layout: LineLayout; readonly blobs: readonly Blob[]; readonly labels: Int32Array; readonly img: Gray };
 
+/** The ink of one image as connected blobs, in ink as `ink` says (the plain ink of the first reading unless told). */
+export function inkBlobs(img: Gray, ink: Ink = INK): { blobs: Blob[]; labels: Int32Array } {
+  const longSide = Math.max(img.width, img.height);
+  return connectedComponents(inkMask(img, Math.max(6, Math.round(longSide / 130)), ink.contrast, ink.unveil), img.width, img.height);
+}
+
 /** Ink, letters and lines of one image; null when it shows fewer than 4 lines of text. */
 function traceLines(img: Gray, ink: Ink): TracedLines | null {
-  const longSide = Math.max(img.width, img.height);
-  const mask = inkMask(img, Math.max(6, Math.round(longSide / 130)), ink.contrast, ink.unveil);
-  const { blobs, labels } = connectedComponents(mask, img.width, img.height);
+  const { blobs, labels } = inkBlobs(img, ink);
   const layout = findLines(blobs, img.width, img.height);
   return layout && layout.lines.length >= 4 ? { layout, blobs, labels, img } : null;
 }

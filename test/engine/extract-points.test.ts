@@ -5,8 +5,8 @@ import { decodePhoto, WORKING_LONG_SIDE } from '../../src/engine/decode-photo.ts
 import { extractPoints, type Opinion } from '../../src/engine/extract-points.ts';
 import { comparePoints, MATCH_THRESHOLD } from '../../src/engine/compare.ts';
 import { decodeFingerprint } from '../../src/engine/fingerprint.ts';
-import { deriveSeed, makeScribe, makeScroll, photographScroll, planDataset, type Photo, type ShotSpec } from '../../src/synth/index.ts';
-import { TUNE } from '../../bench/lib/bench-sets.ts';
+import { deriveSeed, makeScribe, makeScroll, photographScroll, type Photo, type ShotSpec } from '../../src/synth/index.ts';
+import { tunePhoto } from './tune-scenes.ts';
 import { makeNonScroll } from '../../src/synth/non-scroll.ts';
 
 // The two photos at 32° were found among 72 shots of one synthetic scroll, as ones
@@ -137,12 +137,7 @@ test('a steep phone photo with glare along its lines, their starts cut off by th
   // lines. The lines fan under the tilt, so the piece of a line beyond the glare sorts
   // three or four places from its other piece; joining only neighbours found 35 lines
   // for the 22, and no reading read it (lines.ts, joinMutualPieces).
-  const { jobs } = planDataset({ ...TUNE, secondReferences: true });
-  const job = jobs[57];
-  assert.ok(job.type === 'scroll');
-  const scribed = makeScroll(makeScribe(job.scribeSeed), job.scrollSeed);
-  // Its shots: the registration photo, then the phone photos.
-  const [registered, phone] = await Promise.all(job.shots.slice(0, 2).map((shot) => photographScroll(scribed, shot.spec)));
+  const [registered, phone] = await Promise.all([tunePhoto(57, 'ref'), tunePhoto(57, 'query')]);
   assert.ok(phone.info.glare && phone.info.crop && Math.round(phone.info.tilt) === 25, 'the shot of the tune set: glare, cropped, 25°');
   const similarity = await similarityOf(registered, phone);
   assert.ok(similarity >= MATCH_THRESHOLD, `similarity ${similarity}`);

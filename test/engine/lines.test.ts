@@ -1,12 +1,12 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { connectedComponents, type Blob } from '../../src/engine/components.ts';
+import type { Blob } from '../../src/engine/components.ts';
 import { decodePhoto } from '../../src/engine/decode-photo.ts';
-import { inkMask } from '../../src/engine/ink.ts';
+import { inkBlobs } from '../../src/engine/extract-points.ts';
 import { findLines } from '../../src/engine/lines.ts';
 import { reduce, type Gray } from '../../src/engine/raster.ts';
-import { createRandom, makeScribe, makeScroll, photographScroll, planDataset } from '../../src/synth/index.ts';
-import { TUNE } from '../../bench/lib/bench-sets.ts';
+import { createRandom } from '../../src/synth/index.ts';
+import { tunePhoto } from './tune-scenes.ts';
 
 /**
  * Letter-sized blobs on `lines` horizontal lines of `letters` each, lines set
@@ -76,8 +76,7 @@ test('marks above the letters (crowns, dots) do not turn the text direction down
 
 /** The text direction findLines reads in a grey image, in degrees (mod 180°, within ±90°), its ink as the engine's first reading takes it. */
 function textDirection(img: Gray): number {
-  const mask = inkMask(img, Math.max(6, Math.round(Math.max(img.width, img.height) / 130)), 0.3);
-  const { blobs } = connectedComponents(mask, img.width, img.height);
+  const { blobs } = inkBlobs(img);
   const layout = findLines(blobs, img.width, img.height);
   assert.ok(layout, 'lines are found');
   const degrees = (layout.angle * 180) / Math.PI;
@@ -89,11 +88,7 @@ test('the text direction of a near-frontal photo is where its rows of letters ar
   // tilt, 0.5° of roll. Its letters' links to their nearest neighbours spread ±20°
   // (crowns, descenders, letters of uneven heights) and peaked at −7.4° in the photo
   // at half size and +5.6° at full size; the lines were chained along those.
-  const job = planDataset({ ...TUNE, secondReferences: true }).jobs[163];
-  assert.ok(job.type === 'scroll');
-  const shot = job.shots.at(-1)!;
-  assert.ok(shot.path.startsWith('ref2/'), 'the second registration photo');
-  const photo = await photographScroll(makeScroll(makeScribe(job.scribeSeed), job.scrollSeed), shot.spec);
+  const photo = await tunePhoto(163, 'ref2');
   assert.ok(Math.abs(photo.info.roll) < 1 && photo.info.tilt < 2, 'the shot of the tune set: near frontal');
   const { gray } = await decodePhoto(new Uint8Array(photo.jpeg), false);
   for (const img of [reduce(gray, 2), gray]) {
