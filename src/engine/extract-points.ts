@@ -4,7 +4,7 @@ import type { ScrollPoints } from './fingerprint.ts';
 import { median, weightedLeastSquares } from './geometry.ts';
 import { applyHomography, fitHomography, fitHomographyRobust, invertHomography, type Homography } from './homography.ts';
 import { hazeOf, inkMask, withoutHaze } from './ink.ts';
-import { findLines, pointOnLine, type LineLayout, type TextLine } from './lines.ts';
+import { findLines, pointOnLine, withSizesAlongLines, type LineLayout, type TextLine } from './lines.ts';
 import { convexHull, enclosingQuad, type Point } from './outline.ts';
 import { bilinear, percentile, reduce, type Gray } from './raster.ts';
 import { recogniseLayout, type PageFrame, type WordEnd } from './recognise-layout.ts';
@@ -104,7 +104,7 @@ export type Extraction = { kind: 'scroll'; points: ScrollPoints; columnPixels: n
  * again at it). For diagnosis and tests; the extraction does not
  * depend on it.
  */
-export type Opinion = { readonly name: 'full-size' | 'faint-ink' | 'line-frame' | 'text-outline' | 'unveiled' | 'deblurred' | 'dehazed' | 'enlarged' | 'working-size'; readonly taken: boolean };
+export type Opinion = { readonly name: 'full-size' | 'faint-ink' | 'line-frame' | 'text-outline' | 'unveiled' | 'deblurred' | 'dehazed' | 'enlarged' | 'working-size' | 'letter-sizes'; readonly taken: boolean };
 
 /**
  * Photo → canonical page: a homography, then the bow of the lines. A scroll is
@@ -281,6 +281,16 @@ function readPhoto(img: Gray, opinions?: Opinion[]): Extraction {
       if (isWeak(best, LINE_FRAME_SHARE)) {
         opinions?.push({ name: 'unveiled', taken: true });
         best = better(best, readAnew(img, UNVEILED_INK));
+      }
+      // Under a steep tilt letters shrink along the lines toward the far side, and
+      // gaps measured in one letter height per line mix word gaps with letter
+      // gaps: the page is framed once more from the half-size lines with each
+      // line's letter height following its letters (withSizesAlongLines).
+      if (lines && isWeak(best, LINE_FRAME_SHARE)) {
+        opinions?.push({ name: 'letter-sizes', taken: true });
+        const half = traceLines(reduce(img, 2), INK);
+        const sized = half && { ...half, layout: withSizesAlongLines(half.layout, half.blobs) };
+        if (sized) best = better(best, reframe(img, readLines(sized, (u, v) => [2 * u + 0.5, 2 * v + 0.5]), INK, false));
       }
     }
   }

@@ -11,7 +11,14 @@ export type TextLine = {
   uMax: number;
   /** Median letter height on this line, in pixels. */
   letterHeight: number;
+  /** How its letters grow along it (perspective; withSizesAlongLines): d(log height)/du, and the u where their height is letterHeight. Unset: one height. */
+  sizeSlope?: number;
+  sizeAnchor?: number;
 };
+
+/** The line's letter height where it passes u: letterHeight, scaled along the line as its letters grow or shrink. */
+export const letterHeightAt = (line: TextLine, u: number): number =>
+  line.sizeSlope ? line.letterHeight * Math.exp(line.sizeSlope * (u - line.sizeAnchor!)) : line.letterHeight;
 
 export type LineLayout = {
   /** Text direction (radians, image frame); u = x·cos + y·sin, v = −x·sin + y·cos. */
@@ -444,6 +451,69 @@ function makeLine(members: number[], blobs: Blob[], u: Float64Array, v: Float64A
   }
   return { blobs: m, curve, uMin, uMax, letterHeight: median(big.map((i) => blobHeight(blobs[i]))) || h };
 }
+
+/**
+ * The layout with each line's letter height made to follow its letters along
+ * it (letterHeightAt). Under a steep tilt the page's far side is written
+ * smaller: the tune set's r0020 at 34° has letters half as high at one end of
+ * its lines as at the other, so gaps and word widths measured in one height per
+ * line mix word gaps with letter gaps. The growth is a plane fitted to the log of
+ * the letters' linear size (√area, which turning does not change) over u and v,
+ * all lines at once (a line's 30 letters of uneven shapes are too few: fitted
+ * per line, near-frontal photos read worse), with Tukey reweighting so that
+ * letters of unusual size (two run together, a tail) do not tilt it; each line
+ * takes the plane's slope along its own curve, at most SIZE_MAX_RATIO over its
+ * length. Used by one opinion only (extract-points.ts, `letter-sizes`): as the
+ * rule for every reading it lost as much as it gained (docs/engine.md, "Letter
+ * sizes along the lines").
+ */
+export function withSizesAlongLines(layout: LineLayout, blobs: readonly Blob[]): LineLayout {
+  const { lines, angle } = layout;
+  const h = median(lines.map((line) => line.letterHeight));
+  const big = lines.flatMap((line) => line.blobs.filter((i) => isLetterSized(blobs[i], h)));
+  if (big.length < SIZE_MIN_LETTERS) return layout;
+  const u = new Map<number, number>();
+  const v = new Map<number, number>();
+  let u0 = 0;
+  let v0 = 0;
+  for (const i of big) {
+    const [a, b] = rotatePoint(angle, blobs[i].cx, blobs[i].cy);
+    u.set(i, a);
+    v.set(i, b);
+    u0 += a;
+    v0 += b;
+  }
+  u0 /= big.length;
+  v0 /= big.length;
+  const rows = big.map((i) => [1, (u.get(i)! - u0) / h, (v.get(i)! - v0) / h]);
+  const sizes = big.map((i) => 0.5 * Math.log(blobs[i].area));
+  let weights: Float64Array | null = null;
+  let plane: Float64Array | null = null;
+  for (let round = 0; round < 3; round++) {
+    plane = weightedLeastSquares(rows, sizes, weights, 3);
+    if (!plane) return layout;
+    weights = new Float64Array(big.length);
+    for (let k = 0; k < big.length; k++) {
+      const r = (sizes[k] - (plane[0] + plane[1] * rows[k][1] + plane[2] * rows[k][2])) / SIZE_TUKEY;
+      weights[k] = Math.abs(r) < 1 ? (1 - r * r) ** 2 : 0;
+    }
+  }
+  const [, alongU, alongV] = plane!;
+  const sized = lines.map((line) => {
+    const letters = line.blobs.filter((i) => u.has(i));
+    if (letters.length === 0) return line;
+    const anchor = median(letters.map((i) => u.get(i)!));
+    const slope = (alongU + alongV * (line.curve[1] + 2 * line.curve[2] * anchor)) / h;
+    const limit = Math.log(SIZE_MAX_RATIO) / Math.max(h, line.uMax - line.uMin);
+    return { ...line, sizeSlope: Math.max(-limit, Math.min(limit, slope)), sizeAnchor: anchor };
+  });
+  return { angle, lines: sized };
+}
+
+/** withSizesAlongLines: letters enough for the plane, the residual (log size) beyond which a letter counts for nothing, and the most a line's letters may grow along it. */
+const SIZE_MIN_LETTERS = 30;
+const SIZE_TUKEY = 0.6;
+const SIZE_MAX_RATIO = 2.5;
 
 export const curveAt = (curve: readonly [number, number, number], u: number) => curve[0] + curve[1] * u + curve[2] * u * u;
 

@@ -1,4 +1,4 @@
-import { pointOnLine, type LineLayout } from './lines.ts';
+import { letterHeightAt, pointOnLine, type LineLayout } from './lines.ts';
 import { LINE_PITCH, TEMPLATE_LINES, WORD_GAP, type TemplateWord } from './template.ts';
 import type { WordSpan } from './words.ts';
 
@@ -171,14 +171,14 @@ type DetectedLine = {
   at?: CanonicalSpans;
 };
 
-function readingOrder(words: WordSpan[], h: number, flipped: boolean, place?: (u: number) => [number, number]): DetectedLine {
+function readingOrder(words: WordSpan[], h: (u: number) => number, flipped: boolean, place?: (u: number) => [number, number]): DetectedLine {
   // Hebrew runs right to left: with the text direction along +u, reading order is decreasing u.
   const spans = [...words].sort((p, q) => (flipped ? p.u0 - q.u0 : q.u0 - p.u0));
-  const widths = spans.map((s) => (s.u1 - s.u0) / h);
+  const widths = spans.map((s) => (s.u1 - s.u0) / h((s.u0 + s.u1) / 2));
   const gaps: number[] = [];
   for (let i = 0; i + 1 < spans.length; i++) {
-    const g = flipped ? spans[i + 1].u0 - spans[i].u1 : spans[i].u0 - spans[i + 1].u1;
-    gaps.push(Math.max(0, g / h));
+    const [a, b] = flipped ? [spans[i].u1, spans[i + 1].u0] : [spans[i + 1].u1, spans[i].u0];
+    gaps.push(Math.max(0, (b - a) / h((a + b) / 2)));
   }
   const logWidths = widths.map(Math.log);
   const logSplits = widths.map((w, i) => (i + 1 < widths.length ? Math.log(w + gaps[i] + widths[i + 1]) : NaN));
@@ -220,7 +220,7 @@ function lineAlignment(layout: LineLayout, words: WordSpan[][], flipped: boolean
   const det = order.map((i) => {
     const line = layout.lines[i];
     const place = frame && ((u: number) => { const [x, y] = pointOnLine(layout, line, u); return frame(x, y); });
-    return readingOrder(words[i], line.letterHeight, flipped, place);
+    return readingOrder(words[i], (u) => letterHeightAt(line, u), flipped, place);
   });
   const n = det.length;
   const T = TEMPLATE_LINES.length;

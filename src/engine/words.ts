@@ -1,4 +1,4 @@
-import { curveAt, type LineLayout, type TextLine } from './lines.ts';
+import { curveAt, letterHeightAt, type LineLayout, type TextLine } from './lines.ts';
 import { bilinear, type Gray } from './raster.ts';
 
 /** A run of ink along a line between two word gaps; u0 < u1 in the rotated frame. */
@@ -71,13 +71,13 @@ export function findWords(layout: LineLayout, labels: Int32Array, blobCount: num
     return { line, gaps: profileGaps(u0, profile), start: u0 + first, end: u0 + last + 1 };
   });
   const rel: number[] = [];
-  for (const { line, gaps } of perLine) for (const g of gaps) rel.push((g.b - g.a) / line.letterHeight);
+  for (const { line, gaps } of perLine) for (const g of gaps) rel.push((g.b - g.a) / letterHeightAt(line, (g.a + g.b) / 2));
   const threshold = otsuThreshold(rel, 0.15, 1.2) ?? 0.4;
   return perLine.map(({ line, gaps, start, end }) => {
     const words: WordSpan[] = [];
     let a = start;
     for (const g of gaps) {
-      if ((g.b - g.a) / line.letterHeight >= threshold) {
+      if ((g.b - g.a) / letterHeightAt(line, (g.a + g.b) / 2) >= threshold) {
         if (g.a > a) words.push({ u0: a, u1: g.a });
         a = g.b;
       }

@@ -3,7 +3,7 @@ import { test } from 'node:test';
 import type { Blob } from '../../src/engine/components.ts';
 import { decodePhoto } from '../../src/engine/decode-photo.ts';
 import { inkBlobs } from '../../src/engine/extract-points.ts';
-import { findLines } from '../../src/engine/lines.ts';
+import { findLines, letterHeightAt, withSizesAlongLines } from '../../src/engine/lines.ts';
 import { reduce, type Gray } from '../../src/engine/raster.ts';
 import { createRandom } from '../../src/synth/index.ts';
 import { tunePhoto } from './tune-scenes.ts';
@@ -94,5 +94,36 @@ test('the text direction of a near-frontal photo is where its rows of letters ar
   for (const img of [reduce(gray, 2), gray]) {
     const direction = textDirection(img);
     assert.ok(Math.abs(direction - photo.info.roll) < 1.5, `text direction ${direction.toFixed(1)}° for a roll of ${photo.info.roll.toFixed(1)}° (${img.width} px wide)`);
+  }
+});
+
+/** 22 lines of 30 letters whose linear size grows `growth` times from the left edge to the right (a page turned away), centres jittered. */
+function receding(growth: number, seed: number): Blob[] {
+  const rnd = createRandom(seed);
+  const blobs: Blob[] = [];
+  for (let l = 0; l < 22; l++) {
+    let cx = 60;
+    for (let k = 0; k < 30; k++) {
+      const scale = growth ** (k / 29);
+      const size = 14 * scale * (0.8 + 0.4 * rnd.next());
+      const cy = 60 + l * 40 + rnd.normal() * 1.5;
+      blobs.push({ area: Math.round(0.6 * size * size), minX: cx - size / 2, maxX: cx + size / 2, minY: cy - size / 2, maxY: cy + size / 2, cx, cy });
+      cx += 20 * scale;
+    }
+  }
+  return blobs;
+}
+
+test('letters growing along the lines are measured so: each line\'s letter height where it passes follows them; letters of one size leave it flat', () => {
+  for (const [growth, seed] of [[1.8, 3], [1, 4]] as const) {
+    const blobs = receding(growth, seed);
+    const found = findLines(blobs, 1400, 1000);
+    assert.ok(found && found.lines.length === 22, `lines found: ${found?.lines.length}`);
+    const sized = withSizesAlongLines(found, blobs);
+    for (const line of sized.lines) {
+      const ratio = letterHeightAt(line, line.uMax) / letterHeightAt(line, line.uMin);
+      assert.ok(Math.abs(Math.log(ratio / growth)) < 0.15, `growth ${growth}: the line's letters measured to grow ${ratio.toFixed(2)} times`);
+    }
+    for (const line of found.lines) assert.equal(letterHeightAt(line, line.uMax), line.letterHeight, 'without it, one height along each line');
   }
 });
