@@ -12,13 +12,12 @@ export type TextLine = {
   /** Median letter height on this line, in pixels. */
   letterHeight: number;
   /** How its letters grow along it (perspective; withSizesAlongLines): d(log height)/du, and the u where their height is letterHeight. Unset: one height. */
-  sizeSlope?: number;
-  sizeAnchor?: number;
+  growth?: { readonly slope: number; readonly anchor: number };
 };
 
 /** The line's letter height where it passes u: letterHeight, scaled along the line as its letters grow or shrink. */
 export const letterHeightAt = (line: TextLine, u: number): number =>
-  line.sizeSlope ? line.letterHeight * Math.exp(line.sizeSlope * (u - line.sizeAnchor!)) : line.letterHeight;
+  line.growth ? line.letterHeight * Math.exp(line.growth.slope * (u - line.growth.anchor)) : line.letterHeight;
 
 export type LineLayout = {
   /** Text direction (radians, image frame); u = x·cos + y·sin, v = −x·sin + y·cos. */
@@ -505,7 +504,7 @@ export function withSizesAlongLines(layout: LineLayout, blobs: readonly Blob[]):
     const anchor = median(letters.map((i) => u.get(i)!));
     const slope = (alongU + alongV * (line.curve[1] + 2 * line.curve[2] * anchor)) / h;
     const limit = Math.log(SIZE_MAX_RATIO) / Math.max(h, line.uMax - line.uMin);
-    return { ...line, sizeSlope: Math.max(-limit, Math.min(limit, slope)), sizeAnchor: anchor };
+    return { ...line, growth: { slope: Math.max(-limit, Math.min(limit, slope)), anchor } };
   });
   return { angle, lines: sized };
 }
