@@ -252,10 +252,14 @@ export function extractPoints(img: Gray, opinions?: Opinion[]): Extraction {
   return clear.kind === 'scroll' ? clear : read;
 }
 
+/** A pixel of the image reduced 2× (raster.reduce) to the photo's. */
+const fromHalfSize = (u: number, v: number): [number, number] => [2 * u + 0.5, 2 * v + 0.5];
+
 /** Every reading of extractPoints but the deblurred and dehazed ones. */
 function readPhoto(img: Gray, opinions?: Opinion[]): Extraction {
-  const halfRead = readPage(reduce(img, 2), INK, (u, v) => [2 * u + 0.5, 2 * v + 0.5]);
-  let best = reframe(img, halfRead, INK, false);
+  // The half-size lines are kept for the letter-sizes opinion, which reads them again.
+  const halfLines = traceLines(reduce(img, 2), INK);
+  let best = reframe(img, halfLines ? readLines(halfLines, fromHalfSize) : NO_LINES, INK, false);
   let lines: TracedLines | null | undefined;
   let first: Reading | undefined;
   if (isWeak(best)) {
@@ -288,9 +292,10 @@ function readPhoto(img: Gray, opinions?: Opinion[]): Extraction {
       // line's letter height following its letters (withSizesAlongLines).
       if (lines && isWeak(best, LINE_FRAME_SHARE)) {
         opinions?.push({ name: 'letter-sizes', taken: true });
-        const half = traceLines(reduce(img, 2), INK);
-        const sized = half && { ...half, layout: withSizesAlongLines(half.layout, half.blobs) };
-        if (sized) best = better(best, reframe(img, readLines(sized, (u, v) => [2 * u + 0.5, 2 * v + 0.5]), INK, false));
+        if (halfLines) {
+          const sized = { ...halfLines, layout: withSizesAlongLines(halfLines.layout, halfLines.blobs) };
+          best = better(best, reframe(img, readLines(sized, fromHalfSize), INK, false));
+        }
       }
     }
   }

@@ -68,16 +68,16 @@ export function findWords(layout: LineLayout, labels: Int32Array, blobCount: num
     while (first < profile.length && profile[first] === 0) first++;
     let last = profile.length - 1;
     while (last > 0 && profile[last] === 0) last--;
-    return { line, gaps: profileGaps(u0, profile), start: u0 + first, end: u0 + last + 1 };
+    // Each gap's width in letter heights, the height where it stands.
+    const gaps = profileGaps(u0, profile).map((g) => ({ ...g, rel: (g.b - g.a) / letterHeightAt(line, (g.a + g.b) / 2) }));
+    return { line, gaps, start: u0 + first, end: u0 + last + 1 };
   });
-  const rel: number[] = [];
-  for (const { line, gaps } of perLine) for (const g of gaps) rel.push((g.b - g.a) / letterHeightAt(line, (g.a + g.b) / 2));
-  const threshold = otsuThreshold(rel, 0.15, 1.2) ?? 0.4;
+  const threshold = otsuThreshold(perLine.flatMap(({ gaps }) => gaps.map((g) => g.rel)), 0.15, 1.2) ?? 0.4;
   return perLine.map(({ line, gaps, start, end }) => {
     const words: WordSpan[] = [];
     let a = start;
     for (const g of gaps) {
-      if ((g.b - g.a) / letterHeightAt(line, (g.a + g.b) / 2) >= threshold) {
+      if (g.rel >= threshold) {
         if (g.a > a) words.push({ u0: a, u1: g.a });
         a = g.b;
       }

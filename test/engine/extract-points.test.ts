@@ -98,7 +98,6 @@ test('a steep, shadowed photo of a small scroll, unread through the frame of its
   assert.ok(similarity >= MATCH_THRESHOLD, `similarity ${similarity}`);
 });
 
-/** A grey level lifted toward white by a veil of strength k (glare, haze): s + k (262 − s). */
 test('a steep, clear phone photo whose words shrink along its lines is framed from words measured in the letters\' own size where they stand, and agrees closely with its registration', async () => {
   // The tune set's r0020 at 34° of tilt: its far side's letters half the size of
   // its near side's, so word and letter gaps, measured in the line's one letter
@@ -112,6 +111,7 @@ test('a steep, clear phone photo whose words shrink along its lines is framed fr
   assert.ok(similarity >= 0.6, `similarity ${similarity}`);
 });
 
+/** A grey level lifted toward white by a veil of strength k (glare, haze): s + k (262 − s). */
 const lift = (s: number, k: number) => Math.min(255, Math.round(s + k * (262 - s)));
 
 /**
