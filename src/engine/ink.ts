@@ -1,6 +1,23 @@
 import { boxBlur, maxFilter, minFilter, percentile, reduce, reduceToMinimum, type Gray } from './raster.ts';
 
 const BACKGROUND_STEP = 4;
+/**
+ * An overexposed photo, or glare bright enough to saturate the sensor, clips
+ * the parchment at white, whatever it was, while the ink keeps its level
+ * lifted by the light: each letter seems fainter against the white than it
+ * is, and thin strokes and the edges of letters fall out of the ratio test, so
+ * letters break apart. Where the background has reached CLIPPED_BACKGROUND
+ * and the darkest ink near is still LIFTED_INK of it or lighter (the ink of a
+ * well-exposed photo is darker, clipped parchment or not), a pixel is ink
+ * also when it is CLIPPED_CONTRAST_SHARE of the contrast asked elsewhere
+ * darker than the white. Lifted ink over clipped parchment may be a veil's
+ * (veilOf) too: a pixel is ink when either explanation makes it so, so a
+ * strong veil is taken off as before. Part of the unveiled ink (inkMask's
+ * `unveil`), so only for readings still weak after the other opinions.
+ */
+const CLIPPED_BACKGROUND = 250;
+const LIFTED_INK = 0.35;
+const CLIPPED_CONTRAST_SHARE = 0.5;
 
 /**
  * Ink mask: pixels markedly darker than their local background. The background is
@@ -11,14 +28,18 @@ const BACKGROUND_STEP = 4;
  *
  * With `unveil`, a veil of glare is first taken off where one is found (veilOf):
  * a pixel is ink when it is `minContrast` darker than its background once both
- * have the veil taken off.
+ * have the veil taken off, or, where the parchment is clipped over lifted ink
+ * (clippedWithLiftedInk), when it is CLIPPED_CONTRAST_SHARE of that darker than
+ * the white.
  */
 export function inkMask(img: Gray, windowRadius: number, minContrast: number, unveil = false): Uint8Array {
   const { width: w, height: h, data } = img;
   const small = reduce(img, BACKGROUND_STEP);
   const r = Math.max(1, Math.round(windowRadius / BACKGROUND_STEP));
   const bg = boxBlur(maxFilter(small, r), r);
-  const veil = unveil ? veilOf(img, bg, r) : null;
+  const dark = unveil ? darkestNear(img, r) : null;
+  const veil = dark && veilOf(dark, bg);
+  const lifted = dark && clippedWithLiftedInk(dark, bg);
   const mask = new Uint8Array(w * h);
   const sw = bg.width;
   const sh = bg.height;
@@ -35,12 +56,15 @@ export function inkMask(img: Gray, windowRadius: number, minContrast: number, un
     tx[x] = t;
   }
   const keep = 1 - minContrast;
+  const keepLifted = 1 - CLIPPED_CONTRAST_SHARE * minContrast;
   // Each row's top and bottom interpolants depend only on which reduced rows
   // it falls between, so they are computed once per reduced row pair.
   const top = new Float64Array(w);
   const bottom = new Float64Array(w);
   const veilTop = new Float64Array(veil ? w : 0);
   const veilBottom = new Float64Array(veil ? w : 0);
+  const liftedTop = new Float64Array(lifted ? w : 0);
+  const liftedBottom = new Float64Array(lifted ? w : 0);
   let rows = -1;
   for (let y = 0; y < h; y++) {
     const [y0, y1, ty] = taps(y, sh);
@@ -52,9 +76,24 @@ export function inkMask(img: Gray, windowRadius: number, minContrast: number, un
         interpolateRow(veil, y0 * sw, xa, xb, tx, veilTop);
         interpolateRow(veil, y1 * sw, xa, xb, tx, veilBottom);
       }
+      if (lifted) {
+        interpolateRow(lifted, y0 * sw, xa, xb, tx, liftedTop);
+        interpolateRow(lifted, y1 * sw, xa, xb, tx, liftedBottom);
+      }
     }
     const row = y * w;
-    if (veil) {
+    if (lifted) {
+      // Ink by the veiled ink's test (v = 0 where no veil is found), or by the
+      // clipped parchment's, whose share kept is keepLifted where the
+      // parchment is clipped over lifted ink (255 in `lifted`), blended
+      // across its edge.
+      for (let x = 0; x < w; x++) {
+        const b = top[x] + (bottom[x] - top[x]) * ty;
+        const v = veil ? veilTop[x] + (veilBottom[x] - veilTop[x]) * ty : 0;
+        const k = keep + ((keepLifted - keep) * (liftedTop[x] + (liftedBottom[x] - liftedTop[x]) * ty)) / 255;
+        mask[row + x] = b > 8 && data[row + x] < Math.max(b * keep + v * minContrast, b * k) ? 1 : 0;
+      }
+    } else if (veil) {
       // (p − v) < keep · (b − v): the veil v taken off pixel and background alike.
       for (let x = 0; x < w; x++) {
         const b = top[x] + (bottom[x] - top[x]) * ty;
@@ -72,6 +111,26 @@ export function inkMask(img: Gray, windowRadius: number, minContrast: number, un
 }
 
 /**
+ * 255 where the background is clipped and the darkest ink near (`dark`, on the
+ * grid of `bg`) is lifted (see CLIPPED_BACKGROUND), else 0; null where nothing is.
+ */
+function clippedWithLiftedInk(dark: Gray, bg: Gray): Uint8Array | null {
+  const out = new Uint8Array(bg.data.length);
+  let found = false;
+  for (let i = 0; i < out.length; i++) {
+    const b = bg.data[i];
+    if (b >= CLIPPED_BACKGROUND && dark.data[i] >= LIFTED_INK * b) {
+      out[i] = 255;
+      found = true;
+    }
+  }
+  return found ? out : null;
+}
+
+/** The darkest ink near each pixel, on the reduced grid: the local minimum of a copy reduced by its blocks' darkest pixels (so thin strokes count), smoothed. */
+const darkestNear = (img: Gray, r: number): Gray => boxBlur(minFilter(reduceToMinimum(img, BACKGROUND_STEP), r), r);
+
+/**
  * Ink is at most this share of its parchment's brightness: where the darkest
  * ink near a pixel is brighter than that, a veil is taken to lift it.
  */
@@ -83,15 +142,13 @@ const VEILED_DARK_SHARE = 0.8;
  * Glare (light reflected off a plastic case or glossy parchment) veils the page:
  * every pixel s is lifted toward white, s + k (W − s), ink and parchment alike,
  * and the letters under it fail a ratio test (ink 40 and parchment 180 become
- * 173 and 229 at k = 0.6). With the darkest ink near a pixel D (the local
- * minimum of a copy reduced by its blocks' darkest pixels, so thin strokes
- * count) and its background B, ink being INK_SHARE (ρ) of its parchment gives
+ * 173 and 229 at k = 0.6). With the darkest ink near a pixel D (`dark`,
+ * darkestNear) and its background B, ink being INK_SHARE (ρ) of its parchment gives
  * the veil kW = (D − ρB) / (1 − ρ). Zero where D is darker than ρB (no veil to
  * find) or within VEILED_DARK_SHARE of B (no ink near to find it by). Per
  * reduced pixel, on the grid of `bg`; null where no part of the photo is veiled.
  */
-function veilOf(img: Gray, bg: Gray, r: number): Uint8Array | null {
-  const dark = boxBlur(minFilter(reduceToMinimum(img, BACKGROUND_STEP), r), r);
+function veilOf(dark: Gray, bg: Gray): Uint8Array | null {
   const veil = new Uint8Array(bg.data.length);
   let found = false;
   for (let i = 0; i < veil.length; i++) {

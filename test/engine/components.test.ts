@@ -99,6 +99,42 @@ test('ink: letters under a veil of glare are ink once the veil is taken off; bar
   assert.equal(inkMask({ width, height, data: blank }, 12, 0.3, true).reduce((a, b) => a + b, 0), 0);
 });
 
+test('ink: an overexposed page keeps whole letters in the unveiled ink (parchment clipped over lifted ink); with dark ink, or in the plain ink, as before', () => {
+  const { width, height, grain } = PAGE;
+  // Strokes 5 px wide: a core of 63, edges of 110 (a stroke's soft edge); parchment 180 ± 5.
+  const core = (x: number, y: number) => y % 32 >= 8 && y % 32 < 24 && x % 12 >= 4 && x % 12 < 7;
+  const edge = (x: number, y: number) => y % 32 >= 8 && y % 32 < 24 && (x % 12 === 3 || x % 12 === 7);
+  const page = (ink: number, inkEdge: number, gain: number) =>
+    new Uint8Array(width * height).map((_, i) => {
+      const x = i % width;
+      const y = Math.floor(i / width);
+      return Math.min(255, Math.round(gain * (core(x, y) ? ink : edge(x, y) ? inkEdge : grain(i))));
+    });
+  const count = (mask: Uint8Array) => {
+    let cores = 0;
+    let edges = 0;
+    let stray = 0;
+    mask.forEach((m, i) => {
+      const x = i % width;
+      const y = Math.floor(i / width);
+      if (m) core(x, y) ? cores++ : edge(x, y) ? edges++ : stray++;
+    });
+    return { cores, edges, stray };
+  };
+  const all = count(new Uint8Array(width * height).fill(1));
+  // Exposed 1.8×: the parchment clips at 255, the core is 113 (0.44 of it: lifted, no veil), the edges 198 (0.78).
+  const bright = { width, height, data: page(63, 110, 1.8) };
+  assert.deepEqual(count(inkMask(bright, 12, 0.3)), { cores: all.cores, edges: 0, stray: 0 }, 'the ratio test alone loses the edges');
+  assert.deepEqual(count(inkMask(bright, 12, 0.3, true)), { cores: all.cores, edges: all.edges, stray: 0 }, 'whole strokes, and nothing between');
+  // The same exposure over dark ink (core 36, 0.14 of the white): ink as it is, not lifted, so the unveiled ink is the plain one.
+  const darkInk = { width, height, data: page(20, 110, 1.8) };
+  assert.deepEqual(inkMask(darkInk, 12, 0.3, true), inkMask(darkInk, 12, 0.3));
+  // Exposed right, nothing is clipped: the unveiled ink is the plain one, and both hold whole strokes.
+  const exposed = { width, height, data: page(63, 110, 1) };
+  assert.deepEqual(inkMask(exposed, 12, 0.3, true), inkMask(exposed, 12, 0.3));
+  assert.deepEqual(count(inkMask(exposed, 12, 0.3)), { cores: all.cores, edges: all.edges, stray: 0 });
+});
+
 test('haze: a veil over the whole page is measured and taken off, so its letters are ink again; a clear page, and blank parchment, have none', () => {
   const { width, height, data: page, isStroke } = PAGE;
   const strokes = (mask: Uint8Array) => mask.reduce((n, m, i) => n + (m && isStroke(i % width, Math.floor(i / width)) ? 1 : 0), 0);
