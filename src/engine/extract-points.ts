@@ -41,10 +41,11 @@ const FAINT_INK: Ink = { contrast: FAINT_INK_CONTRAST, unveil: false };
 /**
  * The last opinion for a reading still weak after the text outline: its ink
  * taken with the glare's veil off, and with less contrast asked where the
- * parchment is clipped at white over lifted ink (inkMask). Glare from a
- * plastic case, or overexposure, washes the letters out of a contrast test,
- * and a line that loses its middle words is tied wrong. Only for such readings, so the rest read as
- * before. Report set: genuine pairs matched 297 → 298 of 300 (a photo at 29° of
+ * parchment is clipped at white over lifted ink (inkMask; docs/engine.md,
+ * "Parchment clipped at white"). Glare from a plastic case, or overexposure,
+ * washes the letters out of a contrast test, and a line that loses its middle
+ * words is tied wrong. Only for such readings, so the rest read as before.
+ * The veil, when it was added: report set genuine pairs matched 297 → 298 of 300 (a photo at 29° of
  * tilt, cropped, with glare: 0.10 → 0.50), p5 0.673 → 0.693, six pairs up by
  * more than 0.05, none down; tune set 598 = 598 of 600, two pairs up, none down
  * by more than 0.05 (p5 0.715 → 0.711); no image without a scroll read. Taken
