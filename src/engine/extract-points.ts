@@ -292,12 +292,10 @@ function readPhoto(img: Gray, opinions?: Opinion[]): Extraction {
       // gaps measured in one letter height per line mix word gaps with letter
       // gaps: the page is framed once more from the half-size lines with each
       // line's letter height following its letters (withSizesAlongLines).
-      if (lines && isWeak(best, LINE_FRAME_SHARE)) {
+      if (lines && halfLines && isWeak(best, LINE_FRAME_SHARE)) {
         opinions?.push({ name: 'letter-sizes', taken: true });
-        if (halfLines) {
-          const sized = { ...halfLines, layout: withSizesAlongLines(halfLines.layout, halfLines.blobs) };
-          best = better(best, reframe(img, readLines(sized, fromHalfSize), INK, false));
-        }
+        const sized = { ...halfLines, layout: withSizesAlongLines(halfLines.layout, halfLines.blobs) };
+        best = better(best, reframe(img, readLines(sized, fromHalfSize), INK, false));
       }
     }
   }

@@ -51,6 +51,30 @@ export function weightedLeastSquares(rows: ArrayLike<number>[], y: ArrayLike<num
   return solveLinear(ata, atb);
 }
 
+/**
+ * Robust least squares: weightedLeastSquares three times, each fit after the
+ * first weighted by Tukey's biweight of the residuals of the one before at
+ * residual scale `scale` (a point `scale` or further off counts for nothing).
+ * Null when any of the fits fails.
+ */
+export function robustLeastSquares(rows: ArrayLike<number>[], y: ArrayLike<number>, k: number, scale: number): Float64Array | null {
+  const n = rows.length;
+  let w: Float64Array | null = null;
+  let sol: Float64Array | null = null;
+  for (let round = 0; round < 3; round++) {
+    sol = weightedLeastSquares(rows, y, w, k);
+    if (!sol) return null;
+    w = new Float64Array(n);
+    for (let i = 0; i < n; i++) {
+      let pred = 0;
+      for (let p = 0; p < k; p++) pred += sol[p] * rows[i][p];
+      const r = (y[i] - pred) / scale;
+      w[i] = Math.abs(r) < 1 ? (1 - r * r) ** 2 : 0;
+    }
+  }
+  return sol;
+}
+
 export function median(values: ArrayLike<number>): number {
   const n = values.length;
   if (n === 0) return Number.NaN;

@@ -82,23 +82,16 @@ export function inkMask(img: Gray, windowRadius: number, minContrast: number, un
       }
     }
     const row = y * w;
-    if (lifted) {
-      // Ink by the veiled ink's test (v = 0 where no veil is found), or by the
-      // clipped parchment's, whose share kept is keepLifted where the
-      // parchment is clipped over lifted ink (255 in `lifted`), blended
-      // across its edge.
+    if (veil || lifted) {
+      // Ink by the veil's test, (p − v) < keep · (b − v): the veil v taken off
+      // pixel and background alike (v = 0 where none is found); or by the
+      // clipped parchment's, p < k · b, k keepLifted where the parchment is
+      // clipped over lifted ink (255 in `lifted`, blended across its edge).
       for (let x = 0; x < w; x++) {
         const b = top[x] + (bottom[x] - top[x]) * ty;
         const v = veil ? veilTop[x] + (veilBottom[x] - veilTop[x]) * ty : 0;
-        const k = keep + ((keepLifted - keep) * (liftedTop[x] + (liftedBottom[x] - liftedTop[x]) * ty)) / 255;
+        const k = lifted ? keep + ((keepLifted - keep) * (liftedTop[x] + (liftedBottom[x] - liftedTop[x]) * ty)) / 255 : keep;
         mask[row + x] = b > 8 && data[row + x] < Math.max(b * keep + v * minContrast, b * k) ? 1 : 0;
-      }
-    } else if (veil) {
-      // (p − v) < keep · (b − v): the veil v taken off pixel and background alike.
-      for (let x = 0; x < w; x++) {
-        const b = top[x] + (bottom[x] - top[x]) * ty;
-        const v = veilTop[x] + (veilBottom[x] - veilTop[x]) * ty;
-        mask[row + x] = b > 8 && data[row + x] < b * keep + v * minContrast ? 1 : 0;
       }
     } else {
       for (let x = 0; x < w; x++) {

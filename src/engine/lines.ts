@@ -1,5 +1,5 @@
 import type { Blob } from './components.ts';
-import { median, weightedLeastSquares } from './geometry.ts';
+import { median, robustLeastSquares, weightedLeastSquares } from './geometry.ts';
 
 /** A text line found in the photo, in the frame rotated so that text runs along +u. */
 export type TextLine = {
@@ -206,20 +206,7 @@ function fitCurve(us: ArrayLike<number>, vs: ArrayLike<number>, degree: 1 | 2, s
     const d = us[i] - u0;
     rows.push(k === 3 ? [1, d, d * d] : [1, d]);
   }
-  let w: Float64Array | null = null;
-  let sol: Float64Array | null = null;
-  for (let iter = 0; iter < 3; iter++) {
-    sol = weightedLeastSquares(rows, vs, w, k);
-    if (!sol) break;
-    w = new Float64Array(n);
-    const c = 0.5 * scale;
-    for (let i = 0; i < n; i++) {
-      let pred = 0;
-      for (let p = 0; p < k; p++) pred += sol[p] * rows[i][p];
-      const r = (vs[i] - pred) / c;
-      w[i] = Math.abs(r) < 1 ? (1 - r * r) ** 2 : 0;
-    }
-  }
+  const sol = robustLeastSquares(rows, vs, k, 0.5 * scale);
   if (!sol) return [median(vs), 0, 0];
   const a = sol[0];
   const b = sol[1];
@@ -471,37 +458,26 @@ export function withSizesAlongLines(layout: LineLayout, blobs: readonly Blob[]):
   const h = median(lines.map((line) => line.letterHeight));
   const big = lines.flatMap((line) => line.blobs.filter((i) => isLetterSized(blobs[i], h)));
   if (big.length < SIZE_MIN_LETTERS) return layout;
-  const u = new Map<number, number>();
-  const v = new Map<number, number>();
+  const at = big.map((i) => rotatePoint(angle, blobs[i].cx, blobs[i].cy));
   let u0 = 0;
   let v0 = 0;
-  for (const i of big) {
-    const [a, b] = rotatePoint(angle, blobs[i].cx, blobs[i].cy);
-    u.set(i, a);
-    v.set(i, b);
+  for (const [a, b] of at) {
     u0 += a;
     v0 += b;
   }
   u0 /= big.length;
   v0 /= big.length;
-  const rows = big.map((i) => [1, (u.get(i)! - u0) / h, (v.get(i)! - v0) / h]);
+  const rows = at.map(([a, b]) => [1, (a - u0) / h, (b - v0) / h]);
   const sizes = big.map((i) => 0.5 * Math.log(blobs[i].area));
-  let weights: Float64Array | null = null;
-  let plane: Float64Array | null = null;
-  for (let round = 0; round < 3; round++) {
-    plane = weightedLeastSquares(rows, sizes, weights, 3);
-    if (!plane) return layout;
-    weights = new Float64Array(big.length);
-    for (let k = 0; k < big.length; k++) {
-      const r = (sizes[k] - (plane[0] + plane[1] * rows[k][1] + plane[2] * rows[k][2])) / SIZE_TUKEY;
-      weights[k] = Math.abs(r) < 1 ? (1 - r * r) ** 2 : 0;
-    }
-  }
-  const [, alongU, alongV] = plane!;
+  const plane = robustLeastSquares(rows, sizes, 3, SIZE_TUKEY);
+  if (!plane) return layout;
+  const [, alongU, alongV] = plane;
+  // Each letter's u, by blob index, for the lines' anchors.
+  const u = new Map(big.map((i, k) => [i, at[k][0]]));
   const sized = lines.map((line) => {
-    const letters = line.blobs.filter((i) => u.has(i));
+    const letters = line.blobs.flatMap((i) => u.get(i) ?? []);
     if (letters.length === 0) return line;
-    const anchor = median(letters.map((i) => u.get(i)!));
+    const anchor = median(letters);
     const slope = (alongU + alongV * (line.curve[1] + 2 * line.curve[2] * anchor)) / h;
     const limit = Math.log(SIZE_MAX_RATIO) / Math.max(h, line.uMax - line.uMin);
     return { ...line, growth: { slope: Math.max(-limit, Math.min(limit, slope)), anchor } };
