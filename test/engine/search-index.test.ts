@@ -158,3 +158,18 @@ test('a photo whose strokes read thicker than the widened probe allows is found 
   const found = timesFound(index, { widen: 0.0045, jitter: 0.0008 });
   assert.ok(found >= 18, `found ${found} of 20`);
 });
+
+test('a photo framed several percent too wide whose keys are crowded is found by the distortion hypotheses', () => {
+  // 300 registrations with the target's very spacing crowd every key it has
+  // past the second tier's size: each hypothesis's ballot reads them (all but
+  // the stop words). Reading only buckets up to the second tier's size: none
+  // of 20 found.
+  const index = indexWith(200);
+  for (let i = 0; i < 300; i++) index.add(`twin${i}`, encodeFingerprint(target));
+  let found = 0;
+  for (let k = 0; k < 20; k++) {
+    const hit = index.identify(rephotograph(target, 500 + k, { stretch: 1.06, jitter: 0.001 }));
+    if (hit && (hit.scrollId === 'target' || hit.scrollId.startsWith('twin'))) found++;
+  }
+  assert.ok(found >= 18, `found ${found} of 20`);
+});
