@@ -65,20 +65,18 @@ export function inkMask(img: Gray, windowRadius: number, minContrast: number, un
   const veilBottom = new Float64Array(veil ? w : 0);
   const liftedTop = new Float64Array(lifted ? w : 0);
   const liftedBottom = new Float64Array(lifted ? w : 0);
+  // Each reduced grid read here, with the buffers of its top and bottom interpolants.
+  const grids: [Uint8Array, Float64Array, Float64Array][] = [[bd, top, bottom]];
+  if (veil) grids.push([veil, veilTop, veilBottom]);
+  if (lifted) grids.push([lifted, liftedTop, liftedBottom]);
   let rows = -1;
   for (let y = 0; y < h; y++) {
     const [y0, y1, ty] = taps(y, sh);
     if (y0 * sh + y1 !== rows) {
       rows = y0 * sh + y1;
-      interpolateRow(bd, y0 * sw, xa, xb, tx, top);
-      interpolateRow(bd, y1 * sw, xa, xb, tx, bottom);
-      if (veil) {
-        interpolateRow(veil, y0 * sw, xa, xb, tx, veilTop);
-        interpolateRow(veil, y1 * sw, xa, xb, tx, veilBottom);
-      }
-      if (lifted) {
-        interpolateRow(lifted, y0 * sw, xa, xb, tx, liftedTop);
-        interpolateRow(lifted, y1 * sw, xa, xb, tx, liftedBottom);
+      for (const [grid, upper, lower] of grids) {
+        interpolateRow(grid, y0 * sw, xa, xb, tx, upper);
+        interpolateRow(grid, y1 * sw, xa, xb, tx, lower);
       }
     }
     const row = y * w;

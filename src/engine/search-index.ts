@@ -613,6 +613,7 @@ export class SearchIndex {
     // Rarest buckets first: most photos of registered scrolls are found in the
     // first tier, whose cost does not grow with the registry.
     const limits = [RARE_BUCKET, Math.max(RARE_BUCKET, CROWDED_SHARE * this.#live), Math.max(STOP_FLOOR, STOP_SHARE * this.#live)];
+    const [, secondTier, allButStopWords] = limits;
     const verified = new Set<number>();
     try {
       const r = residuals(query);
@@ -632,16 +633,12 @@ export class SearchIndex {
       const wide = new Set(queryKeys(r, WIDE_PROBE_MARGIN));
       for (const w of [-WIDENING, WIDENING]) for (const key of queryKeys(widened(r, w))) wide.add(key);
       for (const key of probed) wide.delete(key);
-      let voted = false;
-      for (const key of wide) if (this.#table.vote(key, ballot, limits[1])) voted = true;
-      const found = voted ? this.#verify(query, ballot.top(SHORTLIST, this.#isLive), verified) : null;
+      const found = this.#voteAndVerify(query, wide, secondTier, SHORTLIST, verified);
       if (found) return found;
       // Each distortion of the photo alone, in every bucket but the stop words.
       for (const distort of DISTORTIONS) {
         ballot.clear();
-        voted = false;
-        for (const key of queryKeys(distort(r))) if (this.#table.vote(key, ballot, limits[2])) voted = true;
-        const hit = voted ? this.#verify(query, ballot.top(DISTORTION_SHORTLIST, this.#isLive), verified) : null;
+        const hit = this.#voteAndVerify(query, queryKeys(distort(r)), allButStopWords, DISTORTION_SHORTLIST, verified);
         if (hit) return hit;
       }
       return null;
@@ -664,6 +661,13 @@ export class SearchIndex {
   }
 
   #isLive = (entry: number): boolean => this.#ids[entry] !== null;
+
+  /** Votes `keys` into the ballot, in buckets of up to `limit` postings, and verifies its `size` leaders; null when no key voted or no leader matched. */
+  #voteAndVerify(query: ScrollPoints, keys: Iterable<number>, limit: number, size: number, verified: Set<number>): IndexHit | null {
+    let voted = false;
+    for (const key of keys) if (this.#table.vote(key, this.#ballot, limit)) voted = true;
+    return voted ? this.#verify(query, this.#ballot.top(size, this.#isLive), verified) : null;
+  }
 
   /** Compares the query with each candidate not compared yet; the best at or above the threshold. */
   #verify(query: ScrollPoints, candidates: readonly { entry: number; votes: number }[], verified: Set<number>): IndexHit | null {

@@ -29,10 +29,13 @@ const target = handPoints(makeScroll(scribe, deriveSeed('index-test', 'target'))
 const sibling = handPoints(makeScroll(scribe, deriveSeed('index-test', 'sibling')));
 const distractors = compositeSource(deriveSeed('index-test', 'distractors'), 20, 6);
 
-/** How many of 20 re-measurements of the target (seeds 500 on) the index finds as the target. */
+/** The target itself, or a registration of its very fingerprint (withTwins). */
+const isTarget = (id: string | undefined) => id === 'target' || id?.startsWith('twin') === true;
+
+/** How many of 20 re-measurements of the target (seeds 500 on) the index finds as the target (or one of its twins). */
 function timesFound(index: SearchIndex, options: Parameters<typeof rephotograph>[2]): number {
   let found = 0;
-  for (let k = 0; k < 20; k++) if (index.identify(rephotograph(target, 500 + k, options))?.scrollId === 'target') found++;
+  for (let k = 0; k < 20; k++) if (isTarget(index.identify(rephotograph(target, 500 + k, options))?.scrollId)) found++;
   return found;
 }
 
@@ -41,6 +44,13 @@ function indexWith(n: number): SearchIndex {
   for (let i = 0; i < n; i++) index.add(`d${i}`, distractors.fingerprint(i));
   index.add('target', encodeFingerprint(target));
   index.add('sibling-registered', distractors.fingerprint(n));
+  return index;
+}
+
+/** indexWith(n), and `twins` more registrations of the target's very fingerprint crowding every key it has. */
+function withTwins(n: number, twins: number): SearchIndex {
+  const index = indexWith(n);
+  for (let i = 0; i < twins; i++) index.add(`twin${i}`, encodeFingerprint(target));
   return index;
 }
 
@@ -99,18 +109,14 @@ test('a photo too damaged to vote finds nothing rather than a guess', () => {
 test('a photo whose every run sits in a crowded key is still found, by the last tier', () => {
   // 300 registrations with the target's very spacing crowd every key it has:
   // the first tiers skip them all, and only the last finds a match.
-  const index = indexWith(200);
-  for (let i = 0; i < 300; i++) index.add(`twin${i}`, encodeFingerprint(target));
-  const hit = index.identify(rephotograph(target, 11));
-  assert.ok(hit && (hit.scrollId === 'target' || hit.scrollId.startsWith('twin')), `found ${JSON.stringify(hit)}`);
+  const hit = withTwins(200, 300).identify(rephotograph(target, 11));
+  assert.ok(isTarget(hit?.scrollId), `found ${JSON.stringify(hit)}`);
 });
 
 test('keys filed by more than a thousand scrolls (and 0.2% of the registry) are stop words, never read', () => {
   // With 300 twins the last tier reads their keys (the test above); with 1,100
   // every key the target has is a stop word, and no bucket is read for it.
-  const index = indexWith(200);
-  for (let i = 0; i < 1100; i++) index.add(`twin${i}`, encodeFingerprint(target));
-  assert.equal(index.identify(rephotograph(target, 11, { jitter: 0 })), null);
+  assert.equal(withTwins(200, 1100).identify(rephotograph(target, 11, { jitter: 0 })), null);
 });
 
 test('scrolls added without a query between are filed by flush (or the next query), and found', () => {
@@ -164,12 +170,6 @@ test('a photo framed several percent too wide whose keys are crowded is found by
   // past the second tier's size: each hypothesis's ballot reads them (all but
   // the stop words). Reading only buckets up to the second tier's size: none
   // of 20 found.
-  const index = indexWith(200);
-  for (let i = 0; i < 300; i++) index.add(`twin${i}`, encodeFingerprint(target));
-  let found = 0;
-  for (let k = 0; k < 20; k++) {
-    const hit = index.identify(rephotograph(target, 500 + k, { stretch: 1.06, jitter: 0.001 }));
-    if (hit && (hit.scrollId === 'target' || hit.scrollId.startsWith('twin'))) found++;
-  }
+  const found = timesFound(withTwins(200, 300), { stretch: 1.06, jitter: 0.001 });
   assert.ok(found >= 18, `found ${found} of 20`);
 });
