@@ -4,7 +4,7 @@ import type { ScrollPoints } from './fingerprint.ts';
 import { median, weightedLeastSquares } from './geometry.ts';
 import { applyHomography, fitHomography, fitHomographyRobust, invertHomography, type Homography } from './homography.ts';
 import { hazeOf, inkMask, withoutHaze } from './ink.ts';
-import { findLines, pointOnLine, withSizesAlongLines, type LineLayout, type TextLine } from './lines.ts';
+import { findLines, pointOnLine, vanishingPointOfLines, withSizesAlongLines, type LineLayout, type TextLine } from './lines.ts';
 import { convexHull, enclosingQuad, type Point } from './outline.ts';
 import { bilinear, percentile, reduce, type Gray } from './raster.ts';
 import { recogniseLayout, type PageFrame, type WordEnd } from './recognise-layout.ts';
@@ -106,7 +106,7 @@ export type Extraction = { kind: 'scroll'; points: ScrollPoints; columnPixels: n
  * again at it). For diagnosis and tests; the extraction does not
  * depend on it.
  */
-export type Opinion = { readonly name: 'full-size' | 'faint-ink' | 'line-frame' | 'text-outline' | 'unveiled' | 'deblurred' | 'dehazed' | 'enlarged' | 'working-size' | 'letter-sizes'; readonly taken: boolean };
+export type Opinion = { readonly name: 'full-size' | 'faint-ink' | 'line-frame' | 'text-outline' | 'unveiled' | 'deblurred' | 'dehazed' | 'enlarged' | 'working-size' | 'letter-sizes' | 'unfanned'; readonly taken: boolean };
 
 /**
  * Photo → canonical page: a homography, then the bow of the lines. A scroll is
@@ -297,6 +297,18 @@ function readPhoto(img: Gray, opinions?: Opinion[]): Extraction {
         const sized = { ...halfLines, layout: withSizesAlongLines(halfLines.layout, halfLines.blobs) };
         best = better(best, reframe(img, readLines(sized, fromHalfSize), INK, false));
       }
+      // Under a steep tilt the lines also fan, and one text direction with a
+      // curve per line traces lines across two or three of the text's; the
+      // photo is read once more through a warp that makes them parallel. Its
+      // reading must earn its place as a rectified look does (LOOK_AGAIN_GAIN).
+      if (lines && halfLines && isWeak(best, LINE_FRAME_SHARE)) {
+        const unfanned = readUnfanned(img, halfLines);
+        if (unfanned) {
+          opinions?.push({ name: 'unfanned', taken: true });
+          const look = reframe(img, unfanned, INK);
+          if (look && (!best || look.inliers >= LOOK_AGAIN_GAIN * best.inliers)) best = look;
+        }
+      }
     }
   }
   // Unread every way: the full-size reading says why.
@@ -459,6 +471,95 @@ function readThroughTextOutline(img: Gray, lines: TracedLines, ink: Ink): Readin
   const lastY = CANONICAL_Y[CANONICAL_Y.length - 1];
   return readThroughCorners(img, quad, [1, 0, 0, 1], [0, 0, lastY, lastY], ink);
 }
+
+/**
+ * The photo read through a warp that makes its fanning lines parallel
+ * (vanishingPointOfLines): a homography sending the lines' vanishing point to
+ * infinity, the identity at the text's centre (so the text keeps its
+ * resolution there). The lines are found again in the warped photo, and while
+ * they still fan, warped once more (the first estimate, from the half-size
+ * lines, straightens most of the fan but not all). Null when the lines do not fan.
+ */
+function readUnfanned(img: Gray, halfLines: TracedLines): Reading | null {
+  let warped = unfan(img, halfLines, fromHalfSize, 2);
+  if (!warped) return null;
+  let lines = traceLines(warped.image, INK);
+  for (let round = 1; round < UNFAN_ROUNDS && lines; round++) {
+    const again = unfan(img, lines, warped.toPhoto, 1);
+    if (!again) break;
+    warped = again;
+    lines = traceLines(warped.image, INK);
+  }
+  return lines ? readLines(lines, warped.toPhoto) : NO_LINES;
+}
+
+/**
+ * The photo resampled through the warp that sends the vanishing point of
+ * `lines` (found in an image whose pixel (u, v) is the photo's toPhoto(u, v),
+ * `scale` photo pixels to its pixel) to infinity; null when they do not fan.
+ */
+function unfan(img: Gray, lines: TracedLines, toPhoto: (u: number, v: number) => [number, number], scale: number): { image: Gray; toPhoto: (u: number, v: number) => [number, number] } | null {
+  const fan = vanishingPointOfLines(lines.layout, lines.blobs);
+  if (!fan) return null;
+  const [cx, cy] = fan.centre;
+  const [vx, vy] = fan.vanishing;
+  const reach = Math.hypot(vx - cx, vy - cy);
+  if (!(reach > 0)) return null;
+  // Centred on the text (q = point − centre), the warp is q' = q / w with
+  // w = 1 − d·q / reach, d the unit direction to the vanishing point: w is 0
+  // on the line through that point across d, and 1 at the centre, where the
+  // map's Jacobian is the identity. Back: q = q' / (1 + d·q' / reach).
+  const dx = (vx - cx) / reach;
+  const dy = (vy - cy) / reach;
+  let minX = Infinity;
+  let minY = Infinity;
+  let maxX = -Infinity;
+  let maxY = -Infinity;
+  for (const line of lines.layout.lines) {
+    for (const i of line.blobs) {
+      const x = lines.blobs[i].cx - cx;
+      const y = lines.blobs[i].cy - cy;
+      const w = 1 - (dx * x + dy * y) / reach;
+      if (!(w > UNFANNED_MIN_W)) continue;
+      minX = Math.min(minX, x / w);
+      maxX = Math.max(maxX, x / w);
+      minY = Math.min(minY, y / w);
+      maxY = Math.max(maxY, y / w);
+    }
+  }
+  const margin = UNFANNED_MARGIN * Math.max(maxX - minX, maxY - minY) + 4 * median(lines.layout.lines.map((l) => l.letterHeight));
+  minX -= margin;
+  minY -= margin;
+  const width = Math.round(scale * (maxX + margin - minX));
+  const height = Math.round(scale * (maxY + margin - minY));
+  if (!(width > 0 && height > 0) || width * height > UNFANNED_MAX_AREA * img.width * img.height) return null;
+  const back = (u: number, v: number): [number, number] => {
+    const qx = u / scale + minX;
+    const qy = v / scale + minY;
+    const den = 1 + (dx * qx + dy * qy) / reach;
+    const w = den > 1e-6 ? 1 / den : 1e6;
+    return toPhoto(cx + qx * w, cy + qy * w);
+  };
+  const out = new Uint8Array(width * height);
+  const { width: W, height: H } = img;
+  for (let v = 0; v < height; v++) {
+    for (let u = 0; u < width; u++) {
+      let [x, y] = back(u, v);
+      x = x < 0 ? 0 : x > W - 1.001 ? W - 1.001 : x;
+      y = y < 0 ? 0 : y > H - 1.001 ? H - 1.001 : y;
+      out[v * width + u] = bilinear(img, x, y);
+    }
+  }
+  return { image: { width, height, data: out }, toPhoto: back };
+}
+
+/** How many times at most the photo is warped to take its lines' fan away. */
+const UNFAN_ROUNDS = 3;
+
+/** readUnfanned: letters nearer the vanishing line than this (w) are left out of the warped frame; its margin, a share of its extent; its area at most, in photos. */
+const UNFANNED_MIN_W = 0.2;
+const UNFANNED_MARGIN = 0.08;
+const UNFANNED_MAX_AREA = 2;
 
 /** The photo rectified through the homography taking four of its points to these canonical ones, and read afresh (no prior on where words stand). */
 function readThroughCorners(img: Gray, corners: readonly Point[], Xs: number[], Ys: number[], ink: Ink): Reading {

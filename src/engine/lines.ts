@@ -150,7 +150,7 @@ function candidateTextAngles(blobs: Blob[], indices: number[], letterHeight: num
  * chained along the rows, so a letter's successor is sought where its line
  * goes (docs/engine.md, "Text direction from the rows").
  */
-function sharpestRows(blobs: Blob[], letters: readonly number[], letterHeight: number, around: number): number {
+function sharpestRows(blobs: readonly Blob[], letters: readonly number[], letterHeight: number, around: number): number {
   if (letters.length === 0) return around;
   const bin = 0.25 * letterHeight;
   const rows = new Int32Array(letters.length);
@@ -484,6 +484,51 @@ export function withSizesAlongLines(layout: LineLayout, blobs: readonly Blob[]):
   });
   return { angle, lines: sized };
 }
+
+/**
+ * Where the text's lines meet, when they fan: under a steep tilt the lines
+ * converge towards the page's far side, and one text direction with a curve
+ * per line (findLines) fits them poorly, a line it traces cutting across two or
+ * three of the text's. The letters of the layout's upper and lower thirds
+ * (across the lines) each give a direction, set where their own rows are
+ * sharpest (sharpestRows), and a centre; the two lines so drawn meet at the
+ * vanishing point. Null when the two directions differ by less than
+ * MIN_FAN_DEGREES (the lines near parallel: nothing to take away) or the
+ * layout has too few letters for thirds of SIZE_MIN_LETTERS.
+ */
+export function vanishingPointOfLines(layout: LineLayout, blobs: readonly Blob[]): { vanishing: [number, number]; centre: [number, number] } | null {
+  const h = median(layout.lines.map((line) => line.letterHeight));
+  const letters = layout.lines.flatMap((line) => line.blobs.filter((i) => isLetterSized(blobs[i], h)));
+  const third = Math.floor(letters.length / 3);
+  if (third < SIZE_MIN_LETTERS) return null;
+  const across = (i: number) => rotatePoint(layout.angle, blobs[i].cx, blobs[i].cy)[1];
+  letters.sort((a, b) => across(a) - across(b));
+  const parts = [letters.slice(0, third), letters.slice(letters.length - third)].map((part) => {
+    let x = 0;
+    let y = 0;
+    for (const i of part) {
+      x += blobs[i].cx;
+      y += blobs[i].cy;
+    }
+    return { angle: sharpestRows(blobs, part, h, layout.angle), x: x / part.length, y: y / part.length };
+  });
+  const [upper, lower] = parts;
+  if (Math.abs(upper.angle - lower.angle) < (MIN_FAN_DEGREES * Math.PI) / 180) return null;
+  // upper + t·(cos, sin)(upper.angle) = lower + s·(cos, sin)(lower.angle), solved for t.
+  const [c1, s1, c2, s2] = [Math.cos(upper.angle), Math.sin(upper.angle), Math.cos(lower.angle), Math.sin(lower.angle)];
+  const det = c1 * -s2 + s1 * c2;
+  const t = ((lower.x - upper.x) * -s2 + (lower.y - upper.y) * c2) / det;
+  let x = 0;
+  let y = 0;
+  for (const i of letters) {
+    x += blobs[i].cx;
+    y += blobs[i].cy;
+  }
+  return { vanishing: [upper.x + t * c1, upper.y + t * s1], centre: [x / letters.length, y / letters.length] };
+}
+
+/** The least fan, degrees between the upper and lower thirds' text directions, that vanishingPointOfLines reports. */
+const MIN_FAN_DEGREES = 3;
 
 /** withSizesAlongLines: letters enough for the plane, the residual (log size) beyond which a letter counts for nothing, and the most a line's letters may grow along it. */
 const SIZE_MIN_LETTERS = 30;

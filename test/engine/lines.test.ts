@@ -3,7 +3,7 @@ import { test } from 'node:test';
 import type { Blob } from '../../src/engine/components.ts';
 import { decodePhoto } from '../../src/engine/decode-photo.ts';
 import { inkBlobs } from '../../src/engine/extract-points.ts';
-import { findLines, letterHeightAt, withSizesAlongLines } from '../../src/engine/lines.ts';
+import { findLines, letterHeightAt, vanishingPointOfLines, withSizesAlongLines } from '../../src/engine/lines.ts';
 import { reduce, type Gray } from '../../src/engine/raster.ts';
 import { createRandom } from '../../src/synth/index.ts';
 import { tunePhoto } from './tune-scenes.ts';
@@ -126,4 +126,39 @@ test('letters growing along the lines are measured so: each line\'s letter heigh
     }
     for (const line of found.lines) assert.equal(letterHeightAt(line, line.uMax), line.letterHeight, 'without it, one height along each line');
   }
+});
+
+/**
+ * 22 lines of letters meeting at `vanishing` (a page seen at a steep tilt), the
+ * lines `spreadDegrees` apart in all, every letter `pitch` px along x from the
+ * first at x = 100; centres jittered.
+ */
+function fanning(vanishing: readonly [number, number], spreadDegrees: number, seed: number): Blob[] {
+  const rnd = createRandom(seed);
+  const blobs: Blob[] = [];
+  for (let l = 0; l < 22; l++) {
+    const slope = Math.tan((((l / 21 - 0.5) * spreadDegrees) * Math.PI) / 180);
+    for (let x = 100; x < 1000; x += 24) {
+      const cx = x + rnd.normal() * 1.5;
+      const cy = vanishing[1] + slope * (x - vanishing[0]) + rnd.normal() * 1.5;
+      blobs.push({ area: 150, minX: cx - 8, maxX: cx + 8, minY: cy - 8, maxY: cy + 8, cx, cy });
+    }
+  }
+  return blobs;
+}
+
+test('lines that fan are found to meet where they do; parallel lines have no vanishing point', () => {
+  const vanishing = [3000, 500] as const;
+  const blobs = fanning(vanishing, 12, 5);
+  const layout = findLines(blobs, 1200, 1000);
+  assert.ok(layout && layout.lines.length >= 18, `lines found: ${layout?.lines.length}`);
+  const fan = vanishingPointOfLines(layout, blobs);
+  assert.ok(fan, 'a fan of 12° is measured');
+  const reach = Math.hypot(vanishing[0] - fan.centre[0], vanishing[1] - fan.centre[1]);
+  const off = Math.hypot(fan.vanishing[0] - vanishing[0], fan.vanishing[1] - vanishing[1]);
+  assert.ok(off < 0.15 * reach, `vanishing point (${fan.vanishing.map((v) => v.toFixed(0))}) is ${off.toFixed(0)} px from the true one, ${reach.toFixed(0)} px from the text`);
+  const parallel = page(22, 30, 24, 30, 6);
+  const flat = findLines(parallel, 1000, 1000);
+  assert.ok(flat);
+  assert.equal(vanishingPointOfLines(flat, parallel), null);
 });
