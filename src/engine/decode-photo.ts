@@ -22,6 +22,12 @@ export const WORKING_LONG_SIDE = 1600;
  * readDecoded in analyze-photo.ts).
  */
 const HALF_DECODE_MIN_SIDE = 1333;
+/**
+ * The kernel a photo read at a third of its size (HALF_DECODE_MIN_SIDE) is
+ * brought there with, from the half-size decode: Lanczos with two lobes
+ * instead of sharp's default three.
+ */
+const REDUCED_KERNEL = sharp.kernel.lanczos2;
 const PREVIEW_LONG_SIDE = 640;
 
 /** What sharp decodes. */
@@ -83,7 +89,8 @@ async function workingGray(src: Source) {
   const [image, band]: [Sharp, 0 | 1] = raw
     ? [sharp(raw.channels === 1 ? src.input : await pipeline(src).extractChannel(1).raw().toBuffer(), { raw: { ...raw, channels: 1 } }), 0]
     : [pipeline(src, true), src.channels >= 3 ? 1 : 0];
-  return image.resize(src.side, src.side, { fit: 'inside', withoutEnlargement: true }).extractChannel(band).raw().toBuffer({ resolveWithObject: true });
+  const kernel = src.side < WORKING_LONG_SIDE ? REDUCED_KERNEL : sharp.kernel.lanczos3;
+  return image.resize(src.side, src.side, { fit: 'inside', withoutEnlargement: true, kernel }).extractChannel(band).raw().toBuffer({ resolveWithObject: true });
 }
 
 /**
