@@ -501,30 +501,28 @@ export function vanishingPointOfLines(layout: LineLayout, blobs: readonly Blob[]
   const letters = layout.lines.flatMap((line) => line.blobs.filter((i) => isLetterSized(blobs[i], h)));
   const third = Math.floor(letters.length / 3);
   if (third < SIZE_MIN_LETTERS) return null;
-  const across = (i: number) => rotatePoint(layout.angle, blobs[i].cx, blobs[i].cy)[1];
-  letters.sort((a, b) => across(a) - across(b));
-  const parts = [letters.slice(0, third), letters.slice(letters.length - third)].map((part) => {
-    let x = 0;
-    let y = 0;
-    for (const i of part) {
-      x += blobs[i].cx;
-      y += blobs[i].cy;
-    }
-    return { angle: sharpestRows(blobs, part, h, layout.angle), x: x / part.length, y: y / part.length };
-  });
-  const [upper, lower] = parts;
+  const across = new Map(letters.map((i) => [i, rotatePoint(layout.angle, blobs[i].cx, blobs[i].cy)[1]]));
+  letters.sort((a, b) => across.get(a)! - across.get(b)!);
+  const [upper, lower] = [letters.slice(0, third), letters.slice(letters.length - third)].map((part) => ({
+    angle: sharpestRows(blobs, part, h, layout.angle),
+    at: centreOf(blobs, part),
+  }));
   if (Math.abs(upper.angle - lower.angle) < (MIN_FAN_DEGREES * Math.PI) / 180) return null;
-  // upper + t·(cos, sin)(upper.angle) = lower + s·(cos, sin)(lower.angle), solved for t.
+  // upper.at + t·(cos, sin)(upper.angle) = lower.at + s·(cos, sin)(lower.angle), solved for t.
   const [c1, s1, c2, s2] = [Math.cos(upper.angle), Math.sin(upper.angle), Math.cos(lower.angle), Math.sin(lower.angle)];
-  const det = c1 * -s2 + s1 * c2;
-  const t = ((lower.x - upper.x) * -s2 + (lower.y - upper.y) * c2) / det;
+  const t = ((lower.at[0] - upper.at[0]) * -s2 + (lower.at[1] - upper.at[1]) * c2) / (s1 * c2 - c1 * s2);
+  return { vanishing: [upper.at[0] + t * c1, upper.at[1] + t * s1], centre: centreOf(blobs, letters) };
+}
+
+/** The mean of these blobs' centres. */
+function centreOf(blobs: readonly Blob[], indices: readonly number[]): [number, number] {
   let x = 0;
   let y = 0;
-  for (const i of letters) {
+  for (const i of indices) {
     x += blobs[i].cx;
     y += blobs[i].cy;
   }
-  return { vanishing: [upper.x + t * c1, upper.y + t * s1], centre: [x / letters.length, y / letters.length] };
+  return [x / indices.length, y / indices.length];
 }
 
 /** The least fan, degrees between the upper and lower thirds' text directions, that vanishingPointOfLines reports. */
