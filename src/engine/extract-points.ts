@@ -2,7 +2,7 @@ import { connectedComponents, type Blob } from './components.ts';
 import { estimateMotionBlur, removeMotionBlur } from './deblur.ts';
 import type { ScrollPoints } from './fingerprint.ts';
 import { median, weightedLeastSquares } from './geometry.ts';
-import { applyHomography, fitHomography, fitHomographyRobust, invertHomography, type Homography } from './homography.ts';
+import { applyHomography, areaScaleAt, fitHomography, fitHomographyRobust, invertHomography, multiplyHomographies, type Homography } from './homography.ts';
 import { hazeOf, inkMask, withoutHaze } from './ink.ts';
 import { findLines, pointOnLine, vanishingPointOfLines, withSizesAlongLines, type LineLayout, type TextLine } from './lines.ts';
 import { convexHull, enclosingQuad, type Point } from './outline.ts';
@@ -255,7 +255,8 @@ export function extractPoints(img: Gray, opinions?: Opinion[]): Extraction {
 }
 
 /** A pixel of the image reduced 2× (raster.reduce) to the photo's. */
-const fromHalfSize = (u: number, v: number): [number, number] => [2 * u + 0.5, 2 * v + 0.5];
+const HALF_SIZE_TO_PHOTO: Homography = new Float64Array([2, 0, 0.5, 0, 2, 0.5, 0, 0, 1]);
+const fromHalfSize = (u: number, v: number): [number, number] => applyHomography(HALF_SIZE_TO_PHOTO, u, v);
 
 /** Every reading of extractPoints but the deblurred and dehazed ones. */
 function readPhoto(img: Gray, opinions?: Opinion[]): Extraction {
@@ -481,24 +482,28 @@ function readThroughTextOutline(img: Gray, lines: TracedLines, ink: Ink): Readin
  * lines, straightens most of the fan but not all). Null when the lines do not fan.
  */
 function readUnfanned(img: Gray, halfLines: TracedLines): Reading | null {
-  let warped = unfan(img, halfLines, fromHalfSize, 2);
+  let warped = unfan(img, halfLines, HALF_SIZE_TO_PHOTO);
   if (!warped) return null;
   let lines = traceLines(warped.image, INK);
   for (let round = 1; round < UNFAN_ROUNDS && lines; round++) {
-    const again = unfan(img, lines, warped.toPhoto, 1);
+    const again = unfan(img, lines, warped.toPhoto);
     if (!again) break;
     warped = again;
     lines = traceLines(warped.image, INK);
   }
-  return lines ? readLines(lines, warped.toPhoto) : NO_LINES;
+  const toPhoto = warped.toPhoto;
+  return lines ? readLines(lines, (u, v) => applyHomography(toPhoto, u, v)) : NO_LINES;
 }
 
 /**
  * The photo resampled through the warp that sends the vanishing point of
- * `lines` (found in an image whose pixel (u, v) is the photo's toPhoto(u, v),
- * `scale` photo pixels to its pixel) to infinity; null when they do not fan.
+ * `lines` to infinity; null when they do not fan. The lines were found in an
+ * image whose pixels `toPhoto` maps to the photo's (the half-size image, or
+ * the last warp's), and the warped image keeps the photo's resolution at the
+ * text's centre; its `toPhoto` is the whole chain, so the photo is resampled
+ * once per warp, from the original.
  */
-function unfan(img: Gray, lines: TracedLines, toPhoto: (u: number, v: number) => [number, number], scale: number): { image: Gray; toPhoto: (u: number, v: number) => [number, number] } | null {
+function unfan(img: Gray, lines: TracedLines, toPhoto: Homography): { image: Gray; toPhoto: Homography } | null {
   const fan = vanishingPointOfLines(lines.layout, lines.blobs);
   if (!fan) return null;
   const [cx, cy] = fan.centre;
@@ -530,27 +535,44 @@ function unfan(img: Gray, lines: TracedLines, toPhoto: (u: number, v: number) =>
   const margin = UNFANNED_MARGIN * Math.max(maxX - minX, maxY - minY) + 4 * median(lines.layout.lines.map((l) => l.letterHeight));
   minX -= margin;
   minY -= margin;
+  // Photo pixels per pixel of the lines' image, at the text's centre: the warped image is drawn at the photo's resolution.
+  const scale = Math.sqrt(areaScaleAt(toPhoto, cx, cy));
   const width = Math.round(scale * (maxX + margin - minX));
   const height = Math.round(scale * (maxY + margin - minY));
   if (!(width > 0 && height > 0) || width * height > UNFANNED_MAX_AREA * img.width * img.height) return null;
-  const back = (u: number, v: number): [number, number] => {
-    const qx = u / scale + minX;
-    const qy = v / scale + minY;
-    const den = 1 + (dx * qx + dy * qy) / reach;
-    const w = den > 1e-6 ? 1 / den : 1e6;
-    return toPhoto(cx + qx * w, cy + qy * w);
-  };
+  // A warped pixel (u, v): q' = (u / scale + minX, v / scale + minY), q as
+  // above (homogeneous: its weight 1 + d·q' / reach), the centre added back,
+  // then on to the photo.
+  const fromWarped = new Float64Array([1 / scale, 0, minX, 0, 1 / scale, minY, 0, 0, 1]);
+  const unwarp = new Float64Array([1, 0, 0, 0, 1, 0, dx / reach, dy / reach, 1]);
+  const recentre = new Float64Array([1, 0, cx, 0, 1, cy, 0, 0, 1]);
+  const back = multiplyHomographies(toPhoto, multiplyHomographies(recentre, multiplyHomographies(unwarp, fromWarped)));
+  return { image: resampleThrough(img, back, width, height), toPhoto: back };
+}
+
+/**
+ * A width × height image whose pixel (u, v) is the photo's (bilinear) at
+ * `toPhoto` (u, v), clamped to the photo's frame; where the map's weight is
+ * not positive (past the vanishing line of a warp), the photo's first pixel.
+ */
+function resampleThrough(img: Gray, toPhoto: Homography, width: number, height: number): Gray {
+  const [a, b, c, e, f, g, p, q, r] = toPhoto;
+  const { width: w, height: h } = img;
   const out = new Uint8Array(width * height);
-  const { width: W, height: H } = img;
   for (let v = 0; v < height; v++) {
-    for (let u = 0; u < width; u++) {
-      let [x, y] = back(u, v);
-      x = x < 0 ? 0 : x > W - 1.001 ? W - 1.001 : x;
-      y = y < 0 ? 0 : y > H - 1.001 ? H - 1.001 : y;
-      out[v * width + u] = bilinear(img, x, y);
+    let nx = b * v + c;
+    let ny = f * v + g;
+    let den = q * v + r;
+    const row = v * width;
+    for (let u = 0; u < width; u++, nx += a, ny += e, den += p) {
+      let x = den > 0 ? nx / den : 0;
+      let y = den > 0 ? ny / den : 0;
+      x = x < 0 ? 0 : x > w - 1.001 ? w - 1.001 : x;
+      y = y < 0 ? 0 : y > h - 1.001 ? h - 1.001 : y;
+      out[row + u] = bilinear(img, x, y);
     }
   }
-  return { image: { width, height, data: out }, toPhoto: back };
+  return { width, height, data: out };
 }
 
 /** How many times at most the photo is warped to take its lines' fan away. */

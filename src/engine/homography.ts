@@ -1,6 +1,6 @@
 import { weightedLeastSquares } from './geometry.ts';
 
-/** 3×3 projective map, row-major, h[8] = 1. */
+/** 3×3 projective map, row-major, h[8] = 1 (but for a product, multiplyHomographies). */
 export type Homography = Float64Array;
 
 export function applyHomography(hm: Homography, x: number, y: number): [number, number] {
@@ -37,13 +37,13 @@ export function fitHomography(xs: ArrayLike<number>, ys: ArrayLike<number>, Xs: 
   const p = weightedLeastSquares(rows, rhs, w, 8);
   if (!p) return null;
   // Undo the normalisations: H = T_X⁻¹ · Hn · T_x.
-  const hn = [p[0], p[1], p[2], p[3], p[4], p[5], p[6], p[7], 1];
-  const Tx = [sx, 0, -sx * tx[0], 0, sx, -sx * tx[1], 0, 0, 1];
-  const TXinv = [1 / sX, 0, tX[0], 0, 1 / sX, tX[1], 0, 0, 1];
-  const h = mul3(TXinv, mul3(hn, Tx));
-  const out = new Float64Array(9);
-  for (let i = 0; i < 9; i++) out[i] = h[i] / h[8];
-  return out;
+  const hn = new Float64Array([p[0], p[1], p[2], p[3], p[4], p[5], p[6], p[7], 1]);
+  const Tx = new Float64Array([sx, 0, -sx * tx[0], 0, sx, -sx * tx[1], 0, 0, 1]);
+  const TXinv = new Float64Array([1 / sX, 0, tX[0], 0, 1 / sX, tX[1], 0, 0, 1]);
+  const h = multiplyHomographies(TXinv, multiplyHomographies(hn, Tx));
+  const scale = h[8];
+  for (let i = 0; i < 9; i++) h[i] /= scale;
+  return h;
 }
 
 function normaliser(xs: ArrayLike<number>, ys: ArrayLike<number>, weights: ArrayLike<number> | null): [[number, number], number] {
@@ -65,12 +65,6 @@ function normaliser(xs: ArrayLike<number>, ys: ArrayLike<number>, weights: Array
   }
   d /= sw || 1;
   return [[mx, my], d > 0 ? Math.SQRT2 / d : 1];
-}
-
-function mul3(a: number[], b: number[]): number[] {
-  const r = new Array<number>(9).fill(0);
-  for (let i = 0; i < 3; i++) for (let j = 0; j < 3; j++) for (let k = 0; k < 3; k++) r[i * 3 + j] += a[i * 3 + k] * b[k * 3 + j];
-  return r;
 }
 
 /** Robust homography: least squares, then Tukey-reweighted refits with the given residual scale. */
@@ -110,4 +104,23 @@ export function invertHomography(h: Homography): Homography | null {
   if (!Number.isFinite(s) || Math.abs(s) < 1e-300) return null;
   for (let i = 0; i < 9; i++) inv[i] /= s;
   return inv;
+}
+
+/**
+ * The map `b` then `a` (the product a·b), not scaled to h[8] = 1: its weight
+ * (the third row's value at a point) keeps its sign, positive where both maps'
+ * weights are, which tells the points beyond a warp's vanishing line.
+ */
+export function multiplyHomographies(a: Homography, b: Homography): Homography {
+  const r = new Float64Array(9);
+  for (let i = 0; i < 3; i++) for (let j = 0; j < 3; j++) for (let k = 0; k < 3; k++) r[i * 3 + j] += a[i * 3 + k] * b[k * 3 + j];
+  return r;
+}
+
+/** How much the map scales area at (x, y): the determinant of its Jacobian there, det(h) / w³ (w the map's weight at the point), unsigned. */
+export function areaScaleAt(h: Homography, x: number, y: number): number {
+  const [a, b, c, d, e, f, g, k, l] = h;
+  const det = a * (e * l - f * k) - b * (d * l - f * g) + c * (d * k - e * g);
+  const w = g * x + k * y + l;
+  return Math.abs(det / (w * w * w));
 }
