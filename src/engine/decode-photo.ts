@@ -35,6 +35,9 @@ type Pixels = { input: Uint8Array | Buffer; channels: number; raw?: { width: num
 /** What sharp decodes, and the long side to bring it to. */
 type Source = Pixels & { side: number };
 
+/** Whether the photo is brought under the working size though it is larger (a 12 MP JPEG read at a third: HALF_DECODE_MIN_SIDE). */
+const isReduced = (src: Source) => src.side < WORKING_LONG_SIDE;
+
 /** The long side a photo is read at (`atWorkingSize`: WORKING_LONG_SIDE whatever it is; see HALF_DECODE_MIN_SIDE). */
 function workingSide(header: PhotoHeader, atWorkingSize: boolean): number {
   const long = Math.max(header.width, header.height);
@@ -89,7 +92,7 @@ async function workingGray(src: Source) {
   const [image, band]: [Sharp, 0 | 1] = raw
     ? [sharp(raw.channels === 1 ? src.input : await pipeline(src).extractChannel(1).raw().toBuffer(), { raw: { ...raw, channels: 1 } }), 0]
     : [pipeline(src, true), src.channels >= 3 ? 1 : 0];
-  const kernel = src.side < WORKING_LONG_SIDE ? REDUCED_KERNEL : sharp.kernel.lanczos3;
+  const kernel = isReduced(src) ? REDUCED_KERNEL : sharp.kernel.lanczos3;
   return image.resize(src.side, src.side, { fit: 'inside', withoutEnlargement: true, kernel }).extractChannel(band).raw().toBuffer({ resolveWithObject: true });
 }
 
@@ -126,7 +129,7 @@ export async function decodePhoto(bytes: Uint8Array, withPreview: boolean, atWor
         : Promise.resolve(undefined),
     ]);
     const data = new Uint8Array(gray.data.buffer, gray.data.byteOffset, gray.data.byteLength);
-    return { gray: { width: gray.info.width, height: gray.info.height, data }, preview: preview ? new Uint8Array(preview) : undefined, reduced: src.side < WORKING_LONG_SIDE };
+    return { gray: { width: gray.info.width, height: gray.info.height, data }, preview: preview ? new Uint8Array(preview) : undefined, reduced: isReduced(src) };
   } catch (err) {
     if (err instanceof UnsupportedImageError) throw err;
     throw new UnsupportedImageError('the image is damaged or truncated.');
