@@ -11,50 +11,86 @@ export type Blob = {
 
 /**
  * 8-connected components of a binary mask (any non-zero byte is ink), by
- * two-pass labelling with a union-find over provisional labels.
+ * labelling runs: each row's runs of ink take the provisional label of the
+ * first run of the row above that touches them (overlapping, or meeting at a
+ * corner), joining the labels of any other such run (union-find), and the
+ * moments are gathered per run. A page's ink is runs a few pixels long, so
+ * this does per run what a pixel's labelling did per pixel.
  */
 export function connectedComponents(mask: Uint8Array, width: number, height: number): { blobs: Blob[]; labels: Int32Array } {
   const n = width * height;
   const labels = new Int32Array(n);
-  // Background is most of a page: both passes step over it four pixels at a time.
+  // Background is most of a page: runs are sought four pixels at a time.
   const aligned = mask.byteOffset % 4 === 0 ? mask : mask.slice(0, n);
   const quads = new Uint32Array(aligned.buffer, aligned.byteOffset, n >> 2);
+  // Every run, row by row: its row, first column, one past its last, label.
+  let runRow = new Int32Array(4096);
+  let runStart = new Int32Array(4096);
+  let runEnd = new Int32Array(4096);
+  let runLabel = new Int32Array(4096);
+  let runs = 0;
   let parent = new Int32Array(1024);
   let count = 1;
-  for (let i = 0; i < n; i++) {
-    if ((i & 3) === 0 && i + 4 <= n && quads[i >> 2] === 0) {
-      i += 3;
-      continue;
-    }
-    if (!aligned[i]) continue;
-    const y = (i / width) | 0;
-    const x = i - y * width;
-    // Already-visited neighbours: W, NW, N, NE. N touches the other three, so
-    // when it is ink they are already joined to it; otherwise W and NW touch
-    // each other, and only NE can still belong to another component.
-    const up = i - width;
-    let label = y > 0 ? labels[up] : 0;
-    if (!label) {
-      if (x > 0) label = labels[i - 1] || (y > 0 ? labels[up - 1] : 0);
-      const ne = y > 0 && x + 1 < width ? labels[up + 1] : 0;
-      if (ne) label = label ? union(parent, label, ne) : ne;
-    }
-    if (!label) {
-      if (count === parent.length) {
-        const grown = new Int32Array(2 * count);
-        grown.set(parent);
-        parent = grown;
+  let above = 0; // the first run of the row above
+  for (let y = 0; y < height; y++) {
+    const rowStart = y * width;
+    const rowEnd = rowStart + width;
+    const first = runs;
+    let k = above; // the runs of the row above are visited once, left to right
+    let i = rowStart;
+    while (i < rowEnd) {
+      if ((i & 3) === 0 && i + 4 <= rowEnd && quads[i >> 2] === 0) {
+        i += 4;
+        continue;
       }
-      label = count++;
-      parent[label] = label;
+      if (!aligned[i]) {
+        i++;
+        continue;
+      }
+      const x0 = i - rowStart;
+      while (i < rowEnd && aligned[i]) i++;
+      const x1 = i - rowStart;
+      // Runs above ending before x0 − 1 touch neither this run nor any later one.
+      while (k < first && runEnd[k] < x0) k++;
+      let label = 0;
+      for (let j = k; j < first && runStart[j] <= x1; j++) {
+        const l = runLabel[j];
+        label = label ? union(parent, label, l) : l;
+      }
+      if (!label) {
+        if (count === parent.length) {
+          const grown = new Int32Array(2 * count);
+          grown.set(parent);
+          parent = grown;
+        }
+        label = count++;
+        parent[label] = label;
+      }
+      if (runs === runRow.length) {
+        const grow = (a: Int32Array) => {
+          const b = new Int32Array(2 * a.length);
+          b.set(a);
+          return b;
+        };
+        runRow = grow(runRow);
+        runStart = grow(runStart);
+        runEnd = grow(runEnd);
+        runLabel = grow(runLabel);
+      }
+      runRow[runs] = y;
+      runStart[runs] = x0;
+      runEnd[runs] = x1;
+      runLabel[runs] = label;
+      runs++;
     }
-    labels[i] = label;
+    above = first;
   }
   // Every label's root: a root is never above its members, so one pass in
   // label order resolves each from its parent's, already resolved.
   for (let l = 1; l < count; l++) parent[l] = parent[parent[l]];
-  // Blobs are numbered in the order their first pixel is met; their moments
-  // gather in typed arrays and become objects at the end.
+  // Blobs are numbered in the order their first pixel is met (their first
+  // run's, runs being in raster order); their moments gather in typed arrays
+  // and become objects at the end.
   const index = new Int32Array(count).fill(-1);
   let blobCount = 0;
   const area = new Int32Array(count);
@@ -64,35 +100,32 @@ export function connectedComponents(mask: Uint8Array, width: number, height: num
   const minY = new Int32Array(count);
   const maxX = new Int32Array(count);
   const maxY = new Int32Array(count);
-  for (let i = 0; i < n; i++) {
-    if ((i & 3) === 0 && i + 4 <= n && quads[i >> 2] === 0) {
-      i += 3;
-      continue;
-    }
-    const l = labels[i];
-    if (!l) continue;
-    const y = (i / width) | 0;
-    const x = i - y * width;
-    const root = parent[l];
+  for (let r = 0; r < runs; r++) {
+    const y = runRow[r];
+    const x0 = runStart[r];
+    const x1 = runEnd[r];
+    const root = parent[runLabel[r]];
     let k = index[root];
     if (k < 0) {
       k = index[root] = blobCount++;
-      minX[k] = maxX[k] = x;
-      minY[k] = maxY[k] = y;
+      minX[k] = x0;
+      maxX[k] = x1 - 1;
+      minY[k] = y;
     }
-    labels[i] = k + 1;
-    area[k]++;
-    sumX[k] += x;
-    sumY[k] += y;
-    if (x < minX[k]) minX[k] = x;
-    if (x > maxX[k]) maxX[k] = x;
+    const length = x1 - x0;
+    labels.fill(k + 1, y * width + x0, y * width + x1);
+    area[k] += length;
+    sumX[k] += ((x0 + x1 - 1) * length) / 2;
+    sumY[k] += y * length;
+    if (x0 < minX[k]) minX[k] = x0;
+    if (x1 - 1 > maxX[k]) maxX[k] = x1 - 1;
     maxY[k] = y;
   }
   const blobs: Blob[] = new Array(blobCount);
   for (let k = 0; k < blobCount; k++) {
     blobs[k] = { area: area[k], minX: minX[k], minY: minY[k], maxX: maxX[k], maxY: maxY[k], cx: sumX[k] / area[k], cy: sumY[k] / area[k] };
   }
-  // labels now hold 1 + the blob's index (0 = background).
+  // labels hold 1 + the blob's index (0 = background).
   return { blobs, labels };
 }
 

@@ -70,6 +70,10 @@ export function inkMask(img: Gray, windowRadius: number, minContrast: number, un
   if (veil) grids.push([veil, veilTop, veilBottom]);
   if (lifted) grids.push([lifted, liftedTop, liftedBottom]);
   let rows = -1;
+  // A pixel's test is two comparisons turned to numbers and joined by `&`, not
+  // `&&` and a choice: parchment's texture puts pixels on either side of the
+  // threshold at random, and branches on them were mispredicted (the ink
+  // mask a sixth slower on the six 12 MP scenes of bench:floor).
   for (let y = 0; y < h; y++) {
     const [y0, y1, ty] = taps(y, sh);
     if (y0 * sh + y1 !== rows) {
@@ -89,12 +93,12 @@ export function inkMask(img: Gray, windowRadius: number, minContrast: number, un
         const b = top[x] + (bottom[x] - top[x]) * ty;
         const v = veil ? veilTop[x] + (veilBottom[x] - veilTop[x]) * ty : 0;
         const k = lifted ? keep + ((keepLifted - keep) * (liftedTop[x] + (liftedBottom[x] - liftedTop[x]) * ty)) / 255 : keep;
-        mask[row + x] = b > 8 && data[row + x] < Math.max(b * keep + v * minContrast, b * k) ? 1 : 0;
+        mask[row + x] = Number(b > 8) & Number(data[row + x] < Math.max(b * keep + v * minContrast, b * k));
       }
     } else {
       for (let x = 0; x < w; x++) {
         const b = top[x] + (bottom[x] - top[x]) * ty;
-        mask[row + x] = b > 8 && data[row + x] < b * keep ? 1 : 0;
+        mask[row + x] = Number(b > 8) & Number(data[row + x] < b * keep);
       }
     }
   }

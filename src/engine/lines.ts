@@ -153,7 +153,10 @@ function candidateTextAngles(blobs: Blob[], indices: number[], letterHeight: num
 function sharpestRows(blobs: readonly Blob[], letters: readonly number[], letterHeight: number, around: number): number {
   if (letters.length === 0) return around;
   const bin = 0.25 * letterHeight;
+  const cx = Float64Array.from(letters, (i) => blobs[i].cx);
+  const cy = Float64Array.from(letters, (i) => blobs[i].cy);
   const rows = new Int32Array(letters.length);
+  let counts = new Uint32Array(0);
   let best = around;
   let bestSharpness = -1;
   for (let step = -PROFILE_STEPS; step <= PROFILE_STEPS; step++) {
@@ -162,16 +165,18 @@ function sharpestRows(blobs: readonly Blob[], letters: readonly number[], letter
     const s = Math.sin(angle);
     let lowest = Infinity;
     let highest = -Infinity;
-    letters.forEach((i, k) => {
-      const row = Math.round((blobs[i].cy * c - blobs[i].cx * s) / bin);
+    for (let k = 0; k < rows.length; k++) {
+      const row = Math.round((cy[k] * c - cx[k] * s) / bin);
       rows[k] = row;
       if (row < lowest) lowest = row;
       if (row > highest) highest = row;
-    });
-    const counts = new Uint32Array(highest - lowest + 1);
-    for (const row of rows) counts[row - lowest]++;
+    }
+    const span = highest - lowest + 1;
+    if (counts.length < span) counts = new Uint32Array(2 * span);
+    else counts.fill(0, 0, span);
+    for (let k = 0; k < rows.length; k++) counts[rows[k] - lowest]++;
     let sharpness = 0;
-    for (const n of counts) sharpness += n * n;
+    for (let r = 0; r < span; r++) sharpness += counts[r] * counts[r];
     if (sharpness > bestSharpness) {
       bestSharpness = sharpness;
       best = angle;

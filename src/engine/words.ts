@@ -5,39 +5,45 @@ import { bilinear, type Gray } from './raster.ts';
 export type WordSpan = { u0: number; u1: number };
 
 /**
- * Ink profile along one line: for each unit step of u, how many pixels of the
- * line's own blobs lie across the line's band. Counting only the line's blobs
+ * Ink profile along one line: for each unit step of u, 1 when a pixel of the
+ * line's own blobs lies across the line's band there, else 0 (only the gaps
+ * between ink are read from it, so the search across the band stops at the
+ * first such pixel, from the centre outward). Counting only the line's blobs
  * keeps ascenders and descenders of neighbouring lines out of its gaps.
  * `own[label]` is 1 for the labels of this line's blobs (label = blob index + 1)
  * and 0 for every other: a typed-array lookup in the innermost loop, where a
  * Set took 8% of a 12 MP photo's analysis.
  */
-function lineProfile(line: TextLine, layout: LineLayout, labels: Int32Array, width: number, height: number, own: Uint8Array): { u0: number; profile: Float32Array } {
+function lineProfile(line: TextLine, layout: LineLayout, labels: Int32Array, width: number, height: number, own: Uint8Array): { u0: number; profile: Uint8Array } {
   const u0 = Math.floor(line.uMin) - 2;
   const n = Math.ceil(line.uMax) + 2 - u0;
-  const profile = new Float32Array(n);
+  const profile = new Uint8Array(n);
   const half = Math.max(2, Math.round(0.9 * line.letterHeight));
   const c = Math.cos(layout.angle);
   const s = Math.sin(layout.angle);
   for (let k = 0; k < n; k++) {
     const u = u0 + k;
     const vc = curveAt(line.curve, u);
-    let count = 0;
-    for (let dv = -half; dv <= half; dv++) {
+    const uc = u * c;
+    const us = u * s;
+    // dv = 0, 1, −1, 2, −2, …: the band's centre first, where a letter's ink is.
+    for (let j = 0; j <= 2 * half; j++) {
+      const dv = j & 1 ? (j + 1) >> 1 : -(j >> 1);
       const v = vc + dv;
-      const x = Math.round(u * c - v * s);
-      const y = Math.round(u * s + v * c);
+      const x = Math.round(uc - v * s);
+      const y = Math.round(us + v * c);
       if (x < 0 || y < 0 || x >= width || y >= height) continue;
-      const l = labels[y * width + x];
-      if (own[l] === 1) count++;
+      if (own[labels[y * width + x]] === 1) {
+        profile[k] = 1;
+        break;
+      }
     }
-    profile[k] = count;
   }
   return { u0, profile };
 }
 
 /** Gaps (runs of empty profile) as [start, end) in u, with their widths. */
-function profileGaps(u0: number, profile: Float32Array): { a: number; b: number }[] {
+function profileGaps(u0: number, profile: Uint8Array): { a: number; b: number }[] {
   const gaps: { a: number; b: number }[] = [];
   let start = -1;
   for (let k = 0; k < profile.length; k++) {

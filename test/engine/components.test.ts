@@ -203,10 +203,10 @@ function floodComponents(mask: Uint8Array, width: number, height: number) {
   return { blobs, labels };
 }
 
-test('components: the same blobs and labels as a flood fill, on random masks of widths that are not a multiple of four, sparse and dense, at any byte offset', () => {
+test('components: the same blobs and labels as a flood fill, on random masks of widths that are not a multiple of four, sparse and dense, at any byte offset, with more runs and labels than their first buffers hold', () => {
   let seed = 12345;
   const random = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
-  for (const [width, height, density] of [[37, 23, 0.05], [37, 23, 0.45], [41, 19, 0.2], [8, 9, 0.3], [3, 5, 0.6]]) {
+  for (const [width, height, density] of [[37, 23, 0.05], [37, 23, 0.45], [41, 19, 0.2], [8, 9, 0.3], [3, 5, 0.6], [301, 211, 0.3]]) {
     // Offset by one byte inside a larger buffer, as a view into another array would be.
     const backing = new Uint8Array(width * height + 1);
     const mask = backing.subarray(1);

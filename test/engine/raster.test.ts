@@ -66,25 +66,26 @@ test('percentile: counts every pixel when the count is not a multiple of four', 
   assert.equal(percentile({ width: 7, height: 1, data: tail }, 1), 200);
 });
 
-test('minFilter: each pixel the darkest of its window, as maxFilter is the brightest', () => {
+test('minFilter: each pixel the darkest of its window, as maxFilter is the brightest, for windows narrower than the image and wider', () => {
   const width = 23;
   const height = 17;
   const data = new Uint8Array(width * height).map((_, i) => (i * 7919 + 13) % 256);
-  const r = 2;
-  const min = minFilter({ width, height, data }, r);
-  const max = maxFilter({ width, height, data }, r);
-  for (let y = 0; y < height; y++) {
-    for (let x = 0; x < width; x++) {
-      let lo = 255;
-      let hi = 0;
-      for (let v = Math.max(0, y - r); v <= Math.min(height - 1, y + r); v++) {
-        for (let u = Math.max(0, x - r); u <= Math.min(width - 1, x + r); u++) {
-          lo = Math.min(lo, data[v * width + u]);
-          hi = Math.max(hi, data[v * width + u]);
+  for (const r of [1, 2, 3, 30]) {
+    const min = minFilter({ width, height, data }, r);
+    const max = maxFilter({ width, height, data }, r);
+    for (let y = 0; y < height; y++) {
+      for (let x = 0; x < width; x++) {
+        let lo = 255;
+        let hi = 0;
+        for (let v = Math.max(0, y - r); v <= Math.min(height - 1, y + r); v++) {
+          for (let u = Math.max(0, x - r); u <= Math.min(width - 1, x + r); u++) {
+            lo = Math.min(lo, data[v * width + u]);
+            hi = Math.max(hi, data[v * width + u]);
+          }
         }
+        assert.equal(min.data[y * width + x], lo, `r = ${r}`);
+        assert.equal(max.data[y * width + x], hi, `r = ${r}`);
       }
-      assert.equal(min.data[y * width + x], lo);
-      assert.equal(max.data[y * width + x], hi);
     }
   }
   assert.deepEqual(data, new Uint8Array(width * height).map((_, i) => (i * 7919 + 13) % 256), 'the input is left as it was');
