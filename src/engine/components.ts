@@ -36,7 +36,7 @@ export function connectedComponents(mask: Uint8Array, width: number, height: num
     const rowStart = y * width;
     const rowEnd = rowStart + width;
     const first = runs;
-    let k = above; // the runs of the row above are visited once, left to right
+    let k = above; // the first run above that can still touch a run of this row
     let i = rowStart;
     while (i < rowEnd) {
       if ((i & 3) === 0 && i + 4 <= rowEnd && quads[i >> 2] === 0) {
@@ -58,24 +58,15 @@ export function connectedComponents(mask: Uint8Array, width: number, height: num
         label = label ? union(parent, label, l) : l;
       }
       if (!label) {
-        if (count === parent.length) {
-          const grown = new Int32Array(2 * count);
-          grown.set(parent);
-          parent = grown;
-        }
+        if (count === parent.length) parent = doubled(parent);
         label = count++;
         parent[label] = label;
       }
       if (runs === runRow.length) {
-        const grow = (a: Int32Array) => {
-          const b = new Int32Array(2 * a.length);
-          b.set(a);
-          return b;
-        };
-        runRow = grow(runRow);
-        runStart = grow(runStart);
-        runEnd = grow(runEnd);
-        runLabel = grow(runLabel);
+        runRow = doubled(runRow);
+        runStart = doubled(runStart);
+        runEnd = doubled(runEnd);
+        runLabel = doubled(runLabel);
       }
       runRow[runs] = y;
       runStart[runs] = x0;
@@ -127,6 +118,13 @@ export function connectedComponents(mask: Uint8Array, width: number, height: num
   }
   // labels hold 1 + the blob's index (0 = background).
   return { blobs, labels };
+}
+
+/** A copy twice as long, the rest zero. */
+function doubled(a: Int32Array<ArrayBuffer>): Int32Array<ArrayBuffer> {
+  const b = new Int32Array(2 * a.length);
+  b.set(a);
+  return b;
 }
 
 /** The root of a provisional label, halving the path on the way. */

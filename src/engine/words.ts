@@ -8,7 +8,7 @@ export type WordSpan = { u0: number; u1: number };
  * Ink profile along one line: for each unit step of u, 1 when a pixel of the
  * line's own blobs lies across the line's band there, else 0 (only the gaps
  * between ink are read from it, so the search across the band stops at the
- * first such pixel, from the centre outward). Counting only the line's blobs
+ * first such pixel, from the centre outward). Looking only at the line's blobs
  * keeps ascenders and descenders of neighbouring lines out of its gaps.
  * `own[label]` is 1 for the labels of this line's blobs (label = blob index + 1)
  * and 0 for every other: a typed-array lookup in the innermost loop, where a
