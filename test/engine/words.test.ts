@@ -80,3 +80,32 @@ test('a word end beside other ink, or too faint, keeps the edge of its outermost
   const [second] = words.slice(1);
   assert.ok(Number.isInteger(second.u0 + 0.5) && Number.isInteger(second.u1 + 0.5), `the faint word's ends ${second.u0}, ${second.u1} stay at pixel edges`);
 });
+
+test("a word gap holds though another line's descender reaches into it: only the line's own ink counts", () => {
+  // Four words of three letters (10 px wide, 3 px apart), 14 px between words.
+  const edges: [number, number][] = [];
+  const words: [number, number][] = [];
+  let x = 10;
+  for (let w = 0; w < 4; w++) {
+    const start = x;
+    for (let l = 0; l < 3; l++, x += 13) edges.push([x, x + 10]);
+    words.push([start, x - 3]);
+    x += 11;
+  }
+  const img = lineOfWords(edges, x + 10);
+  // A descender of the line below, 4 px wide, in the middle of the second word gap, across the lower half of this line's band.
+  const gapMiddle = Math.round((words[1][1] + words[2][0]) / 2);
+  for (let y = LINE_Y + 4; y < 60; y++) for (let dx = -2; dx < 2; dx++) img.data[y * img.width + gapMiddle + dx] = INK;
+  const mask = img.data.map((g) => (g < (PAPER + INK) / 2 ? 1 : 0));
+  const { blobs, labels } = connectedComponents(mask, img.width, img.height);
+  const own = blobs.map((_, i) => i).filter((i) => blobs[i].maxX - blobs[i].minX > 5);
+  assert.equal(own.length, blobs.length - 1, 'the descender is a blob of its own');
+  const xs = own.flatMap((i) => [blobs[i].minX, blobs[i].maxX]);
+  const layout: LineLayout = { angle: 0, lines: [{ blobs: own, curve: [LINE_Y, 0, 0], uMin: Math.min(...xs), uMax: Math.max(...xs), letterHeight: LETTER }] };
+  const found = findWords(layout, labels, blobs.length, img)[0];
+  assert.equal(found.length, 4);
+  for (const [k, [a, b]] of words.entries()) {
+    assert.ok(Math.abs(found[k].u0 - (a - 0.5)) < 1, `word ${k} starts at ${found[k].u0}, not ${a - 0.5}`);
+    assert.ok(Math.abs(found[k].u1 - (b - 0.5)) < 1, `word ${k} ends at ${found[k].u1}, not ${b - 0.5}`);
+  }
+});
