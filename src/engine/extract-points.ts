@@ -6,7 +6,7 @@ import { applyHomography, areaScaleAt, fitHomography, fitHomographyRobust, inver
 import { hazeOf, inkMask, withoutHaze } from './ink.ts';
 import { findLines, pointOnLine, vanishingPointOfLines, withSizesAlongLines, type LineLayout, type TextLine } from './lines.ts';
 import { convexHull, enclosingQuad, type Point } from './outline.ts';
-import { percentile, reduce, type Gray } from './raster.ts';
+import { bilinearIn, percentile, reduce, type Gray } from './raster.ts';
 import { recogniseLayout, type PageFrame, type WordEnd } from './recognise-layout.ts';
 import { CANONICAL_X, CANONICAL_Y, LINE_PITCH, TEMPLATE_LINES } from './template.ts';
 import { findWords } from './words.ts';
@@ -560,9 +560,10 @@ function unfan(img: Gray, lines: TracedLines, toPhoto: Homography): { image: Gra
  * and a column's shift adds its own share to each.
  */
 function resampleThrough(img: Gray, toPhoto: Homography, width: number, height: number, shift?: Float64Array): Gray {
-  // Locals and bilinear() written out: the loop runs over every pixel of each
-  // rectified page, and through array destructuring and a call per pixel it
-  // took a third longer (the six 12 MP scenes of bench:floor, the same pixels).
+  // The matrix, the buffer and the width in locals: the loop runs over every
+  // pixel of each rectified page, and with the matrix destructured and
+  // bilinear(img, …) per pixel it took a third longer (the six 12 MP scenes of
+  // bench:floor, the same pixels; bilinearIn as fast as the sum written out).
   const a = toPhoto[0];
   const b = toPhoto[1];
   const c = toPhoto[2];
@@ -598,14 +599,7 @@ function resampleThrough(img: Gray, toPhoto: Homography, width: number, height: 
       let y = d > 0 ? (ny + shiftY[u]) / d : 0;
       x = x < 0 ? 0 : x > xMax ? xMax : x;
       y = y < 0 ? 0 : y > yMax ? yMax : y;
-      // bilinear(img, x, y)
-      const xi = x | 0;
-      const yi = y | 0;
-      const fx = x - xi;
-      const i = yi * w + xi;
-      const top = data[i] + (data[i + 1] - data[i]) * fx;
-      const bottom = data[i + w] + (data[i + w + 1] - data[i + w]) * fx;
-      out[row + u] = top + (bottom - top) * (y - yi);
+      out[row + u] = bilinearIn(data, w, x, y);
     }
   }
   return { width, height, data: out };

@@ -10,7 +10,14 @@ export type Gray = { readonly width: number; readonly height: number; readonly d
  * and 0 ≤ y < height − 1.
  */
 export function bilinear(img: Gray, x: number, y: number): number {
-  const { width: w, data } = img;
+  return bilinearIn(img.data, img.width, x, y);
+}
+
+/**
+ * bilinear() in a row-major grey buffer `w` pixels wide: for a loop over every
+ * pixel of an image (resampling), which reads the image's buffer and width once.
+ */
+export function bilinearIn(data: Uint8Array, w: number, x: number, y: number): number {
   const xi = x | 0;
   const yi = y | 0;
   const fx = x - xi;
