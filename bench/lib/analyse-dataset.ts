@@ -50,7 +50,8 @@ export function ensureDataset(dir: string, spec: DatasetSpec, log: (line: string
 /** Engine files the cached photo analysis never runs: the 1:N index and the point-for-point comparison. */
 const NOT_ANALYSIS = new Set(['search-index.ts', 'compare.ts']);
 
-async function engineHash(): Promise<string> {
+/** A hash of the engine source the photo analysis runs: analysis caches are keyed by it. */
+export async function engineHash(): Promise<string> {
   const dir = path.join(ROOT, 'src/engine');
   const hash = createHash('sha256');
   for (const f of (await fs.readdir(dir)).sort()) {
