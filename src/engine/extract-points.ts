@@ -79,16 +79,21 @@ const MIN_LAYOUT_INLIER_RATIO = 0.2;
 const MIN_LAYOUT_EVIDENCE = 15;
 /** Residual scale of the page-to-canonical fit, in column widths (about a third of a letter). */
 const LAYOUT_RESIDUAL = 0.01;
-/** Rounds of the bow fit (each: the bow from the residuals, then the homography again). */
+/** Rounds of the curl fit (each: the curl from the residuals, then the homography again). */
 const BOW_ROUNDS = 3;
-/** Word ends within this many LAYOUT_RESIDUALs of the map measure its bow. */
+/** Word ends within this many LAYOUT_RESIDUALs of the map measure its curl. */
 const BOW_REACH = 4;
-/** A bow is kept only when it brings this share of the word ends into agreement beyond the flat page's. */
+/** A curl is kept only when it brings this share of the word ends into agreement beyond the flat page's. */
 const MIN_BOW_GAIN = 0.03;
 /** A bow too small to matter: (X − ½)² is ¼ at the line ends, so it moves them by a quarter of the fit's residual scale. */
 const MIN_BOW = LAYOUT_RESIDUAL;
-/** Largest bow believed, column widths per squared column width: a sheet curled by about a tenth of its width, seen at 35°. */
-const MAX_BOW = 0.2;
+/**
+ * Largest bow (and curl along the lines) believed, column widths per squared
+ * column width. At 0.2, a sheet curled by a tenth of its width seen at 35°,
+ * bench:stress's curl of 12% at 26° (it needed about 0.3) stayed arched in
+ * every rectified look.
+ */
+const MAX_BOW = 0.4;
 
 export type { WordEnd };
 
@@ -109,25 +114,121 @@ export type Extraction = { kind: 'scroll'; points: ScrollPoints; columnPixels: n
 export type Opinion = { readonly name: 'full-size' | 'faint-ink' | 'line-frame' | 'text-outline' | 'unveiled' | 'deblurred' | 'dehazed' | 'enlarged' | 'working-size' | 'letter-sizes' | 'unfanned'; readonly taken: boolean };
 
 /**
- * Photo → canonical page: a homography, then the bow of the lines. A scroll is
- * stored rolled, so its sheet curls across the lines (a cylinder whose axis
- * runs down the columns); seen at a tilt, every point moves by its height above
- * the flat page, which grows with the square of its distance from the curl's
- * crest, and the lines bow: canonical Y = H(photo)_Y + bow × (X − ½)², X the
- * canonical position along the line (the linear part of the displacement is
- * the homography's own). The same displacement along the lines is not
- * modelled: the hand's own drift towards the line ends looks like one (flat
- * photos fitted it), and fitting it cost readings (see docs/engine.md).
+ * Photo → canonical page: a homography, then the curl. A scroll is stored
+ * rolled, so its sheet curls across the lines (a cylinder whose axis runs down
+ * the columns), and every point stands above the flat page by a height that
+ * grows with the square of its distance from the curl's crest, q = (X − ½)²,
+ * X the canonical position along the line. The camera sees a raised point
+ * where the ray through it meets the page: moved away from the point under
+ * the camera F, by its height over the camera's, q × spread × (P − F). Split
+ * at the page's centre C: q × spread × (P − C), the lines bowing more the
+ * further they are from the middle line, up above it and down below, and
+ * the line ends moving outward along the lines; and q × spread × (C − F),
+ * along the tilt, which bows the lines (its part across them, `bow`) and moves
+ * the line ends along them (`along`). Canonical P = H(photo) + curl(P), curl =
+ * q × (spread × (X − ½) + along, spread × (Y − PAGE_MID_Y) + bow); the
+ * linear part of the displacement is the homography's own.
+ *
+ * `spread` and `bow` are read off how the lines bend (Y), never off the
+ * positions along them, since the hand's own drift towards the line ends looks
+ * like a curl along the lines (flat photos fitted one freely, and fitting it
+ * cost readings: docs/engine.md). `along` is spread × (C − F)'s part along the
+ * lines, with C − F from the camera's place (cameraTilt: the homography and a
+ * phone's focal length); without a focal length, none.
  */
-type PageMap = { readonly h: Homography; readonly bow: number };
+type PageMap = { readonly h: Homography; readonly bow: number; readonly spread: number; readonly along: number };
+
+const FLAT_PAGE = (h: Homography): PageMap => ({ h, bow: 0, spread: 0, along: 0 });
+
+/** A phone's main camera: focal length over the photo's long side (26 mm equivalent on a 4:3 sensor; the generator draws 0.69–0.83). */
+const FOCAL_SHARE = 0.75;
+/**
+ * The focal length, in its pixels, of the photo being read: set for the span of
+ * one extractPoints (or normaliseWordEnds) call, which runs to its end without
+ * yielding; 0 (unknown) takes no curl along the lines.
+ */
+let focalPixels = 0;
+
+function withFocal<T>(focal: number, read: () => T): T {
+  focalPixels = focal;
+  try {
+    return read();
+  } finally {
+    focalPixels = 0;
+  }
+}
+
+/**
+ * Where the camera stands over the page, from the homography (photo →
+ * canonical) and the focal length: C − F, the vector from the point under the
+ * camera to the page's centre, in canonical units; null when it cannot be
+ * told. The depth of a page point (the canonical → photo homography's weight)
+ * grows along the page by sin(tilt) per unit, relative to the centre's depth d
+ * as sin(tilt) / d; the centre's pixels per unit², f² cos(tilt) / d², give d;
+ * F lies d × sin(tilt) from the centre, against the depth's growth. On the
+ * stress set's photos the tilt came out within 3° of the generator's (26.1°:
+ * 25.4–25.6°; 28.6°: 30.3–30.6°; 34.9°: 37.4–39.4°).
+ */
+function cameraTilt(h: Homography): [number, number] | null {
+  if (!(focalPixels > 0)) return null;
+  const toPhoto = invertHomography(h);
+  if (!toPhoto) return null;
+  const w0 = toPhoto[6] * 0.5 + toPhoto[7] * PAGE_MID_Y + toPhoto[8];
+  const gx = toPhoto[6] / w0;
+  const gy = toPhoto[7] / w0;
+  const g = Math.hypot(gx, gy);
+  const scale = Math.sqrt(areaScaleAt(toPhoto, 0.5, PAGE_MID_Y));
+  if (!(scale > 0) || !(g > 0)) return null;
+  let cos = 1;
+  let sin = 0;
+  let depth = 0;
+  for (let k = 0; k < 4; k++) {
+    depth = (focalPixels * Math.sqrt(cos)) / scale;
+    sin = Math.min(MAX_SIN_TILT, g * depth);
+    cos = Math.sqrt(1 - sin * sin);
+  }
+  const reach = depth * sin;
+  return [(reach * gx) / g, (reach * gy) / g];
+}
+/** Steeper than this (about 64°) no page is read; a homography that says so is not believed. */
+const MAX_SIN_TILT = 0.9;
+
+/** The canonical page's middle line (its 22 lines run 0 to 21 LINE_PITCHes). */
+const PAGE_MID_Y = 0.525;
 
 const bowAt = (X: number) => (X - 0.5) * (X - 0.5);
 
-/** A photo point in the canonical page. */
-function toPage(map: PageMap, x: number, y: number): [number, number] {
-  const [X, Y] = applyHomography(map.h, x, y);
-  return [X, Y + map.bow * bowAt(X)];
+/** The curl at the canonical point (X, Y) (see PageMap). */
+function curlAt(map: PageMap, X: number, Y: number): [number, number] {
+  const q = bowAt(X);
+  return [q * (map.spread * (X - 0.5) + map.along), q * (map.spread * (Y - PAGE_MID_Y) + map.bow)];
 }
+
+/** The homography's side (X′, Y′) of a canonical point (X, Y): (X, Y) less the curl there. */
+function uncurl(map: PageMap, X: number, Y: number): [number, number] {
+  const [dx, dy] = curlAt(map, X, Y);
+  return [X - dx, Y - dy];
+}
+
+/**
+ * A photo point in the canonical page: the point P whose homography side,
+ * P less the curl at P, is H(photo). The curl moves a point by a few
+ * hundredths and changes little over that, so P = H + curl(P) settles in a
+ * few steps; a bow alone (no curl along the lines) in one.
+ */
+function toPage(map: PageMap, x: number, y: number): [number, number] {
+  const [hx, hy] = applyHomography(map.h, x, y);
+  let X = hx;
+  let Y = hy;
+  for (let k = 0; k < TO_PAGE_STEPS; k++) {
+    const [dx, dy] = curlAt(map, X, Y);
+    X = hx + dx;
+    Y = hy + dy;
+  }
+  return [X, Y];
+}
+
+const TO_PAGE_STEPS = 4;
 
 /**
  * A page's word ends fitted to the text's layout: the map (measured → canonical)
@@ -219,6 +320,10 @@ const RECTIFIED_MAX_SIDE = 1600;
  * agreeing with the layout is kept.
  */
 export function extractPoints(img: Gray, opinions?: Opinion[]): Extraction {
+  return withFocal(FOCAL_SHARE * Math.max(img.width, img.height), () => extractAll(img, opinions));
+}
+
+function extractAll(img: Gray, opinions?: Opinion[]): Extraction {
   if (percentile(img, 0.99) < MIN_BRIGHTEST) return TOO_DARK;
   const read = readPhoto(img, opinions);
   if (read.kind === 'scroll') return read;
@@ -550,53 +655,52 @@ function unfan(img: Gray, lines: TracedLines, toPhoto: Homography): { image: Gra
   return { image: resampleThrough(img, back, width, height), toPhoto: back };
 }
 
+type Columns = { readonly shiftU: Float64Array; readonly scaleV: Float64Array; readonly shiftV: Float64Array };
+
 /**
  * A width × height image whose pixel (u, v) is the photo's (bilinear) at
- * `toPhoto` (u, v + shift[u]), `shift` a column's rows (rectifyPage's bow; none
- * unless given), clamped to the photo's frame (outside it, the nearest edge
- * pixel: no ink appears from nothing); where the map's weight is not positive
- * (past a warp's vanishing line, a page folded over), the photo's first pixel.
- * Along a row the map's numerators and weight change by a constant per pixel,
- * and a column's shift adds its own share to each.
+ * `toPhoto` (u + shiftU[u], scaleV[u] × v + shiftV[u]) (rectifyPage's curl;
+ * (u, v) itself unless `columns` is given), clamped to the photo's frame
+ * (outside it, the nearest edge pixel: no ink appears from nothing); where the
+ * map's weight is not positive (past a warp's vanishing line, a page folded
+ * over), the photo's first pixel. Down a column the map's numerators and
+ * weight change by a constant per row, so each column keeps its own start and
+ * step.
  */
-function resampleThrough(img: Gray, toPhoto: Homography, width: number, height: number, shift?: Float64Array): Gray {
-  // The matrix, the buffer and the width in locals: the loop runs over every
-  // pixel of each rectified page, and with the matrix destructured and
-  // bilinear(img, …) per pixel it took a third longer (the six 12 MP scenes of
-  // bench:floor, the same pixels; bilinearIn as fast as the sum written out).
-  const a = toPhoto[0];
-  const b = toPhoto[1];
-  const c = toPhoto[2];
-  const e = toPhoto[3];
-  const f = toPhoto[4];
-  const g = toPhoto[5];
-  const p = toPhoto[6];
-  const q = toPhoto[7];
-  const r = toPhoto[8];
+function resampleThrough(img: Gray, toPhoto: Homography, width: number, height: number, columns?: Columns): Gray {
+  // The buffers and the width in locals: the loop runs over every pixel of
+  // each rectified page (bilinearIn as fast as the sum written out). Each
+  // column's start and step cost a multiply per coordinate over the row's
+  // running sums the loop had before the curl moved columns: the six 12 MP
+  // scenes of bench:floor, 535 → 581 ms of 2.7 s (CPU profile, 36 readings).
   const w = img.width;
   const data = img.data;
   const xMax = w - 1.001;
   const yMax = img.height - 1.001;
   const out = new Uint8Array(width * height);
-  const shiftX = new Float64Array(width);
-  const shiftY = new Float64Array(width);
-  const shiftW = new Float64Array(width);
-  if (shift) {
-    for (let u = 0; u < width; u++) {
-      shiftX[u] = b * shift[u];
-      shiftY[u] = f * shift[u];
-      shiftW[u] = q * shift[u];
-    }
+  const x0 = new Float64Array(width);
+  const y0 = new Float64Array(width);
+  const d0 = new Float64Array(width);
+  const dx = new Float64Array(width);
+  const dy = new Float64Array(width);
+  const dd = new Float64Array(width);
+  for (let u = 0; u < width; u++) {
+    const su = columns ? u + columns.shiftU[u] : u;
+    const sv = columns ? columns.shiftV[u] : 0;
+    const kv = columns ? columns.scaleV[u] : 1;
+    x0[u] = toPhoto[0] * su + toPhoto[1] * sv + toPhoto[2];
+    y0[u] = toPhoto[3] * su + toPhoto[4] * sv + toPhoto[5];
+    d0[u] = toPhoto[6] * su + toPhoto[7] * sv + toPhoto[8];
+    dx[u] = toPhoto[1] * kv;
+    dy[u] = toPhoto[4] * kv;
+    dd[u] = toPhoto[7] * kv;
   }
   for (let v = 0; v < height; v++) {
-    let nx = b * v + c;
-    let ny = f * v + g;
-    let den = q * v + r;
     const row = v * width;
-    for (let u = 0; u < width; u++, nx += a, ny += e, den += p) {
-      const d = den + shiftW[u];
-      let x = d > 0 ? (nx + shiftX[u]) / d : 0;
-      let y = d > 0 ? (ny + shiftY[u]) / d : 0;
+    for (let u = 0; u < width; u++) {
+      const d = d0[u] + v * dd[u];
+      let x = d > 0 ? (x0[u] + v * dx[u]) / d : 0;
+      let y = d > 0 ? (y0[u] + v * dy[u]) / d : 0;
       x = x < 0 ? 0 : x > xMax ? xMax : x;
       y = y < 0 ? 0 : y > yMax ? yMax : y;
       out[row + u] = bilinearIn(data, w, x, y);
@@ -616,7 +720,7 @@ const UNFANNED_MAX_AREA = 2;
 /** The photo rectified through the homography taking four of its points to these canonical ones, and read afresh (no prior on where words stand). */
 function readThroughCorners(img: Gray, corners: readonly Point[], Xs: number[], Ys: number[], ink: Ink): Reading {
   const h = fitHomography(corners.map((c) => c[0]), corners.map((c) => c[1]), Xs, Ys, null);
-  const rectified = h && rectifyPage(img, { h, bow: 0 });
+  const rectified = h && rectifyPage(img, FLAT_PAGE(h));
   return rectified ? readPage(rectified.image, ink, rectified.toPhoto) : NOT_A_MEZUZAH;
 }
 
@@ -658,19 +762,27 @@ function rectifyPage(
   if (!Number.isFinite(scale) || scale < 100) return null;
   const width = Math.round(spanX * scale);
   const height = Math.round(spanY * scale);
-  // A rectified pixel (u, v) is canonical (X0 − u / scale, v / scale − Y0);
-  // the homography's input is (X, Y − bow): each column's bow, in rows of the
-  // rectified page, is the shift its pixels are read at.
+  // A rectified pixel (u, v) is canonical (X0 − u / scale, v / scale − Y0).
   const X0 = 1 + RECTIFIED_MARGIN;
   const Y0 = RECTIFIED_MARGIN + LINE_PITCH / 2;
   const pixelToCanonical = new Float64Array([-1 / scale, 0, X0, 0, 1 / scale, -Y0, 0, 0, 1]);
-  const bowRows = new Float64Array(width);
-  for (let u = 0; u < width; u++) bowRows[u] = -map.bow * bowAt(X0 - u / scale) * scale;
-  const image = resampleThrough(img, multiplyHomographies(toPhoto, pixelToCanonical), width, height, bowRows);
+  // Each column's pixels are read along one line of the homography's input:
+  // (X′, Y′) = uncurl(X, Y) is X′ fixed and Y′ affine in Y down a column.
+  const columns = { shiftU: new Float64Array(width), scaleV: new Float64Array(width), shiftV: new Float64Array(width) };
+  for (let u = 0; u < width; u++) {
+    const X = X0 - u / scale;
+    const [px, py0] = uncurl(map, X, -Y0);
+    const py1 = uncurl(map, X, 1 - Y0)[1];
+    columns.shiftU[u] = (X0 - px) * scale - u;
+    columns.scaleV[u] = py1 - py0;
+    columns.shiftV[u] = (py0 + Y0) * scale;
+  }
+  const image = resampleThrough(img, multiplyHomographies(toPhoto, pixelToCanonical), width, height, columns);
   const canonical: PageFrame = (u, v) => [X0 - u / scale, v / scale - Y0];
   const back = (u: number, v: number) => {
     const [X, Y] = canonical(u, v);
-    return applyHomography(toPhoto, X, Y - map.bow * bowAt(X));
+    const [px, py] = uncurl(map, X, Y);
+    return applyHomography(toPhoto, px, py);
   };
   return { image, toPhoto: back, toCanonical: canonical };
 }
@@ -683,8 +795,9 @@ function readsAsScroll(fit: PageFit): boolean {
 
 /**
  * The robust page map of keyed word ends: the homography, then (BOW_ROUNDS
- * times) the lines' bow read off the residuals of the ends near the map, and
- * the homography fitted again to the layout bowed so. The map with most ends
+ * times) the curl (spread and bow) read off the Y residuals of the ends near
+ * the map, the curl along the lines from it and the camera's place, and the
+ * homography fitted again to the layout less the curl. The map with most ends
  * agreeing is kept; a flat page keeps its homography. The fit's count is the
  * flat page's (see PageFit).
  */
@@ -696,35 +809,40 @@ function fitPage(ends: readonly WordEnd[]): PageFit | null {
   let fit = fitHomographyRobust(xs, ys, Xs, Ys, LAYOUT_RESIDUAL);
   if (!fit) return null;
   const inliers = countInliers(fit.weights);
-  let map: PageMap = { h: fit.h, bow: 0 };
-  // A bow refines a page already read; fitted to a poor reading's few agreeing ends it chases stray ones.
+  let map = FLAT_PAGE(fit.h);
+  // A curl refines a page already read; fitted to a poor reading's few agreeing ends it chases stray ones.
   if (inliers < MIN_LAYOUT_INLIERS) return { ends, map, inliers, agreeing: inliers };
   let agreeing = inliers;
-  const bows = Xs.map(bowAt);
-  // The Y residual ~ bow × (X − ½)² + an affine term in X (the homography takes that back).
-  const rows = Xs.map((X, i) => [bows[i], 1, X]);
-  const residual = new Float64Array(ends.length);
-  const near = new Float64Array(ends.length);
-  let bow = 0;
+  const n = ends.length;
+  const qs = Xs.map(bowAt);
+  // The Y residual ~ spread × q × (Y − PAGE_MID_Y) + bow × q + an affine term (the homography takes that back).
+  const rows = Xs.map((X, i) => [qs[i] * (Ys[i] - PAGE_MID_Y), qs[i], 1, X, Ys[i]]);
+  const residual = new Float64Array(n);
+  const near = new Float64Array(n);
+  let curl = FLAT_PAGE(fit.h);
   for (let round = 0; round < BOW_ROUNDS; round++) {
-    for (let i = 0; i < ends.length; i++) {
+    for (let i = 0; i < n; i++) {
       const [hx, hy] = applyHomography(fit.h, xs[i], ys[i]);
-      residual[i] = Ys[i] - bow * bows[i] - hy;
-      near[i] = Math.hypot(Xs[i] - hx, residual[i]) < BOW_REACH * LAYOUT_RESIDUAL ? 1 : 0;
+      const [dx, dy] = curlAt(curl, Xs[i], Ys[i]);
+      residual[i] = Ys[i] - dy - hy;
+      near[i] = Math.hypot(Xs[i] - dx - hx, residual[i]) < BOW_REACH * LAYOUT_RESIDUAL ? 1 : 0;
     }
-    const step = weightedLeastSquares(rows, residual, near, 3);
+    const step = weightedLeastSquares(rows, residual, near, 5);
     if (!step) break;
-    // Settled (or never there: a flat page pays one small least-squares fit).
-    if (Math.abs(step[0]) < MIN_BOW) break;
-    bow += step[0];
-    if (!(Math.abs(bow) <= MAX_BOW)) break;
-    const next = fitHomographyRobust(xs, ys, Xs, Ys.map((Y, i) => Y - bow * bows[i]), LAYOUT_RESIDUAL);
+    // Settled (or never there: a flat page pays one small least-squares fit). The spread's q × (Y − PAGE_MID_Y) reaches about half a bow's q.
+    if (Math.max(Math.abs(step[0]) * 0.5, Math.abs(step[1])) < MIN_BOW) break;
+    const spread = curl.spread + step[0];
+    const tilt = cameraTilt(fit.h);
+    curl = { h: fit.h, spread, bow: curl.bow + step[1], along: tilt ? spread * tilt[0] : 0 };
+    if (!(Math.abs(curl.bow) <= MAX_BOW && Math.abs(curl.spread) <= 2 * MAX_BOW && Math.abs(curl.along) <= MAX_BOW)) break;
+    const moved = Xs.map((X, i) => curlAt(curl, X, Ys[i]));
+    const next = fitHomographyRobust(xs, ys, Xs.map((X, i) => X - moved[i][0]), Ys.map((Y, i) => Y - moved[i][1]), LAYOUT_RESIDUAL);
     if (!next) break;
     fit = next;
-    const withBow = countInliers(next.weights);
-    if (withBow > agreeing && withBow >= inliers + MIN_BOW_GAIN * ends.length) {
-      map = { h: next.h, bow };
-      agreeing = withBow;
+    const withCurl = countInliers(next.weights);
+    if (withCurl > agreeing && withCurl >= inliers + MIN_BOW_GAIN * ends.length) {
+      map = { h: next.h, bow: curl.bow, spread: curl.spread, along: curl.along };
+      agreeing = withCurl;
     }
   }
   return { ends, map, inliers, agreeing };
@@ -760,10 +878,12 @@ export function wordEndsHoldTogether(ends: readonly WordEnd[]): boolean {
 
 /**
  * Keyed word ends measured anywhere (photo pixels, parchment millimetres) into
- * the canonical page, by a robust homography onto the template; null when too
- * few of them fit it to be the mezuzah's text.
+ * the canonical page, by a robust homography onto the template and the
+ * curl; null when too few of them fit it to be the mezuzah's text. `focal`:
+ * the camera's focal length in the ends' pixels, when they are a photo's
+ * (0, unknown: no curl along the lines).
  */
-export function normaliseWordEnds(ends: readonly WordEnd[]): ScrollPoints | null {
-  const fit = fitPage(ends);
+export function normaliseWordEnds(ends: readonly WordEnd[], focal = 0): ScrollPoints | null {
+  const fit = withFocal(focal, () => fitPage(ends));
   return fit && readsAsScroll(fit) ? toCanonical(fit) : null;
 }

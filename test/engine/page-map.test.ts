@@ -105,3 +105,44 @@ test('few word ends agreeing at a small share read as a chance fit of other text
   assert.ok(poorly, 'reads as the text');
   assert.equal(poorly.keys.length, 200);
 });
+
+// A sheet curled into a cylinder across its lines (each point raised toward the
+// camera by `lift` × (X − ½)²) photographed by a pinhole camera of focal length
+// `focal` pixels, tilted by `tiltDegrees` along the lines (the camera off to the
+// side of the line ends), `distance` column widths from the page's centre, which
+// lies at the principal point.
+function curledEnds(lift: number, tiltDegrees: number, distance: number, focal: number): WordEnd[] {
+  const t = (tiltDegrees * Math.PI) / 180;
+  const centre = [0.5, bottom / 2, 0];
+  // The camera's axes in page coordinates: it sits over the X axis's far side, looking at the centre.
+  const camera = [centre[0] - distance * Math.sin(t), centre[1], distance * Math.cos(t)];
+  const forward = [Math.sin(t), 0, -Math.cos(t)];
+  const right = [Math.cos(t), 0, Math.sin(t)];
+  const down = [0, 1, 0];
+  const dot = (a: number[], b: number[]) => a[0] * b[0] + a[1] * b[1] + a[2] * b[2];
+  return Array.from({ length: WORD_END_COUNT }, (_, key) => {
+    const X = CANONICAL_X[key];
+    const p = [X, CANONICAL_Y[key], lift * (X - 0.5) ** 2];
+    const r = [p[0] - camera[0], p[1] - camera[1], p[2] - camera[2]];
+    const depth = dot(r, forward);
+    return { key, x: 2000 + (focal * dot(r, right)) / depth, y: 1500 + (focal * dot(r, down)) / depth };
+  });
+}
+
+test('a page curled and seen at a tilt along its lines is put back on the layout when the focal length is known', () => {
+  // Tilted 30° along the lines, the raised line ends move along the lines too,
+  // by up to tan 30° × the lift at the ends (0.1): what the bow across the lines
+  // cannot take back. From the focal length and the homography, the camera's
+  // place gives that movement's direction, and the curl read off the lines' bend
+  // its size.
+  const focal = 3000;
+  const ends = curledEnds(0.4, 30, 2.2, focal);
+  const largest = (points: ReturnType<typeof normaliseWordEnds>) => {
+    assert.ok(points, 'reads as the text');
+    return Math.max(...Array.from(points.keys, (key, i) => Math.hypot(points.xs[i] - CANONICAL_X[key], points.ys[i] - CANONICAL_Y[key])));
+  };
+  const known = largest(normaliseWordEnds(ends, focal));
+  const unknown = largest(normaliseWordEnds(ends));
+  assert.ok(known < 0.005, `with the focal length: largest error ${known}`);
+  assert.ok(unknown > 2 * known, `without it: largest error ${unknown} against ${known}`);
+});
