@@ -20,12 +20,11 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { comparePoints, MATCH_THRESHOLD } from '../src/engine/compare.ts';
 import { decodeFingerprint } from '../src/engine/fingerprint.ts';
-import { createEngine } from '../src/engine/index.ts';
 import { photographScroll, type PhotoInfo, type ShotSpec } from '../src/synth/camera.ts';
 import { deriveSeed } from '../src/synth/random.ts';
 import { makeScribe } from '../src/synth/scribe.ts';
 import { makeScroll } from '../src/synth/scroll.ts';
-import { engineHash } from './lib/analyse-dataset.ts';
+import { analyseFiles, engineHash } from './lib/analyse-dataset.ts';
 
 const SEED = 5505;
 const SCRIBES = 8;
@@ -69,21 +68,11 @@ const generated = (performance.now() - started) / 1000;
 
 const cacheFile = path.join(dir, `analysis-${await engineHash()}.json`);
 const cache: Record<string, string | null> = existsSync(cacheFile) ? JSON.parse(await fs.readFile(cacheFile, 'utf8')) : {};
-const files = [...refs, ...names.flatMap((n) => refs.map((_, i) => path.join(dir, n, `${i}.jpg`)))];
-const todo = files.filter((f) => !(path.relative(dir, f) in cache));
+const files = [...refs, ...names.flatMap((n) => refs.map((_, i) => path.join(dir, n, `${i}.jpg`)))].map((f) => path.relative(dir, f));
+const todo = files.filter((f) => !(f in cache));
 const analysisStarted = performance.now();
 if (todo.length > 0) {
-  const engine = await createEngine({ maxQueue: todo.length });
-  try {
-    await Promise.all(
-      todo.map(async (f) => {
-        const r = await engine.analyzePhoto(new Uint8Array(await fs.readFile(f)));
-        cache[path.relative(dir, f)] = r.kind === 'scroll' ? Buffer.from(r.fingerprint).toString('base64') : null;
-      }),
-    );
-  } finally {
-    await engine.close();
-  }
+  for (const [f, r] of await analyseFiles(dir, todo)) cache[f] = r.fingerprint ? Buffer.from(r.fingerprint).toString('base64') : null;
   await fs.writeFile(cacheFile, JSON.stringify(cache));
 }
 const fingerprint = (f: string) => {

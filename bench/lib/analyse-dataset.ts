@@ -60,6 +60,25 @@ export async function engineHash(): Promise<string> {
   return hash.digest('hex').slice(0, 12);
 }
 
+/** Each image (a path under `dir`) through the engine's worker pool, all queued at once. */
+export async function analyseFiles(dir: string, files: readonly string[]): Promise<Map<string, Analysis>> {
+  const engine = await createEngine({ maxQueue: Math.max(1, files.length) });
+  const results = new Map<string, Analysis>();
+  try {
+    await Promise.all(
+      files.map(async (f) => {
+        const bytes = await fs.readFile(path.join(dir, f));
+        const t = performance.now();
+        const r = await engine.analyzePhoto(bytes);
+        results.set(f, r.kind === 'scroll' ? { fingerprint: r.fingerprint, ms: performance.now() - t } : { fingerprint: null, reason: r.reason, ms: performance.now() - t });
+      }),
+    );
+  } finally {
+    await engine.close();
+  }
+  return results;
+}
+
 function photosOf(manifest: Manifest): string[] {
   const files: string[] = [];
   for (const s of manifest.scrolls) files.push(s.reference!, ...(s.second_reference ? [s.second_reference] : []), ...s.queries);
@@ -78,21 +97,8 @@ export async function analyseDataset(dir: string, spec: DatasetSpec, log: (line:
   }
   const files = photosOf(manifest);
   log(`analysing ${files.length} images of ${path.basename(dir)}`);
-  const engine = await createEngine({ maxQueue: files.length });
-  const results = new Map<string, Analysis>();
   const started = performance.now();
-  try {
-    await Promise.all(
-      files.map(async (f) => {
-        const bytes = await fs.readFile(path.join(dir, f));
-        const t = performance.now();
-        const r = await engine.analyzePhoto(bytes);
-        results.set(f, r.kind === 'scroll' ? { fingerprint: r.fingerprint, ms: performance.now() - t } : { fingerprint: null, reason: r.reason, ms: performance.now() - t });
-      }),
-    );
-  } finally {
-    await engine.close();
-  }
+  const results = await analyseFiles(dir, files);
   const seconds = (performance.now() - started) / 1000;
   const serial = Object.fromEntries([...results].map(([f, r]) => [f, { fp: r.fingerprint ? Buffer.from(r.fingerprint).toString('base64') : null, reason: r.reason, ms: Math.round(r.ms) }]));
   await fs.writeFile(cache, JSON.stringify({ seconds, results: serial }));
