@@ -1,7 +1,6 @@
-import { decodePhoto, enlargeToWorkingSize } from './decode-photo.ts';
+import { decodePhoto, enlargeToWorkingSize, type DecodedPhoto } from './decode-photo.ts';
 import { extractPoints, foundNoText, type Extraction, type Opinion } from './extract-points.ts';
 import { encodeFingerprint } from './fingerprint.ts';
-import type { Gray } from './raster.ts';
 import type { AnalyzeOptions, PhotoAnalysis } from './types.ts';
 
 /** The whole per-photo pipeline; runs inside a worker thread. */
@@ -51,13 +50,14 @@ const SMALL_TEXT_COLUMN_PIXELS = 400;
  *   read costs a printed page at 12 MP about 0.5 s more (docs/engine.md), so
  *   that no photo of a scroll the working size reads is answered invalid.
  */
-export async function readDecoded(bytes: Uint8Array, decoded: { gray: Gray; reduced: boolean }, opinions?: Opinion[]): Promise<Extraction> {
-  const first = extractPoints(decoded.gray, opinions);
+export async function readDecoded(bytes: Uint8Array, decoded: DecodedPhoto, opinions?: Opinion[]): Promise<Extraction> {
+  const lens = decoded.focalShare ?? undefined;
+  const first = extractPoints(decoded.gray, opinions, lens);
   const smallText = decoded.reduced && first.kind === 'scroll' && first.columnPixels < SMALL_TEXT_COLUMN_PIXELS;
   if (!smallText && (first.kind === 'scroll' || foundNoText(first))) return first;
   const atWorkingSize = decoded.reduced ? (await decodePhoto(bytes, false, true)).gray : await enlargeToWorkingSize(decoded.gray);
   if (!atWorkingSize) return first;
   opinions?.push({ name: decoded.reduced ? 'working-size' : 'enlarged', taken: true });
-  const again = extractPoints(atWorkingSize, opinions);
+  const again = extractPoints(atWorkingSize, opinions, lens);
   return again.kind === 'scroll' ? again : first;
 }

@@ -1,4 +1,5 @@
 import sharp, { type Sharp } from 'sharp';
+import { focalShareOfLongSide } from './exif-focal.ts';
 import { decodeHeic } from './heic.ts';
 import { MAX_INPUT_PIXELS, readPhotoHeader, type PhotoHeader } from './photo-format.ts';
 import type { Gray } from './raster.ts';
@@ -32,8 +33,10 @@ const PREVIEW_LONG_SIDE = 640;
 
 /** What sharp decodes. */
 type Pixels = { input: Uint8Array | Buffer; channels: number; raw?: { width: number; height: number; channels: 1 | 4 } };
-/** What sharp decodes, and the long side to bring it to. */
-type Source = Pixels & { side: number };
+/** What sharp decodes, the long side to bring it to, and the lens's focal length over the photo's long side when its EXIF states it. */
+type Source = Pixels & { side: number; focalShare: number | null };
+
+export type DecodedPhoto = { readonly gray: Gray; readonly preview?: Uint8Array; readonly reduced: boolean; readonly focalShare: number | null };
 
 /** Whether the photo is brought under the working size though it is larger (a 12 MP JPEG read at a third: HALF_DECODE_MIN_SIDE). */
 const isReduced = (src: Source) => src.side < WORKING_LONG_SIDE;
@@ -49,8 +52,9 @@ function workingSide(header: PhotoHeader, atWorkingSize: boolean): number {
 async function openPhoto(bytes: Uint8Array, withPreview: boolean, atWorkingSize: boolean): Promise<Source> {
   const header = await readPhotoHeader(bytes);
   const side = workingSide(header, atWorkingSize);
-  if (header.format === 'heif' && header.compression === 'hevc') return { ...(await decodeHevc(bytes, withPreview, header.bitsPerSample)), side };
-  return { input: bytes, channels: header.channels, side };
+  const focalShare = header.focal35 === null ? null : focalShareOfLongSide(header.focal35, header.width, header.height);
+  if (header.format === 'heif' && header.compression === 'hevc') return { ...(await decodeHevc(bytes, withPreview, header.bitsPerSample)), side, focalShare };
+  return { input: bytes, channels: header.channels, side, focalShare };
 }
 
 // HEVC-coded HEIC arrives decoded and upright (heic.ts): the .rotate() of
@@ -117,9 +121,10 @@ export async function enlargeToWorkingSize(gray: Gray): Promise<Gray | null> {
  * Decodes the photo upright (EXIF orientation honoured), grey, at working
  * resolution (a 12 MP JPEG at a third of its size unless `atWorkingSize`: see
  * HALF_DECODE_MIN_SIDE); optionally a preview too. `reduced`: the photo was
- * brought under the working size though it is larger.
+ * brought under the working size though it is larger. `focalShare`: the lens's
+ * focal length over the long side, when the EXIF states it (exif-focal.ts).
  */
-export async function decodePhoto(bytes: Uint8Array, withPreview: boolean, atWorkingSize = false): Promise<{ gray: Gray; preview?: Uint8Array; reduced: boolean }> {
+export async function decodePhoto(bytes: Uint8Array, withPreview: boolean, atWorkingSize = false): Promise<DecodedPhoto> {
   const src = await openPhoto(bytes, withPreview, atWorkingSize);
   try {
     const [gray, preview] = await Promise.all([
@@ -129,7 +134,7 @@ export async function decodePhoto(bytes: Uint8Array, withPreview: boolean, atWor
         : Promise.resolve(undefined),
     ]);
     const data = new Uint8Array(gray.data.buffer, gray.data.byteOffset, gray.data.byteLength);
-    return { gray: { width: gray.info.width, height: gray.info.height, data }, preview: preview ? new Uint8Array(preview) : undefined, reduced: isReduced(src) };
+    return { gray: { width: gray.info.width, height: gray.info.height, data }, preview: preview ? new Uint8Array(preview) : undefined, reduced: isReduced(src), focalShare: src.focalShare };
   } catch (err) {
     if (err instanceof UnsupportedImageError) throw err;
     throw new UnsupportedImageError('the image is damaged or truncated.');

@@ -140,7 +140,11 @@ type PageMap = { readonly h: Homography; readonly bow: number; readonly spread: 
 
 const FLAT_PAGE = (h: Homography): PageMap => ({ h, bow: 0, spread: 0, along: 0 });
 
-/** A phone's main camera: focal length over the photo's long side (26 mm equivalent on a 4:3 sensor; the generator draws 0.69–0.83). */
+/**
+ * A phone's main camera: focal length over the photo's long side (26 mm
+ * equivalent on a 4:3 sensor; the generator draws 0.69–0.83), assumed when
+ * the photo's EXIF states no lens (exif-focal.ts).
+ */
 const FOCAL_SHARE = 0.75;
 /**
  * The focal length, in its pixels, of the photo being read: set for the span of
@@ -323,10 +327,11 @@ const RECTIFIED_MAX_SIDE = 1600;
  * (letters shrink along the page, lines fan out, gaps change scale), and in
  * the frontal page each word can also be tied by where it stands, so the
  * second reading ties more words, and right; the reading with more word ends
- * agreeing with the layout is kept.
+ * agreeing with the layout is kept. `focalShare`: the camera's focal length
+ * over the photo's long side (the curl along the lines depends on it).
  */
-export function extractPoints(img: Gray, opinions?: Opinion[]): Extraction {
-  return withFocal(FOCAL_SHARE * Math.max(img.width, img.height), () => extractAll(img, opinions));
+export function extractPoints(img: Gray, opinions?: Opinion[], focalShare = FOCAL_SHARE): Extraction {
+  return withFocal(focalShare * Math.max(img.width, img.height), () => extractAll(img, opinions));
 }
 
 function extractAll(img: Gray, opinions?: Opinion[]): Extraction {

@@ -4,6 +4,7 @@
 // could be allocated. The messages of UnsupportedImageError are written for the
 // client: the domain shows them after the name of the form field.
 import sharp, { type Metadata } from 'sharp';
+import { focalLength35mm } from './exif-focal.ts';
 import { UnsupportedImageError } from './types.ts';
 
 export const MAX_INPUT_PIXELS = 100_000_000;
@@ -23,6 +24,8 @@ export type PhotoHeader = {
   readonly channels: number;
   /** Bits a sample is coded in: 8, or more (a 10-bit HEIC). */
   readonly bitsPerSample: number;
+  /** The lens's 35 mm equivalent focal length the EXIF states, millimetres; null when it states none (exif-focal.ts). */
+  readonly focal35: number | null;
 };
 
 const accepted = `${ACCEPTED_PHOTO_FORMATS} photos are accepted`;
@@ -47,5 +50,5 @@ export async function readPhotoHeader(bytes: Uint8Array): Promise<PhotoHeader> {
       `the image is ${width}×${height} pixels (${megapixels} megapixels); at most ${MAX_INPUT_PIXELS / 1e6} megapixels are accepted.`,
     );
   }
-  return { format: meta.format as PhotoFormat, compression: meta.compression, width, height, channels: meta.channels ?? 3, bitsPerSample: meta.bitsPerSample ?? 8 };
+  return { format: meta.format as PhotoFormat, compression: meta.compression, width, height, channels: meta.channels ?? 3, bitsPerSample: meta.bitsPerSample ?? 8, focal35: focalLength35mm(meta.exif) };
 }

@@ -53,6 +53,8 @@ export type PhotoInfo = ShotConditions & {
   readonly corners: readonly (readonly [number, number])[];
   /** Output pixels per sheet millimetre at the sheet's centre. */
   readonly pxPerMm: number;
+  /** The lens's 35 mm equivalent focal length, millimetres (stored in the EXIF when `exifFocal`). */
+  readonly focal35: number;
 };
 
 /** What to shoot: the kind fixes the distributions, any condition given here overrides its draw. */
@@ -78,6 +80,14 @@ export type ShotSpec = {
   readonly glare?: boolean;
   readonly shadow?: number;
   readonly exif?: ExifOrientation;
+  /**
+   * The lens's angle of view across the long side, degrees: drawn 62–72 (a
+   * phone's main camera, 24–29 mm equivalent); about 105 is an ultra-wide lens
+   * (13 mm), which a phone may switch to at close range.
+   */
+  readonly fov?: number;
+  /** Store the lens's 35 mm equivalent focal length in the EXIF (FocalLengthIn35mmFilm), as phones do; the bench sets' photos carry none, as a messaging app's copy. */
+  readonly exifFocal?: boolean;
 };
 
 export type Photo = { readonly jpeg: Buffer; readonly info: PhotoInfo };
@@ -109,6 +119,9 @@ type Surface = {
   readonly concave: boolean;
   readonly sag: number;
 };
+
+/** The diagonal of a 35 mm film frame (36 × 24 mm), which 35 mm equivalent focal lengths are defined over. */
+const FILM_DIAGONAL_MM = 43.27;
 
 const PHONE_LONG_SIDES = [1200, 1280, 1600, 1920, 2048, 2250, 2560, 2592, 3000, 3264, 4000, 4032];
 const PHONE_ASPECTS: readonly (readonly [number, number])[] = [
@@ -218,6 +231,8 @@ function radiusForSag(width: number, sag: number): number {
 type Plan = {
   readonly conditions: Omit<ShotConditions, 'coverage'>;
   readonly targetCoverage: number;
+  /** The lens's 35 mm equivalent focal length, millimetres. */
+  readonly focal35: number;
   readonly pose: Pose;
   readonly surface: Surface;
   readonly light: Lighting;
@@ -298,8 +313,9 @@ function planShot(spec: ShotSpec, sheet: SheetSize | null): Plan {
   const radius = radiusForSag(widthMm, sag);
   const surface: Surface = { widthMm, heightMm, radius, concave: rnd.chance(0.7), sag: Number.isFinite(radius) ? sag : 0 };
 
-  const fov = (rnd.uniform(62, 72) * Math.PI) / 180;
+  const fov = (given(spec.fov, rnd.uniform(62, 72)) * Math.PI) / 180;
   const f = long / 2 / Math.tan(fov / 2);
+  const focal35 = (f / Math.hypot(width, height)) * FILM_DIAGONAL_MM;
   const axis = rnd.uniform(0, 2 * Math.PI);
   const pose: Pose = {
     f,
@@ -388,10 +404,12 @@ function planShot(spec: ShotSpec, sheet: SheetSize | null): Plan {
     jpeg,
     finger: finger ? fingerFor(lr.fork('finger'), pose, surface, width, height) : null,
     exif,
+    focal35: spec.exifFocal ? Math.round(focal35) : null,
   };
   return {
     conditions: { kind: spec.kind, width, height, long, tilt: round(tilt), roll: round(roll), curl: round(curl), bg, exposure: round(exposure), defocus: round(defocus), motion: round(motion), jpeg, finger, crop, glare, shadow: round(shadow), exif },
     targetCoverage: coverage,
+    focal35,
     pose,
     surface,
     light,
@@ -870,7 +888,7 @@ export async function photographSheet(sheet: Sheet | null, spec: ShotSpec, props
     : [];
   return {
     jpeg,
-    info: { ...plan.conditions, coverage: round(scene.coverage), corners, pxPerMm: round(centreScale) },
+    info: { ...plan.conditions, coverage: round(scene.coverage), corners, pxPerMm: round(centreScale), focal35: round(plan.focal35, 1) },
   };
 }
 

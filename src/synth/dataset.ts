@@ -41,7 +41,7 @@ type InvalidJob = { readonly type: 'invalid'; readonly path: string; readonly ki
 export type DatasetJob = ScrollJob | InvalidJob;
 
 /** A scroll photo's conditions in the manifest: what the photo reports, less the camera's internals. */
-export type ShotRecord = Omit<PhotoInfo, 'kind' | 'pxPerMm'>;
+export type ShotRecord = Omit<PhotoInfo, 'kind' | 'pxPerMm' | 'focal35'>;
 
 export type ScrollRecord = {
   readonly id: string;

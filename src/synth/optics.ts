@@ -27,6 +27,8 @@ export type Optics = {
   readonly finger: Fingertip | null;
   /** EXIF orientation to store: the pixels are saved turned so that a viewer honouring the tag shows the scene upright. */
   readonly exif: ExifOrientation;
+  /** The 35 mm equivalent focal length to store in the EXIF (FocalLengthIn35mmFilm), millimetres; null: none. */
+  readonly focal35?: number | null;
 };
 
 /** 1: as is; 3: stored upside down; 6: stored turned a quarter anticlockwise (phones held upright); 8: a quarter clockwise. */
@@ -258,5 +260,6 @@ export async function finishPhoto(scene: Uint8ClampedArray, width: number, heigh
   addNoise(image, optics);
   let encoder = sharp(image, { raw: { width, height, channels: 3 } });
   if (optics.exif !== 1) encoder = encoder.rotate(STORED_TURN[optics.exif]).withMetadata({ orientation: optics.exif });
+  if (optics.focal35) encoder = encoder.withExifMerge({ IFD2: { FocalLengthIn35mmFilm: String(optics.focal35) } });
   return encoder.jpeg({ quality: optics.jpeg, chromaSubsampling: '4:2:0' }).toBuffer();
 }

@@ -4,7 +4,7 @@ import { analyzePhoto, readDecoded } from '../../src/engine/analyze-photo.ts';
 import { decodePhoto, WORKING_LONG_SIDE } from '../../src/engine/decode-photo.ts';
 import { extractPoints, type Opinion } from '../../src/engine/extract-points.ts';
 import { comparePoints, MATCH_THRESHOLD } from '../../src/engine/compare.ts';
-import { decodeFingerprint } from '../../src/engine/fingerprint.ts';
+import { decodeFingerprint, encodeFingerprint } from '../../src/engine/fingerprint.ts';
 import { deriveSeed, makeScribe, makeScroll, photographScroll, type Photo, type ShotSpec } from '../../src/synth/index.ts';
 import { tunePhoto } from './tune-scenes.ts';
 import { makeNonScroll } from '../../src/synth/non-scroll.ts';
@@ -251,7 +251,7 @@ test('a small image too dark, or in which no lines of text were found, is not re
   // The same parchment in the dark: enlarged, it would be as dark.
   const dark = { ...gray, data: gray.data.map((s) => s >> 3) };
   const darkOpinions: Opinion[] = [];
-  assert.deepEqual(await readDecoded(bytes, { gray: dark, reduced: false }, darkOpinions), { kind: 'invalid', reason: 'the photo is too dark; take it in better light' });
+  assert.deepEqual(await readDecoded(bytes, { gray: dark, reduced: false, focalShare: null }, darkOpinions), { kind: 'invalid', reason: 'the photo is too dark; take it in better light' });
   assert.deepEqual(darkOpinions, []);
 });
 
@@ -302,6 +302,30 @@ test('a scroll curled by an eighth of its width, seen at 26°, is read with its 
   ]);
   const similarity = await similarityOf(reference, phone);
   assert.ok(similarity >= 0.65, `similarity ${similarity}`);
+});
+
+test("a curled scroll taken close up through an ultra-wide lens is read with the focal length its EXIF states, and matches its registration", async () => {
+  // bench:stress's wide-curl/13 (seed 5505: a 13 mm equivalent lens, 33° of
+  // tilt, a 9% curl). Read as if through a main camera (the EXIF's focal
+  // length left out, as a messaging app's copy would carry none), the curl
+  // along the lines comes out at about half and the photo does not read.
+  const curled = makeScroll(makeScribe(deriveSeed(5505, 'scribe', 13 % 8)), deriveSeed(5505, 'scroll', 13));
+  const [reference, phone] = await Promise.all([
+    photographScroll(curled, { kind: 'registration', seed: deriveSeed(5505, 'ref', 13), megapixels: 3 }),
+    photographScroll(curled, { kind: 'phone', seed: deriveSeed(5505, 'wide-curl', 13), megapixels: 3, fov: 105, curl: 0.09, exifFocal: true }),
+  ]);
+  assert.equal(phone.info.focal35, 13.3); // stored in whole millimetres, 13: a share of 0.376 (the lens's own 0.384)
+  const bytes = new Uint8Array(phone.jpeg);
+  const decoded = await decodePhoto(bytes, false);
+  assert.ok(decoded.focalShare !== null && Math.abs(decoded.focalShare - 0.376) < 0.001, `focal share ${decoded.focalShare}`);
+  const ref = await analyzePhoto(new Uint8Array(reference.jpeg));
+  assert.equal(ref.kind, 'scroll');
+  const similarity = async (read: Awaited<ReturnType<typeof readDecoded>>) =>
+    read.kind === 'scroll' ? comparePoints(decodeFingerprint(ref.fingerprint), decodeFingerprint(encodeFingerprint(read.points))) : 0;
+  const withLens = await similarity(await readDecoded(bytes, decoded));
+  const asMainCamera = await similarity(await readDecoded(bytes, { ...decoded, focalShare: null }));
+  assert.ok(withLens >= 0.75, `with the EXIF's focal length: ${withLens}`);
+  assert.ok(asMainCamera < MATCH_THRESHOLD, `as a main camera: ${asMainCamera}`);
 });
 
 test('a scroll photographed nearly in the dark is invalid, saying so', async () => {

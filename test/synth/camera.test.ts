@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import sharp from 'sharp';
+import { focalLength35mm } from '../../src/engine/exif-focal.ts';
 import { describeShot, photographScroll } from '../../src/synth/camera.ts';
 import { makeScribe } from '../../src/synth/scribe.ts';
 import { makeScroll } from '../../src/synth/scroll.ts';
@@ -33,6 +34,18 @@ test('an EXIF-tagged photo is stored turned, and upright once the tag is honoure
   let difference = 0;
   for (let i = 0; i < upright.length; i++) difference += Math.abs(upright[i] - reference[i]);
   assert.ok(difference / upright.length < 4, `mean difference ${difference / upright.length}`);
+});
+
+test("the lens's angle of view is reported as a 35 mm equivalent, and stored in the EXIF only when asked", async () => {
+  const spec = { kind: 'phone', seed: 3, long: 400, aspect: 4 / 3, exif: 6 } as const;
+  const main = await photographScroll(scroll, spec);
+  assert.ok(main.info.focal35 >= 24 && main.info.focal35 <= 29.5, `main camera ${main.info.focal35} mm`);
+  assert.equal(focalLength35mm((await sharp(main.jpeg).metadata()).exif), null, 'no focal length stored unless asked');
+  const wide = await photographScroll(scroll, { ...spec, fov: 105, exifFocal: true });
+  assert.equal(wide.info.focal35, 13.3);
+  const meta = await sharp(wide.jpeg).metadata();
+  assert.equal(focalLength35mm(meta.exif), 13);
+  assert.equal(meta.orientation, 6, 'the orientation tag is kept beside it');
 });
 
 test('the same shot of the same scroll gives the same bytes; another seed does not', async () => {
