@@ -1,9 +1,9 @@
-// npm run bench:stress [-- --count 40 --conditions curl09,curl12,tilt35-curl,blur8]
+// npm run bench:stress [-- --count 40 --conditions curl09,curl12,tilt35-curl,blur8,small,wide-curl,tele-curl]
 //
 // Where the engine breaks: phone photos with one condition pushed to or past
 // the edge of the generator's phone distribution (src/synth/camera.ts draws
 // curl 0–6% of the sheet's width, tilt up to 35°, motion blur 1.5–9 px in 22%
-// of photos), each against a registration photo of its scroll. The bench sets
+// of photos, a main camera's lens of 24–29 mm equivalent), each against a registration photo of its scroll. The bench sets
 // (bench:sets) draw every condition at once and rarely at its extreme, so
 // their few misses cannot say which condition the reader gives way to; here
 // every photo of a condition has it fixed and the rest drawn as a phone photo's
@@ -38,9 +38,14 @@ const CONDITIONS: Record<string, Partial<ShotSpec>> = {
   blur8: { motion: 8 },
   small: { coverage: 0.2 },
   dark: { exposure: 0.6 },
+  // A phone's ultra-wide lens (13 mm equivalent), as some switch to at close
+  // range, and a 2× telephoto (52 mm), each with its focal length in the EXIF.
+  'wide-curl': { fov: 105, curl: 0.09, exifFocal: true },
+  'tele-curl': { fov: 37, curl: 0.09, exifFocal: true },
+  wide: { fov: 105, exifFocal: true },
 };
 
-const { values } = parseArgs({ options: { count: { type: 'string', default: '40' }, conditions: { type: 'string', default: 'curl09,curl12,tilt35-curl,blur8,small' } } });
+const { values } = parseArgs({ options: { count: { type: 'string', default: '40' }, conditions: { type: 'string', default: 'curl09,curl12,tilt35-curl,blur8,small,wide-curl,tele-curl' } } });
 const count = Number(values.count);
 const names = values.conditions.split(',');
 if (!(Number.isInteger(count) && count >= 1)) throw new Error('--count must be a positive integer');
