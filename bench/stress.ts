@@ -38,6 +38,8 @@ const CONDITIONS: Record<string, Partial<ShotSpec>> = {
   blur8: { motion: 8 },
   small: { coverage: 0.2 },
   dark: { exposure: 0.6 },
+  glare: { glare: true },
+  'glare-tilt': { glare: true, tilt: 30 },
   // A phone's ultra-wide lens (13 mm equivalent), as some switch to at close
   // range, and a 2× telephoto (52 mm), each with its focal length in the EXIF.
   'wide-curl': { fov: 105, curl: 0.09, exifFocal: true },
