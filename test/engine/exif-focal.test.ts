@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { readFile } from 'node:fs/promises';
 import { test } from 'node:test';
 import sharp from 'sharp';
 import { decodePhoto } from '../../src/engine/decode-photo.ts';
@@ -31,6 +32,19 @@ test("a HEIF's EXIF is read as a JPEG's (libheif's header parse, the same for HE
     .toBuffer();
   const header = await readPhotoHeader(new Uint8Array(heif));
   assert.deepEqual([header.format, header.compression, header.focal35], ['heif', 'av1', 26]);
+});
+
+test("an iPhone-style HEVC-coded HEIC's EXIF lens is read from its header", async () => {
+  // test/fixtures/photos/heic-ultrawide-exif.heic: a 96 × 72 JPEG with
+  // FocalLengthIn35mmFilm 13 (written by sharp) through Debian's heif-enc
+  // (libheif 1.15.1, x265): `heif-enc -q 50 -o heic-ultrawide-exif.heic in.jpg`
+  // carries the JPEG's EXIF into the HEIF as its Exif item.
+  const heic = new Uint8Array(await readFile(new URL('../fixtures/photos/heic-ultrawide-exif.heic', import.meta.url)));
+  const header = await readPhotoHeader(heic);
+  assert.deepEqual([header.format, header.compression, header.focal35], ['heif', 'hevc', 13]);
+  const decoded = await decodePhoto(heic, false);
+  assert.deepEqual([decoded.gray.width, decoded.gray.height], [96, 72]);
+  assert.ok(Math.abs((decoded.focalShare ?? 0) - focalShareOfLongSide(13, 4, 3)) < 1e-12);
 });
 
 test('no focal length without the tag, and none believed outside 10–300 mm', async () => {
