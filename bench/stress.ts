@@ -11,9 +11,11 @@
 // sets; at 3 MP. Images are generated the first time under
 // bench/.data/stress-s5505/, and their analysis cached per engine source as
 // bench:sets does. Prints, per condition, the photos matched (similarity to
-// their registration at or over the is_matched threshold) and unread, and the
-// conditions of every miss. A diagnosis bench: no engine choice is tuned on it
-// alone (an engine change is judged on the tune set first).
+// their registration at or over the is_matched threshold) and unread, the
+// mean and median similarity (an engine change that moves no photo across the
+// threshold still shows there), and the conditions of every miss. A diagnosis
+// bench: no engine choice is tuned on it alone (an engine change is judged on
+// the tune set first).
 import { existsSync } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
@@ -92,12 +94,14 @@ for (const n of names) {
   let matched = 0;
   let unread = 0;
   const misses: string[] = [];
+  const scores: number[] = [];
   for (let i = 0; i < count; i++) {
     const file = path.join(dir, n, `${i}.jpg`);
     const ref = fingerprint(refs[i]);
     const query = fingerprint(file);
     if (!query) unread++;
     const score = ref && query ? comparePoints(ref, query) : 0;
+    scores.push(score);
     if (score >= MATCH_THRESHOLD) {
       matched++;
       continue;
@@ -106,6 +110,8 @@ for (const n of names) {
     const extras = [c.crop && 'crop', c.finger && 'finger', c.glare && 'glare'].filter(Boolean).join(' ');
     misses.push(`    ${n}/${i}: ${query ? score.toFixed(2) : 'unread'} (tilt ${c.tilt}°, curl ${c.curl}, motion ${c.motion} px${extras ? `, ${extras}` : ''})`);
   }
-  console.log(`  ${n.padEnd(12)} matched ${matched}/${count}, unread ${unread}`);
+  const mean = scores.reduce((a, b) => a + b, 0) / count;
+  const median = [...scores].sort((a, b) => a - b)[Math.floor(count / 2)];
+  console.log(`  ${n.padEnd(12)} matched ${matched}/${count}, unread ${unread}; similarity to the registration mean ${mean.toFixed(3)}, median ${median.toFixed(3)} (unread as 0)`);
   for (const m of misses) console.log(m);
 }
