@@ -6,8 +6,10 @@
 // equivalent is defined over the frame's diagonal (a 35 mm frame's is 43.27 mm),
 // so it converts to pixels whatever the photo's shape or turn. Only that tag is
 // read: the real focal length (0x920A) needs the sensor's size, which phones
-// rarely state. A copy through a messaging app or an editor carries no EXIF,
-// and then the reader assumes a main camera.
+// rarely state. A copy through a messaging app carries no EXIF (some editors
+// drop it too), and then the reader assumes a main camera. An editor's crop
+// that keeps the EXIF makes the diagonal shorter than the one the equivalent
+// was stated for, and the focal length comes out short by as much.
 
 /** The diagonal of a 35 mm film frame (36 × 24 mm), millimetres. */
 const FILM_DIAGONAL_MM = 43.27;
