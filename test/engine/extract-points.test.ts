@@ -290,16 +290,25 @@ test('a steep photo of a curled scroll, its top line cut off by the frame, reads
   assert.ok(similarity >= MATCH_THRESHOLD, `similarity ${similarity}`);
 });
 
+/**
+ * Photo `index` of a `npm run bench:stress` condition and its scroll's
+ * registration photo, made as bench/stress.ts makes them (seed 5505, 8 scribes,
+ * 3 MP), so a photo found there is read here as it was.
+ */
+function stressPair(condition: string, index: number, conditions: Omit<ShotSpec, 'kind' | 'seed'>): Promise<[Photo, Photo]> {
+  const scroll = makeScroll(makeScribe(deriveSeed(5505, 'scribe', index % 8)), deriveSeed(5505, 'scroll', index));
+  return Promise.all([
+    photographScroll(scroll, { kind: 'registration', seed: deriveSeed(5505, 'ref', index), megapixels: 3 }),
+    photographScroll(scroll, { kind: 'phone', seed: deriveSeed(5505, condition, index), megapixels: 3, ...conditions }),
+  ]);
+}
+
 test('a scroll curled by an eighth of its width, seen at 26°, is read with its curl taken from where the camera stood, and matches its registration', async () => {
   // bench:stress's curl12/25 (seed 5505: 26° of tilt, a 12% curl, no blur,
   // finger or glare). Its lines arch by a line and a half: 0.21 when the bow
   // was capped at 0.2 and nothing moved the line ends along the lines; 0.18
   // with the cap at 0.4 but no curl along the lines; 0.83 now.
-  const curled = makeScroll(makeScribe(deriveSeed(5505, 'scribe', 25 % 8)), deriveSeed(5505, 'scroll', 25));
-  const [reference, phone] = await Promise.all([
-    photographScroll(curled, { kind: 'registration', seed: deriveSeed(5505, 'ref', 25), megapixels: 3 }),
-    photographScroll(curled, { kind: 'phone', seed: deriveSeed(5505, 'curl12', 25), megapixels: 3, curl: 0.12 }),
-  ]);
+  const [reference, phone] = await stressPair('curl12', 25, { curl: 0.12 });
   const similarity = await similarityOf(reference, phone);
   assert.ok(similarity >= 0.65, `similarity ${similarity}`);
 });
@@ -309,11 +318,7 @@ test("a curled scroll taken close up through an ultra-wide lens is read with the
   // tilt, a 9% curl). Read as if through a main camera (the EXIF's focal
   // length left out, as a messaging app's copy would carry none), the curl
   // along the lines comes out at about half and the photo does not read.
-  const curled = makeScroll(makeScribe(deriveSeed(5505, 'scribe', 13 % 8)), deriveSeed(5505, 'scroll', 13));
-  const [reference, phone] = await Promise.all([
-    photographScroll(curled, { kind: 'registration', seed: deriveSeed(5505, 'ref', 13), megapixels: 3 }),
-    photographScroll(curled, { kind: 'phone', seed: deriveSeed(5505, 'wide-curl', 13), megapixels: 3, fov: 105, curl: 0.09, exifFocal: true }),
-  ]);
+  const [reference, phone] = await stressPair('wide-curl', 13, { fov: 105, curl: 0.09, exifFocal: true });
   assert.equal(phone.info.focal35, 13.3); // stored in whole millimetres, 13: a share of 0.376 (the lens's own 0.384)
   const bytes = new Uint8Array(phone.jpeg);
   const decoded = await decodePhoto(bytes, false);
