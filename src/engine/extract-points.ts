@@ -239,7 +239,6 @@ function toPage(map: PageMap, x: number, y: number): [number, number] {
   return [X, (hy + q * (map.bow - map.spread * PAGE_MID_Y)) / (1 - q * map.spread)];
 }
 
-
 /**
  * A page's word ends fitted to the text's layout: the map (measured → canonical)
  * and two counts of the ends that agree with it.
