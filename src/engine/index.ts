@@ -22,7 +22,7 @@ export async function createEngine(options: EngineOptions = {}): Promise<Identif
   const pool = new WorkerPool(workers, options.maxQueue ?? workers * 16);
   const index = new SearchIndex();
   return {
-    analyzePhoto: (image, opts) => pool.run(image, opts ?? {}),
+    analyzePhoto: (image, opts, requester) => pool.run(image, opts ?? {}, requester),
     async compare(a, b) {
       const similarity = comparePoints(decodeFingerprint(a), decodeFingerprint(b));
       return { similarity: round(similarity), isMatched: similarity >= MATCH_THRESHOLD };

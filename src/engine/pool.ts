@@ -14,29 +14,51 @@ import type { WorkerRequest, WorkerResponse } from './worker.ts';
  */
 const WORKER_INITIAL_OLD_SPACE_MB = 64;
 
-type Job = { req: WorkerRequest; resolve: (r: PhotoAnalysis) => void; reject: (e: Error) => void };
+type Job = { req: WorkerRequest; requester: string; resolve: (r: PhotoAnalysis) => void; reject: (e: Error) => void };
 
 /**
  * A fixed set of worker threads with a bounded queue: when every worker is busy
  * and the queue is full, new work is refused at once (EngineBusyError) rather
  * than piling up memory and latency. A worker that dies is replaced and its job
  * fails; the others carry on.
+ *
+ * Photos wait in one queue per requester (an IP address, a store: whoever the
+ * caller names), and a freed worker takes the next photo of the requester with
+ * the fewest photos running, and among those of the one served longest ago. A photo
+ * without readable text takes every reading the engine has (seconds of CPU,
+ * docs/engine.md), so one client sending such photos, within its rate limit,
+ * would otherwise hold every worker and the whole queue, and every other
+ * client would wait behind it or be refused. No requester may hold more than
+ * `maxQueuedPerRequester` of the queue's places; a requester alone still gets
+ * every worker.
  */
 export class WorkerPool {
   readonly #size: number;
   readonly #maxQueue: number;
+  readonly #maxQueuedPerRequester: number;
   readonly #script: URL;
   /** Longest idle first: jobs go round the workers, so every worker's JIT stays as warm as the busiest's. */
   #idle: Worker[] = [];
   #running = new Map<Worker, Job>();
-  #queue: Job[] = [];
+  /** Each requester's waiting jobs, oldest first (no entry for none). */
+  #waiting = new Map<string, Job[]>();
+  #queued = 0;
+  /** Jobs running per requester (no entry for none). */
+  #runningBy = new Map<string, number>();
+  /** When each requester with a job running or waiting last had one started, counted in jobs started. */
+  #servedAt = new Map<string, number>();
+  #served = 0;
   #nextId = 1;
   #closed = false;
 
-  /** `script` is the worker's entry; tests give one of their own. */
-  constructor(size: number, maxQueue: number, script: URL = new URL('./worker.ts', import.meta.url)) {
+  /**
+   * `script` is the worker's entry; tests give one of their own.
+   * `maxQueuedPerRequester` defaults to a quarter of the queue (at least one place).
+   */
+  constructor(size: number, maxQueue: number, script: URL = new URL('./worker.ts', import.meta.url), maxQueuedPerRequester = Math.max(1, Math.floor(maxQueue / 4))) {
     this.#size = size;
     this.#maxQueue = maxQueue;
+    this.#maxQueuedPerRequester = maxQueuedPerRequester;
     this.#script = script;
     setFlagsFromString(`--initial-old-space-size=${WORKER_INITIAL_OLD_SPACE_MB}`);
     for (let i = 0; i < size; i++) this.#idle.push(this.#spawn());
@@ -49,8 +71,7 @@ export class WorkerPool {
   #spawn(): Worker {
     const worker = new Worker(this.#script);
     worker.on('message', (res: WorkerResponse) => {
-      const job = this.#running.get(worker);
-      this.#running.delete(worker);
+      const job = this.#finished(worker);
       if (job) {
         if (res.ok) job.resolve(res.result);
         else job.reject(res.unsupported ? new UnsupportedImageError(res.message) : new Error(res.message));
@@ -58,33 +79,81 @@ export class WorkerPool {
       this.#release(worker);
     });
     worker.on('error', (err) => {
-      const job = this.#running.get(worker);
-      this.#running.delete(worker);
+      const job = this.#finished(worker);
       job?.reject(err);
       if (!this.#closed) this.#release(this.#spawn());
     });
     return worker;
   }
 
+  /** The job `worker` was running, no longer counted as running. */
+  #finished(worker: Worker): Job | undefined {
+    const job = this.#running.get(worker);
+    if (!job) return undefined;
+    this.#running.delete(worker);
+    const { requester } = job;
+    const left = this.#runningBy.get(requester)! - 1;
+    if (left > 0) this.#runningBy.set(requester, left);
+    else {
+      this.#runningBy.delete(requester);
+      // Nothing running and nothing waiting: the requester has no turn to keep.
+      if (!this.#waiting.has(requester)) this.#servedAt.delete(requester);
+    }
+    return job;
+  }
+
   #release(worker: Worker): void {
-    const next = this.#queue.shift();
+    const next = this.#nextWaiting();
     if (next) this.#start(worker, next);
     else this.#idle.push(worker);
   }
 
+  /**
+   * The oldest job of the waiting requester with the fewest jobs running, and
+   * among those the one served longest ago (or never), taken off the queue.
+   */
+  #nextWaiting(): Job | undefined {
+    let chosen: string | undefined;
+    let fewest = Infinity;
+    let longestAgo = Infinity;
+    for (const requester of this.#waiting.keys()) {
+      const running = this.#runningBy.get(requester) ?? 0;
+      const served = this.#servedAt.get(requester) ?? -1;
+      if (running < fewest || (running === fewest && served < longestAgo)) {
+        fewest = running;
+        longestAgo = served;
+        chosen = requester;
+      }
+    }
+    if (chosen === undefined) return undefined;
+    const jobs = this.#waiting.get(chosen)!;
+    const job = jobs.shift()!;
+    if (jobs.length === 0) this.#waiting.delete(chosen);
+    this.#queued--;
+    return job;
+  }
+
   #start(worker: Worker, job: Job): void {
     this.#running.set(worker, job);
+    this.#runningBy.set(job.requester, (this.#runningBy.get(job.requester) ?? 0) + 1);
+    this.#servedAt.set(job.requester, this.#served++);
     worker.postMessage({ ...job.req, bytes: shared(job.req.bytes) });
   }
 
-  run(bytes: Uint8Array, options: AnalyzeOptions): Promise<PhotoAnalysis> {
+  /** Analyses a photo in a worker; `requester` names whose photo it is (see the class), one requester unless given. */
+  run(bytes: Uint8Array, options: AnalyzeOptions, requester = ''): Promise<PhotoAnalysis> {
     if (this.#closed) return Promise.reject(new Error('the engine is closed'));
     return new Promise((resolve, reject) => {
-      const job: Job = { req: { id: this.#nextId++, bytes, options }, resolve, reject };
+      const job: Job = { req: { id: this.#nextId++, bytes, options }, requester, resolve, reject };
       const worker = this.#idle.shift();
-      if (worker) this.#start(worker, job);
-      else if (this.#queue.length >= this.#maxQueue) reject(new EngineBusyError('the identification engine is at capacity'));
-      else this.#queue.push(job);
+      if (worker) return this.#start(worker, job);
+      const waiting = this.#waiting.get(requester);
+      if (this.#queued >= this.#maxQueue || (waiting?.length ?? 0) >= this.#maxQueuedPerRequester) {
+        return reject(new EngineBusyError('the identification engine is at capacity'));
+      }
+      if (waiting) waiting.push(job);
+      else this.#waiting.set(requester, [job]);
+      this.#queued++;
     });
   }
 
@@ -99,7 +168,7 @@ export class WorkerPool {
     for (let r = 0; r < rounds; r++) {
       const workers = this.#idle.splice(0);
       results = await Promise.all(
-        workers.map((worker) => new Promise<PhotoAnalysis>((resolve, reject) => this.#start(worker, { req: { id: this.#nextId++, bytes, options: {} }, resolve, reject }))),
+        workers.map((worker) => new Promise<PhotoAnalysis>((resolve, reject) => this.#start(worker, { req: { id: this.#nextId++, bytes, options: {} }, requester: '', resolve, reject }))),
       );
     }
     return results;
@@ -107,8 +176,9 @@ export class WorkerPool {
 
   async close(): Promise<void> {
     this.#closed = true;
-    for (const job of this.#queue) job.reject(new Error('the engine is closed'));
-    this.#queue = [];
+    for (const jobs of this.#waiting.values()) for (const job of jobs) job.reject(new Error('the engine is closed'));
+    this.#waiting.clear();
+    this.#queued = 0;
     const all = [...this.#idle, ...this.#running.keys()];
     this.#idle = [];
     await Promise.all(all.map((w) => w.terminate()));

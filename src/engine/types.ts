@@ -38,9 +38,13 @@ export interface IdentificationEngine {
   /**
    * Decodes the photo (EXIF orientation honoured), finds the scroll and fingerprints it, in the worker pool.
    * Rejects with UnsupportedImageError when the bytes are not an accepted image (JPEG, PNG, WebP, HEIC/HEIF)
-   * or exceed the pixel limit, and with EngineBusyError when the work queue is full.
+   * or exceed the pixel limit, and with EngineBusyError when the work queue is full, or holds as many of
+   * `requester`'s photos as one requester may queue. `requester` names who sent the photo (an IP address,
+   * a store): photos wait for a worker in one queue per requester, served in turn, so that one client's
+   * photos cannot hold every worker while another's wait (engine/pool.ts). All photos are one requester's
+   * unless given.
    */
-  analyzePhoto(image: Uint8Array, options?: AnalyzeOptions): Promise<PhotoAnalysis>;
+  analyzePhoto(image: Uint8Array, options?: AnalyzeOptions, requester?: string): Promise<PhotoAnalysis>;
   /** Verifies two fingerprints against each other. */
   compare(a: Uint8Array, b: Uint8Array): Promise<Comparison>;
   /** 1:N search of the index: the registered scroll the fingerprint matches, or null when none does. */

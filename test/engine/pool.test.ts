@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { after, before, describe, it } from 'node:test';
 import { WorkerPool } from '../../src/engine/pool.ts';
-import type { PhotoAnalysis } from '../../src/engine/types.ts';
+import { EngineBusyError, type PhotoAnalysis } from '../../src/engine/types.ts';
 
 type Seen = { thread: number; shared: boolean; bytes: number[] };
 const seen = (analysis: PhotoAnalysis): Seen => {
@@ -31,6 +31,98 @@ describe('WorkerPool', () => {
     assert.equal(got.shared, true);
     assert.deepEqual(got.bytes, [1, 2, 3]);
     assert.deepEqual([...backing], [9, 1, 2, 3, 9]);
+  });
+});
+
+describe('WorkerPool turns', () => {
+  const sleeper = new URL('./pool-sleep-worker.ts', import.meta.url);
+  type Slept = { label: number; start: number; end: number };
+  const slept = (analysis: PhotoAnalysis): Slept => {
+    assert.equal(analysis.kind, 'scroll');
+    return JSON.parse(new TextDecoder().decode(analysis.fingerprint));
+  };
+  /**
+   * Sends each job (requester, label) in order, without waiting, each holding
+   * its worker 40 ms, and gives the labels in the order they finished; with
+   * one worker, the order they ran in.
+   */
+  async function finishingOrder(pool: WorkerPool, jobs: [string, number][]): Promise<string[]> {
+    const done: string[] = [];
+    await Promise.all(
+      jobs.map(([requester, label]) =>
+        pool.run(Uint8Array.of(40, label), {}, requester).then((r) => done.push(`${requester}${slept(r).label}`)),
+      ),
+    );
+    return done;
+  }
+
+  it('gives a freed worker to a requester waiting behind another one\'s queue, not to the queue\'s next photo', async () => {
+    const pool = new WorkerPool(1, 16, sleeper);
+    try {
+      // A's four photos came first; B's one photo runs second, not fifth.
+      assert.deepEqual(await finishingOrder(pool, [['a', 1], ['a', 2], ['a', 3], ['a', 4], ['b', 1]]), ['a1', 'b1', 'a2', 'a3', 'a4']);
+    } finally {
+      await pool.close();
+    }
+  });
+
+  it('has requesters with photos waiting take turns, each photo of one requester in the order sent', async () => {
+    const pool = new WorkerPool(1, 16, sleeper);
+    try {
+      const order = await finishingOrder(pool, [['a', 1], ['a', 2], ['a', 3], ['b', 1], ['b', 2], ['c', 1]]);
+      assert.deepEqual(order, ['a1', 'b1', 'c1', 'a2', 'b2', 'a3']);
+    } finally {
+      await pool.close();
+    }
+  });
+
+  it('serves first the requester with fewer photos running', async () => {
+    const pool = new WorkerPool(2, 16, sleeper);
+    try {
+      // Both workers run A's photos; B's comes next although A's third was sent first.
+      const order = await finishingOrder(pool, [['a', 1], ['a', 2], ['a', 3], ['b', 1]]);
+      assert.deepEqual(order.slice(2), ['b1', 'a3']);
+    } finally {
+      await pool.close();
+    }
+  });
+
+  it("refuses a requester's photo past its share of the queue, and still queues another requester's", async () => {
+    const pool = new WorkerPool(1, 8, sleeper, 2);
+    try {
+      const running = pool.run(Uint8Array.of(40, 1), {}, 'a');
+      const queued = [pool.run(Uint8Array.of(0, 2), {}, 'a'), pool.run(Uint8Array.of(0, 3), {}, 'a')];
+      await assert.rejects(pool.run(Uint8Array.of(0, 4), {}, 'a'), EngineBusyError);
+      const other = pool.run(Uint8Array.of(0, 1), {}, 'b');
+      const results = await Promise.all([running, ...queued, other]);
+      assert.deepEqual(results.map((r) => slept(r).label), [1, 2, 3, 1]);
+      // Its queue drained, the requester is served again.
+      assert.equal((await pool.run(Uint8Array.of(0, 5), {}, 'a')).kind, 'scroll');
+    } finally {
+      await pool.close();
+    }
+  });
+
+  it('refuses any photo once the whole queue is full, whoever sent it', async () => {
+    const pool = new WorkerPool(1, 2, sleeper, 2);
+    try {
+      const accepted = [pool.run(Uint8Array.of(40, 1), {}, 'a'), pool.run(Uint8Array.of(0, 2), {}, 'b'), pool.run(Uint8Array.of(0, 3), {}, 'c')];
+      await assert.rejects(pool.run(Uint8Array.of(0, 4), {}, 'd'), EngineBusyError);
+      assert.equal((await Promise.all(accepted)).length, 3);
+    } finally {
+      await pool.close();
+    }
+  });
+
+  it('lets a requester alone use every worker', async () => {
+    const pool = new WorkerPool(2, 16, sleeper);
+    try {
+      // Its two photos, sent at once, run at the same time: each starts before the other ends.
+      const [one, two] = (await Promise.all([pool.run(Uint8Array.of(200, 1), {}, 'a'), pool.run(Uint8Array.of(200, 2), {}, 'a')])).map(slept);
+      assert.ok(one.start < two.end && two.start < one.end, JSON.stringify([one, two]));
+    } finally {
+      await pool.close();
+    }
   });
 });
 
