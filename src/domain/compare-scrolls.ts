@@ -1,6 +1,6 @@
 import { succeed, type Outcome } from '../errors.ts';
 import type { DomainDeps } from './deps.ts';
-import { analyzeUpload, engineCall } from './photo.ts';
+import { analyzeUpload, engineCall, type Requester } from './photo.ts';
 
 export type ScrollComparison =
   | { readonly kind: 'compared'; readonly similarity: number; readonly isMatched: boolean }
@@ -16,10 +16,11 @@ export async function compareScrolls(
   deps: Pick<DomainDeps, 'engine'>,
   first: Uint8Array,
   second: Uint8Array,
+  requester: Requester,
 ): Promise<Outcome<ScrollComparison, 'invalid_request' | 'busy'>> {
   const [a, b] = await Promise.all([
-    analyzeUpload(deps.engine, first, 'image1', { preview: false }),
-    analyzeUpload(deps.engine, second, 'image2', { preview: false }),
+    analyzeUpload(deps.engine, first, 'image1', { preview: false, requester }),
+    analyzeUpload(deps.engine, second, 'image2', { preview: false, requester }),
   ]);
   for (const analysis of [a, b]) {
     if (!analysis.ok && analysis.code !== 'invalid_photo') return { ...analysis, code: analysis.code };

@@ -1,7 +1,7 @@
 import type { Account, ScrollDetails } from '../db/records.ts';
 import { fail, succeed, type Outcome } from '../errors.ts';
 import type { DomainDeps } from './deps.ts';
-import { analyzeUpload, engineCall } from './photo.ts';
+import { analyzeUpload, engineCall, type Requester } from './photo.ts';
 
 export type IdentifiedScroll = { readonly scroll: ScrollDetails; readonly owner: Account };
 
@@ -9,8 +9,9 @@ export type IdentifiedScroll = { readonly scroll: ScrollDetails; readonly owner:
 export async function identifyScroll(
   deps: Pick<DomainDeps, 'db' | 'engine'>,
   photo: Uint8Array,
+  requester: Requester,
 ): Promise<Outcome<IdentifiedScroll, 'invalid_request' | 'invalid_photo' | 'no_match' | 'busy'>> {
-  const analysis = await analyzeUpload(deps.engine, photo, 'image', { preview: false });
+  const analysis = await analyzeUpload(deps.engine, photo, 'image', { preview: false, requester });
   if (!analysis.ok) return analysis;
   const candidate = await engineCall(() => deps.engine.identify(analysis.value.fingerprint));
   if (!candidate.ok) return candidate;

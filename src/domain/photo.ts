@@ -14,16 +14,24 @@ export const PHOTO_RULES = `${ACCEPTED_PHOTO_FORMATS}; at most ${PHOTO_MAX_BYTES
 
 export type ScrollPhoto = { readonly fingerprint: Uint8Array; readonly preview: Uint8Array | undefined };
 
+/**
+ * Who sent a photo, for the engine's queue (IdentificationEngine.analyzePhoto):
+ * the public's photos by IP address, a store's by its account, whichever key
+ * or page it used.
+ */
+export type Requester = { readonly ip: string } | { readonly store: string };
+
 /** Analyses a photo; engine refusals become outcomes naming the field. */
 export async function analyzeUpload(
   engine: IdentificationEngine,
   bytes: Uint8Array,
   field: string,
-  options: { readonly preview: boolean },
+  options: { readonly preview: boolean; readonly requester: Requester },
 ): Promise<Outcome<ScrollPhoto, 'invalid_request' | 'invalid_photo' | 'busy'>> {
   if (bytes.length === 0) return fail('invalid_request', `${field}: the file is empty.`);
+  const { requester } = options;
   try {
-    const analysis = await engine.analyzePhoto(bytes, { preview: options.preview });
+    const analysis = await engine.analyzePhoto(bytes, { preview: options.preview }, 'ip' in requester ? `ip:${requester.ip}` : `store:${requester.store}`);
     if (analysis.kind === 'invalid') return fail('invalid_photo', `${field}: the scroll text cannot be read (${analysis.reason}).`);
     return succeed({ fingerprint: analysis.fingerprint, preview: analysis.preview });
   } catch (error) {

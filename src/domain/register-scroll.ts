@@ -41,7 +41,7 @@ export async function registerScroll(
   if (!fields.ok) return fields;
 
   // The expensive analysis runs outside the lock; only the index check and insert are serialised.
-  const photo = await analyzeUpload(deps.engine, input.photo, 'mezuzah', { preview: true });
+  const photo = await analyzeUpload(deps.engine, input.photo, 'mezuzah', { preview: true, requester: { store: store.uuid } });
   if (!photo.ok) return photo;
   const { fingerprint, preview } = photo.value;
   if (preview === undefined) throw new Error('The engine returned no preview although one was requested.');

@@ -30,12 +30,16 @@ export type TestEngine = IdentificationEngine & {
   busy: boolean;
   /** Photos decoded and fingerprinted (refused uploads do not count). */
   readonly analyzed: number;
+  /** Whom each photo handed to analyzePhoto was said to come from, in order (refused ones too; '' when not said). */
+  readonly requesters: readonly string[];
 };
 
 export function createTestEngine(): TestEngine {
   const index = new Map<string, Uint8Array>();
   let analyzed = 0;
+  const requesters: string[] = [];
   const engine: TestEngine = {
+    requesters,
     busy: false,
     get analyzed() {
       return analyzed;
@@ -43,7 +47,8 @@ export function createTestEngine(): TestEngine {
     get indexedCount() {
       return index.size;
     },
-    async analyzePhoto(image, options): Promise<PhotoAnalysis> {
+    async analyzePhoto(image, options, requester = ''): Promise<PhotoAnalysis> {
+      requesters.push(requester);
       if (engine.busy) throw new EngineBusyError('queue full');
       // Rejects with UnsupportedImageError as the production engine does.
       const { gray, preview } = await decodePhoto(image, options?.preview === true);

@@ -41,7 +41,7 @@ export function checkPages(app: FastifyInstance, deps: AppDeps): void {
     const form = await readMultipart(request, { files: ['image'], fields: ['_csrf'] });
     // The token travels inside the multipart body, so it is checked once the form is read and before any photo is analysed.
     if (form.ok && !csrfMatches(request, form.value.fields._csrf)) return sendErrorPage(request, reply, 'csrf');
-    const outcome = form.ok ? await identifyScroll(deps, form.value.files.image) : form;
+    const outcome = form.ok ? await identifyScroll(deps, form.value.files.image, { ip: request.ip }) : form;
     const page = renderCheckResult(viewContext(request, reply), outcome, (code) => qrUrlOf(deps.publicBaseUrl, code));
     return sendHtml(reply, outcome.ok ? 200 : httpStatusOf(outcome.code), page);
   });
@@ -51,7 +51,7 @@ export function checkPages(app: FastifyInstance, deps: AppDeps): void {
   app.post('/check/compare', upload(COMPARE_BUCKET), async (request, reply) => {
     const form = await readMultipart(request, { files: ['image1', 'image2'], fields: ['_csrf'] });
     if (form.ok && !csrfMatches(request, form.value.fields._csrf)) return sendErrorPage(request, reply, 'csrf');
-    const outcome = form.ok ? await compareScrolls(deps, form.value.files.image1, form.value.files.image2) : form;
+    const outcome = form.ok ? await compareScrolls(deps, form.value.files.image1, form.value.files.image2, { ip: request.ip }) : form;
     return sendHtml(reply, outcome.ok ? 200 : httpStatusOf(outcome.code), renderCompareResult(viewContext(request, reply), outcome));
   });
 }

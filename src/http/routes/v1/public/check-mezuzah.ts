@@ -57,7 +57,7 @@ export function checkMezuzahRoute(app: FastifyInstance, deps: AppDeps): void {
     handler: async (request, reply) => {
       const form = await readMultipart(request, { files: ['image'], fields: [] });
       if (!form.ok) return replyFailure(reply, form);
-      const outcome = await identifyScroll(deps, form.value.files.image);
+      const outcome = await identifyScroll(deps, form.value.files.image, { ip: request.ip });
       if (!outcome.ok) return replyFailure(reply, outcome);
       return presentPublicCheckResult(outcome.value);
     },

@@ -39,7 +39,7 @@ export function compareMezuzotRoute(app: FastifyInstance, deps: AppDeps): void {
     handler: async (request, reply) => {
       const form = await readMultipart(request, { files: ['image1', 'image2'], fields: [] });
       if (!form.ok) return replyFailure(reply, form);
-      const outcome = await compareScrolls(deps, form.value.files.image1, form.value.files.image2);
+      const outcome = await compareScrolls(deps, form.value.files.image1, form.value.files.image2, { ip: request.ip });
       if (!outcome.ok) return replyFailure(reply, outcome);
       const result = outcome.value;
       if (result.kind === 'unreadable') return { status: 'invalid', msg: result.msg };
