@@ -54,6 +54,9 @@ const routes: readonly ((app: FastifyInstance, deps: AppDeps) => void)[] = [
   healthRoutes,
 ];
 
+/** Fastify's own limit on one path parameter (its default), named for the message that cites it. */
+const MAX_PARAM_LENGTH = 100;
+
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: deps.logger === false ? false : { level: deps.logger === true ? 'info' : deps.logger.level },
@@ -62,9 +65,20 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     bodyLimit: JSON_BODY_LIMIT_BYTES,
     // On close, idle keep-alive sockets are dropped at once; in-flight requests finish.
     forceCloseConnections: 'idle',
+    routerOptions: { maxParamLength: MAX_PARAM_LENGTH },
     // Query and path values are declared as strings (as the spec sends them), so no coercion is needed,
     // and a JSON number where the spec says string is a client error, not something to guess at.
     ajv: { customOptions: { coerceTypes: false } },
+    // The router's own refusals, before any route is chosen (and before any hook:
+    // no cookies, so no page in the visitor's language), in the API's error body
+    // rather than Fastify's.
+    frameworkErrors: (error, _request, reply) => {
+      const msg =
+        error.code === 'FST_ERR_MAX_PARAM_LENGTH'
+          ? `A path segment is longer than ${MAX_PARAM_LENGTH} characters; no id or code is that long.`
+          : 'The path is not valid: a percent sign must start an escape of two hexadecimal digits.';
+      return replyFailure(reply, fail('invalid_request', msg));
+    },
   });
 
   await app.register(swagger, openapiOptions(deps.publicBaseUrl));

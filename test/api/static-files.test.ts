@@ -39,3 +39,25 @@ test('unknown endpoints are 404 {msg, status}', async () => {
   assert.equal(res.statusCode, 404);
   assert.equal(res.json().status, 'not_found');
 });
+
+// The router refuses these before any route or hook runs; they still get the API's error body.
+for (const [name, url, says] of [
+  ['a path parameter over 100 characters', `/api/v1/public/scan-qrcode/${'A'.repeat(101)}`, /longer than 100 characters/],
+  ['a path parameter over 100 characters, on a page', `/q/${'A'.repeat(101)}`, /longer than 100 characters/],
+  ['a broken percent escape in the path', '/api/v1/store/mezuzah/%zz', /percent sign/],
+] as const) {
+  test(`${name} is 400 {msg, status: invalid_request}, not the framework's body`, async () => {
+    const res = await t.app.inject({ method: 'GET', url });
+    assert.equal(res.statusCode, 400);
+    const body = res.json();
+    assert.deepEqual(Object.keys(body).sort(), ['msg', 'status']);
+    assert.equal(body.status, 'invalid_request');
+    assert.match(body.msg, says);
+  });
+}
+
+test('a path parameter of exactly 100 characters reaches its route', async () => {
+  const res = await t.app.inject({ method: 'GET', url: `/api/v1/public/scan-qrcode/${'A'.repeat(100)}` });
+  assert.equal(res.statusCode, 404);
+  assert.deepEqual(res.json(), { status: 'not_found' });
+});
