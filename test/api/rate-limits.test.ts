@@ -74,8 +74,14 @@ describe('429 on every endpoint, at exactly the spec limit', () => {
     assert.deepEqual(refused.json(), { error: 'rate_limit_exceeded' });
     const retryAfter = Number(refused.headers['retry-after']);
     assert.ok(retryAfter >= 1 && retryAfter <= 60, `Retry-After ${retryAfter}`);
-    // The store's own key from that IP waits too; from another IP it is served.
-    assert.equal((await call(t, credits, { ip, key: store.key })).statusCode, 429);
+    // The store's own key from that IP waits too (the headers giving the
+    // failed-key limit, not the endpoint's); from another IP it is served.
+    const valid = await call(t, credits, { ip, key: store.key });
+    assert.equal(valid.statusCode, 429);
+    assert.deepEqual(
+      ['x-ratelimit-limit', 'x-ratelimit-remaining', 'x-ratelimit-reset', 'retry-after'].map((h) => valid.headers[h]),
+      ['30', '0', valid.headers['retry-after'], valid.headers['retry-after']],
+    );
     assert.equal((await call(t, credits, { ip: '192.0.2.78', key: store.key })).statusCode, 200);
     t.clock.advance(retryAfter * 1000);
     assert.equal((await call(t, credits, { ip, key: store.key })).statusCode, 200);

@@ -105,7 +105,12 @@ export function failedKeyLimit(deps: Pick<AppDeps, 'rateLimit' | 'clock'>): Fail
       const nowMs = deps.clock.now().getTime();
       const window = await deps.rateLimit.store.peek(bucketOf(request), nowMs);
       if (window === null || window.count < limit) return false;
-      replyLimited(reply, secondsLeft(window, nowMs));
+      // The limit met is this one, not the endpoint's: its headers say so.
+      const resetSeconds = secondsLeft(window, nowMs);
+      reply.header('X-RateLimit-Limit', limit);
+      reply.header('X-RateLimit-Remaining', 0);
+      reply.header('X-RateLimit-Reset', resetSeconds);
+      replyLimited(reply, resetSeconds);
       return true;
     },
     async record(request) {
