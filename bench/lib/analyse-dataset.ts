@@ -60,9 +60,10 @@ export async function engineHash(): Promise<string> {
   return hash.digest('hex').slice(0, 12);
 }
 
-/** Each image (a path under `dir`) through the engine's worker pool, all queued at once. */
+/** Each image (a path under `dir`) through the engine's worker pool, all queued at once (one requester, the whole queue its own). */
 export async function analyseFiles(dir: string, files: readonly string[]): Promise<Map<string, Analysis>> {
-  const engine = await createEngine({ maxQueue: Math.max(1, files.length) });
+  const queue = Math.max(1, files.length);
+  const engine = await createEngine({ maxQueue: queue, maxQueuedPerRequester: queue });
   const results = new Map<string, Analysis>();
   try {
     await Promise.all(

@@ -11,6 +11,8 @@ export type EngineOptions = {
   readonly workers?: number;
   /** Photos allowed to wait for a worker before new ones are refused. */
   readonly maxQueue?: number;
+  /** Of those, one requester's at most (WorkerPool); a quarter of the queue unless given. */
+  readonly maxQueuedPerRequester?: number;
 };
 
 export { EngineBusyError, UnsupportedImageError } from './types.ts';
@@ -19,7 +21,8 @@ export type { IdentificationEngine, PhotoAnalysis, Comparison, Candidate } from 
 /** The production engine: photo analysis in a worker pool, the 1:N index in this thread. */
 export async function createEngine(options: EngineOptions = {}): Promise<IdentificationEngine> {
   const workers = Math.max(1, options.workers ?? availableParallelism());
-  const pool = new WorkerPool(workers, options.maxQueue ?? workers * 16);
+  const maxQueue = options.maxQueue ?? workers * 16;
+  const pool = new WorkerPool(workers, maxQueue, undefined, options.maxQueuedPerRequester ?? Math.max(1, Math.floor(maxQueue / 4)));
   const index = new SearchIndex();
   return {
     analyzePhoto: (image, opts, requester) => pool.run(image, opts ?? {}, requester),

@@ -55,7 +55,12 @@ export class WorkerPool {
    * `script` is the worker's entry; tests give one of their own.
    * `maxQueuedPerRequester` defaults to a quarter of the queue (at least one place).
    */
-  constructor(size: number, maxQueue: number, script: URL = new URL('./worker.ts', import.meta.url), maxQueuedPerRequester = Math.max(1, Math.floor(maxQueue / 4))) {
+  constructor(
+    size: number,
+    maxQueue: number,
+    script: URL = new URL('./worker.ts', import.meta.url),
+    maxQueuedPerRequester = Math.max(1, Math.floor(maxQueue / 4)),
+  ) {
     this.#size = size;
     this.#maxQueue = maxQueue;
     this.#maxQueuedPerRequester = maxQueuedPerRequester;
