@@ -148,6 +148,8 @@ async function edited(name: string, file: string): Promise<Uint8Array> {
   const raw = { width: upright.info.width, height: upright.info.height, channels: upright.info.channels };
   return new Uint8Array(await EDITS[name](() => sharp(upright.data, { raw }), raw, bytes));
 }
+/** Each edited photo that did not match its registration: the edit, the file, and its similarity (invalid: unread). */
+const misses: string[] = [];
 for (const name of chosen) {
   const started = performance.now();
   const own: number[] = [];
@@ -158,9 +160,11 @@ for (const name of chosen) {
     if (!points) {
       invalid++;
       own.push(0);
+      misses.push(`${name} ${q.file}: invalid`);
       continue;
     }
     own.push(comparePoints(registrations.get(q.id)!, points));
+    if (own.at(-1)! < MATCH_THRESHOLD) misses.push(`${name} ${q.file}: ${own.at(-1)!.toFixed(3)}`);
     for (const [id, registered] of registrations) if (id !== q.id) other = Math.max(other, comparePoints(registered, points));
   }
   let read = 0;
@@ -169,3 +173,4 @@ for (const name of chosen) {
   const seconds = (performance.now() - started) / 1000;
   console.log(`| ${name} | ${matched}/${own.length} | ${invalid} | ${Math.min(...own).toFixed(2)} / ${quantile(own, 0.5).toFixed(2)} | ${other.toFixed(2)} | ${read}/${withoutScroll.length} | ${seconds.toFixed(0)} |`);
 }
+if (misses.length > 0) console.log(`\nnot matched (${misses.length}):\n${misses.map((m) => `  ${m}`).join('\n')}`);
