@@ -366,7 +366,11 @@ function extractAll(img: Gray, opinions?: Opinion[]): Extraction {
   if (haze === 0) return read;
   opinions?.push({ name: 'dehazed', taken: true });
   const clear = readPhoto(withoutHaze(img, haze), opinions);
-  return clear.kind === 'scroll' ? clear : read;
+  if (clear.kind === 'scroll') return clear;
+  // Lines found only once the veil is off are text all the same: the caller
+  // reads a photo with text once more at the working size (readDecoded), and
+  // a veiled photo needs that as much as any.
+  return read === NO_LINES ? clear : read;
 }
 
 /** A pixel of the image reduced 2× (raster.reduce) to the photo's. */
