@@ -4,6 +4,7 @@ import { makeBuyer, makeScroll, makeStore, type TestStore } from '../support/fac
 import { blankPhoto, decompressionBomb, rephotographed, scrollPhoto } from '../support/photos.ts';
 import { postForm, sell } from '../support/requests.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
+import { requestersDuring } from '../support/test-engine.ts';
 
 let t: TestApp;
 let store: TestStore;
@@ -122,5 +123,15 @@ describe('503', () => {
     } finally {
       t.engine.busy = false;
     }
+  });
+});
+
+describe('whose photo the engine is told it is', () => {
+  // The engine queues photos per requester (src/engine/pool.ts), so that one client's
+  // unreadable photos cannot hold every worker while another's wait.
+  test('the caller IP address', async () => {
+    const photo = await scrollPhoto();
+    const got = await requestersDuring(t.engine, () => postForm(t.app, '/api/v1/public/check-mezuzah', { image: { data: photo } }, {}, '198.51.100.7'));
+    assert.deepEqual(got, ['ip:198.51.100.7']);
   });
 });

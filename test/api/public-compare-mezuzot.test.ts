@@ -3,6 +3,7 @@ import { after, before, describe, test } from 'node:test';
 import { blankPhoto, rephotographed, scrollPhoto } from '../support/photos.ts';
 import { postForm } from '../support/requests.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
+import { requestersDuring } from '../support/test-engine.ts';
 
 let t: TestApp;
 before(async () => {
@@ -63,5 +64,15 @@ describe('400 invalid_request', () => {
     const res = await compare(new TextEncoder().encode('hello'), await scrollPhoto());
     assert.equal(res.statusCode, 400);
     assert.match(res.json().msg, /^image1/);
+  });
+});
+
+describe('whose photos the engine is told they are', () => {
+  test('both the caller IP address', async () => {
+    const [a, b] = [await scrollPhoto(), await scrollPhoto()];
+    const got = await requestersDuring(t.engine, () =>
+      postForm(t.app, '/api/v1/public/compare-mezuzot', { image1: { data: a }, image2: { data: b } }, {}, '203.0.113.9'),
+    );
+    assert.deepEqual(got, ['ip:203.0.113.9', 'ip:203.0.113.9']);
   });
 });

@@ -3,10 +3,11 @@ import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import sharp from 'sharp';
-import { makeBuyer, makeMegiah, makeScroll, makeSofer, makeStore, type TestStore } from '../support/factories.ts';
+import { makeBuyer, makeKeyFor, makeMegiah, makeScroll, makeSofer, makeStore, type TestStore } from '../support/factories.ts';
 import { blankPhoto, decompressionBomb, rephotographed, scrollPhoto } from '../support/photos.ts';
 import { register, storeGet } from '../support/requests.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
+import { requestersDuring } from '../support/test-engine.ts';
 
 let t: TestApp;
 let agent: TestStore;
@@ -284,4 +285,14 @@ describe('503', () => {
 test('factories register through the same rules (sanity of the test data)', async () => {
   const scroll = await makeScroll(t.deps, agent.account);
   assert.equal((await storeGet(t.app, agent.key, `/api/v1/store/mezuzah/${scroll.uuid}`)).statusCode, 200);
+});
+
+describe('whose photo the engine is told it is', () => {
+  test('the store, whichever of its keys it uses', async () => {
+    const secondKey = await makeKeyFor(t.deps, agent.account);
+    const got = await requestersDuring(t.engine, async () => {
+      for (const key of [agent.key, secondKey]) assert.equal((await register(t.app, key, { photo: await scrollPhoto(), sofer, megiah })).statusCode, 200);
+    });
+    assert.deepEqual(got, [`store:${agent.account.uuid}`, `store:${agent.account.uuid}`]);
+  });
 });

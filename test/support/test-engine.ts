@@ -90,3 +90,10 @@ export function createTestEngine(): TestEngine {
   };
   return engine;
 }
+
+/** The requesters of the photos handed to `engine` while `work` ran (see TestEngine.requesters). */
+export async function requestersDuring(engine: TestEngine, work: () => Promise<unknown>): Promise<string[]> {
+  const before = engine.requesters.length;
+  await work();
+  return engine.requesters.slice(before);
+}
