@@ -18,6 +18,7 @@
 // requester that another is not waiting for).
 import { availableParallelism } from 'node:os';
 import { parseArgs } from 'node:util';
+import { QUEUED_PHOTOS_PER_WORKER } from '../src/engine/index.ts';
 import { WorkerPool } from '../src/engine/pool.ts';
 import { EngineBusyError } from '../src/engine/types.ts';
 import { deriveSeed, makeNonScroll, makeScribe, makeScroll, photographScroll } from '../src/synth/index.ts';
@@ -31,7 +32,7 @@ const megapixels = Number(values.megapixels);
 if (!(buyerPhotos >= 1) || !(floodDepth >= 1) || !(megapixels > 0 && megapixels <= 50)) throw new Error('--photos and --flood must be at least 1, --megapixels in (0, 50]');
 
 const workers = availableParallelism();
-const maxQueue = workers * 16; // as createEngine sizes it
+const maxQueue = workers * QUEUED_PHOTOS_PER_WORKER; // as createEngine sizes it
 const log = (line: string) => console.log(line);
 
 log(`making ${buyerPhotos} scroll photos and 4 printed pages at ${megapixels} MP (the generator)`);

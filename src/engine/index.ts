@@ -6,6 +6,9 @@ import { WorkerPool } from './pool.ts';
 import { SearchIndex } from './search-index.ts';
 import type { IdentificationEngine } from './types.ts';
 
+/** The queue's places a worker, unless EngineOptions.maxQueue says otherwise. */
+export const QUEUED_PHOTOS_PER_WORKER = 16;
+
 export type EngineOptions = {
   /** Worker threads for photo analysis; defaults to the machine's cores. */
   readonly workers?: number;
@@ -21,8 +24,7 @@ export type { IdentificationEngine, PhotoAnalysis, Comparison, Candidate } from 
 /** The production engine: photo analysis in a worker pool, the 1:N index in this thread. */
 export async function createEngine(options: EngineOptions = {}): Promise<IdentificationEngine> {
   const workers = Math.max(1, options.workers ?? availableParallelism());
-  const maxQueue = options.maxQueue ?? workers * 16;
-  const pool = new WorkerPool(workers, maxQueue, undefined, options.maxQueuedPerRequester ?? Math.max(1, Math.floor(maxQueue / 4)));
+  const pool = new WorkerPool(workers, options.maxQueue ?? workers * QUEUED_PHOTOS_PER_WORKER, undefined, options.maxQueuedPerRequester);
   const index = new SearchIndex();
   return {
     analyzePhoto: (image, opts, requester) => pool.run(image, opts ?? {}, requester),

@@ -42,7 +42,6 @@ export class WorkerPool {
   #running = new Map<Worker, Job>();
   /** Each requester's waiting jobs, oldest first (no entry for none). */
   #waiting = new Map<string, Job[]>();
-  #queued = 0;
   /** Jobs running per requester (no entry for none). */
   #runningBy = new Map<string, number>();
   /** When each requester with a job running or waiting last had one started, counted in jobs started. */
@@ -91,6 +90,13 @@ export class WorkerPool {
     return worker;
   }
 
+  /** Jobs waiting, every requester's (a few dozen at most: the queue is bounded). */
+  #queuedCount(): number {
+    let count = 0;
+    for (const jobs of this.#waiting.values()) count += jobs.length;
+    return count;
+  }
+
   /** The job `worker` was running, no longer counted as running. */
   #finished(worker: Worker): Job | undefined {
     const job = this.#running.get(worker);
@@ -134,7 +140,6 @@ export class WorkerPool {
     const jobs = this.#waiting.get(chosen)!;
     const job = jobs.shift()!;
     if (jobs.length === 0) this.#waiting.delete(chosen);
-    this.#queued--;
     return job;
   }
 
@@ -153,12 +158,11 @@ export class WorkerPool {
       const worker = this.#idle.shift();
       if (worker) return this.#start(worker, job);
       const waiting = this.#waiting.get(requester);
-      if (this.#queued >= this.#maxQueue || (waiting?.length ?? 0) >= this.#maxQueuedPerRequester) {
+      if (this.#queuedCount() >= this.#maxQueue || (waiting?.length ?? 0) >= this.#maxQueuedPerRequester) {
         return reject(new EngineBusyError('the identification engine is at capacity'));
       }
       if (waiting) waiting.push(job);
       else this.#waiting.set(requester, [job]);
-      this.#queued++;
     });
   }
 
@@ -183,7 +187,6 @@ export class WorkerPool {
     this.#closed = true;
     for (const jobs of this.#waiting.values()) for (const job of jobs) job.reject(new Error('the engine is closed'));
     this.#waiting.clear();
-    this.#queued = 0;
     const all = [...this.#idle, ...this.#running.keys()];
     this.#idle = [];
     await Promise.all(all.map((w) => w.terminate()));

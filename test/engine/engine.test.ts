@@ -209,6 +209,24 @@ describe('identification engine worker pool', () => {
       await sut.close();
     }
   });
+
+  it("refuses a requester's photos past its share of the queue (a quarter unless told), and another's still wait", async () => {
+    const photo = await sharp({ create: { width: 2000, height: 1500, channels: 3, background: '#e8dcc0' } }).jpeg().toBuffer();
+    // A queue of 4: one requester's share is 1 place by default, all 4 when told.
+    for (const [share, accepted] of [[undefined, 2], [4, 5]] as const) {
+      const sut = await createEngine({ workers: 1, maxQueue: 4, maxQueuedPerRequester: share });
+      try {
+        const answer = (requester: string) => sut.analyzePhoto(photo, {}, requester).then((r) => r.kind, (e: Error) => e.name);
+        const sent = Array.from({ length: 5 }, () => answer('a'));
+        // Another requester's photo is queued while there is room in the whole queue.
+        const other = answer('b');
+        assert.deepEqual(await Promise.all(sent), [...Array(accepted).fill('invalid'), ...Array(5 - accepted).fill('EngineBusyError')], `share ${share}`);
+        assert.equal(await other, accepted < 5 ? 'invalid' : 'EngineBusyError');
+      } finally {
+        await sut.close();
+      }
+    }
+  });
 });
 
 describe('fingerprint encoding', () => {
