@@ -38,6 +38,13 @@ function scaledLimit(perMinute: number, scale: number): number {
 /** Whole seconds until `window` ends, at least 1 (Retry-After, X-RateLimit-Reset). */
 const secondsLeft = (window: WindowCount, nowMs: number) => Math.max(1, Math.ceil((window.resetAtMs - nowMs) / 1000));
 
+/** The limit a response counts against: its size, what is left of it, and the seconds until its window ends. */
+function limitHeaders(reply: FastifyReply, limit: number, remaining: number, resetSeconds: number): void {
+  reply.header('X-RateLimit-Limit', limit);
+  reply.header('X-RateLimit-Remaining', remaining);
+  reply.header('X-RateLimit-Reset', resetSeconds);
+}
+
 /** The API's 429: Retry-After, then `{error: "rate_limit_exceeded"}`. */
 function replyLimited(reply: FastifyReply, retryAfterSeconds: number) {
   reply.header('Retry-After', retryAfterSeconds);
@@ -67,9 +74,7 @@ export function rateLimit(deps: Pick<AppDeps, 'rateLimit' | 'clock'>, rule: Rate
     const bucket = `${rule.bucket ?? `${request.method} ${request.routeOptions.url}`} ${identityOf(request, rule)}`;
     const window = await deps.rateLimit.store.hit(bucket, WINDOW_MS, nowMs);
     const resetSeconds = secondsLeft(window, nowMs);
-    reply.header('X-RateLimit-Limit', limit);
-    reply.header('X-RateLimit-Remaining', Math.max(0, limit - window.count));
-    reply.header('X-RateLimit-Reset', resetSeconds);
+    limitHeaders(reply, limit, Math.max(0, limit - window.count), resetSeconds);
     if (window.count > limit) {
       if (rule.onLimited === undefined) return replyLimited(reply, resetSeconds);
       reply.header('Retry-After', resetSeconds);
@@ -107,9 +112,7 @@ export function failedKeyLimit(deps: Pick<AppDeps, 'rateLimit' | 'clock'>): Fail
       if (window === null || window.count < limit) return false;
       // The limit met is this one, not the endpoint's: its headers say so.
       const resetSeconds = secondsLeft(window, nowMs);
-      reply.header('X-RateLimit-Limit', limit);
-      reply.header('X-RateLimit-Remaining', 0);
-      reply.header('X-RateLimit-Reset', resetSeconds);
+      limitHeaders(reply, limit, 0, resetSeconds);
       replyLimited(reply, resetSeconds);
       return true;
     },
