@@ -57,6 +57,12 @@ const routes: readonly ((app: FastifyInstance, deps: AppDeps) => void)[] = [
 /** Fastify's own limit on one path parameter (its default), named for the message that cites it. */
 const MAX_PARAM_LENGTH = 100;
 
+/** What the router refuses before any route is chosen, in the API's words (any other refusal keeps Fastify's message). */
+const ROUTER_REFUSALS: Readonly<Record<string, string>> = {
+  FST_ERR_MAX_PARAM_LENGTH: `A path segment is longer than ${MAX_PARAM_LENGTH} characters; no id or code is that long.`,
+  FST_ERR_BAD_URL: 'The path is not valid: a percent sign must start an escape of two hexadecimal digits.',
+};
+
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: deps.logger === false ? false : { level: deps.logger === true ? 'info' : deps.logger.level },
@@ -72,13 +78,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // The router's own refusals, before any route is chosen (and before any hook:
     // no cookies, so no page in the visitor's language), in the API's error body
     // rather than Fastify's.
-    frameworkErrors: (error, _request, reply) => {
-      const msg =
-        error.code === 'FST_ERR_MAX_PARAM_LENGTH'
-          ? `A path segment is longer than ${MAX_PARAM_LENGTH} characters; no id or code is that long.`
-          : 'The path is not valid: a percent sign must start an escape of two hexadecimal digits.';
-      return replyFailure(reply, fail('invalid_request', msg));
-    },
+    frameworkErrors: (error, _request, reply) => replyFailure(reply, fail('invalid_request', ROUTER_REFUSALS[error.code] ?? error.message)),
   });
 
   await app.register(swagger, openapiOptions(deps.publicBaseUrl));
