@@ -10,6 +10,7 @@ import { makeAccount, makeBuyer, makeMegiah, makeScroll, makeSofer, makeStore, t
 import { blankPhoto, rephotographed, scrollPhoto } from '../support/photos.ts';
 import { postForm, sell } from '../support/requests.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
+import { requestersDuring } from '../support/test-engine.ts';
 
 let t: TestApp;
 let store: TestStore;
@@ -336,5 +337,17 @@ describe('one rate-limit count with the API', () => {
     assert.match(page.body, /Too many attempts/);
     // The check is another operation with its own count.
     assert.equal((await browser.upload('/check', { image: { data: photo } })).statusCode, 400);
+  });
+});
+
+describe('whose photos the engine is told they are', () => {
+  test("the visitor's IP address, on the check and the compare pages alike", async () => {
+    const ip = '198.51.100.31';
+    const browser = portalBrowser(t.app, ip);
+    await browser.get('/check');
+    const [a, b] = [await scrollPhoto(), await scrollPhoto()];
+    assert.deepEqual(await requestersDuring(t.engine, () => browser.upload('/check', { image: { data: a } })), [`ip:${ip}`]);
+    await browser.get('/check/compare');
+    assert.deepEqual(await requestersDuring(t.engine, () => browser.upload('/check/compare', { image1: { data: a }, image2: { data: b } })), [`ip:${ip}`, `ip:${ip}`]);
   });
 });
