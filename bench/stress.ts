@@ -1,4 +1,4 @@
-// npm run bench:stress [-- --count 40 --conditions curl09,curl12,tilt35-curl,blur8,small,wide-curl,tele-curl]
+// npm run bench:stress [-- --count 40 --conditions curl09,curl12,tilt35-curl,blur8,small,wide-curl,tele-curl,crop-tilt,crop-glare-tilt]
 //
 // Where the engine breaks: phone photos with one condition pushed to or past
 // the edge of the generator's phone distribution (src/synth/camera.ts draws
@@ -42,6 +42,11 @@ const CONDITIONS: Record<string, Partial<ShotSpec>> = {
   dark: { exposure: 0.6 },
   glare: { glare: true },
   'glare-tilt': { glare: true, tilt: 30 },
+  // A slice of the sheet out of the frame, with the glare and the tilt the
+  // bench sets' last misses had together (report set: cropped, 29–30°, glare).
+  crop: { crop: true },
+  'crop-tilt': { crop: true, tilt: 30 },
+  'crop-glare-tilt': { crop: true, glare: true, tilt: 30 },
   // A phone's ultra-wide lens (13 mm equivalent), as some switch to at close
   // range, and a 2× telephoto (52 mm), each with its focal length in the EXIF.
   'wide-curl': { fov: 105, curl: 0.09, exifFocal: true },
@@ -49,7 +54,7 @@ const CONDITIONS: Record<string, Partial<ShotSpec>> = {
   wide: { fov: 105, exifFocal: true },
 };
 
-const { values } = parseArgs({ options: { count: { type: 'string', default: '40' }, conditions: { type: 'string', default: 'curl09,curl12,tilt35-curl,blur8,small,wide-curl,tele-curl' } } });
+const { values } = parseArgs({ options: { count: { type: 'string', default: '40' }, conditions: { type: 'string', default: 'curl09,curl12,tilt35-curl,blur8,small,wide-curl,tele-curl,crop-tilt,crop-glare-tilt' } } });
 const count = Number(values.count);
 const names = values.conditions.split(',');
 if (!(Number.isInteger(count) && count >= 1)) throw new Error('--count must be a positive integer');

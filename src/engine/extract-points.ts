@@ -7,7 +7,7 @@ import { hazeOf, inkMask, withoutHaze } from './ink.ts';
 import { findLines, pointOnLine, vanishingPointOfLines, withSizesAlongLines, type LineLayout, type TextLine } from './lines.ts';
 import { convexHull, enclosingQuad, type Point } from './outline.ts';
 import { bilinearIn, percentile, reduce, type Gray } from './raster.ts';
-import { recogniseLayout, type PageFrame, type WordEnd } from './recognise-layout.ts';
+import { recogniseLayout, type CutOff, type PageFrame, type WordEnd } from './recognise-layout.ts';
 import { CANONICAL_X, CANONICAL_Y, LINE_PITCH, TEMPLATE_LINES } from './template.ts';
 import { findWords } from './words.ts';
 
@@ -330,7 +330,31 @@ const RECTIFIED_MAX_SIDE = 1600;
  * over the photo's long side (the curl along the lines depends on it).
  */
 export function extractPoints(img: Gray, opinions?: Opinion[], focalShare = FOCAL_SHARE): Extraction {
-  return withFocal(focalShare * Math.max(img.width, img.height), () => extractAll(img, opinions));
+  photoFrame = img;
+  try {
+    return withFocal(focalShare * Math.max(img.width, img.height), () => extractAll(img, opinions));
+  } finally {
+    photoFrame = null;
+  }
+}
+
+/**
+ * The size of the photo being read, set for the span of one extractPoints
+ * call as focalPixels is: every reading maps its pixels to the photo's, and
+ * where a line runs into the photo's frame, the text may go on past it
+ * (CutOff). Null outside a photo's reading (normaliseWordEnds).
+ */
+let photoFrame: { readonly width: number; readonly height: number } | null = null;
+
+/** Whether a pixel of the image read (its `toPhoto`) lies outside the photo, or within a pixel of its edge. */
+function outsideThePhoto(toPhoto?: (u: number, v: number) => [number, number]): CutOff | undefined {
+  const frame = photoFrame;
+  if (!frame) return undefined;
+  const { width, height } = frame;
+  return (u, v) => {
+    const [x, y] = toPhoto ? toPhoto(u, v) : [u, v];
+    return !(x >= 1 && y >= 1 && x <= width - 2 && y <= height - 2);
+  };
 }
 
 function extractAll(img: Gray, opinions?: Opinion[]): Extraction {
@@ -526,7 +550,7 @@ function traceLines(img: Gray, ink: Ink): TracedLines | null {
 function readLines(lines: TracedLines, toPhoto?: (u: number, v: number) => [number, number], frame?: PageFrame): Reading {
   const { layout, blobs, labels, img } = lines;
   const words = findWords(layout, labels, blobs.length, img);
-  const found = recogniseLayout(layout, words, frame);
+  const found = recogniseLayout(layout, words, frame, outsideThePhoto(toPhoto));
   const ends = found && toPhoto ? found.map((e) => { const [x, y] = toPhoto(e.x, e.y); return { key: e.key, x, y }; }) : found;
   const fit = ends && ends.length >= MIN_INLIERS_TO_RECTIFY ? fitPage(ends) : null;
   if (!fit || fit.inliers < MIN_INLIERS_TO_RECTIFY) return NOT_A_MEZUZAH;

@@ -18,6 +18,8 @@ const WIDTH_SIGMA = 0.18;
 const MISMATCH_CAP = 4;
 const SKIP_TEMPLATE_EDGE = 1.2;
 const SKIP_TEMPLATE_INNER = 2.5;
+/** Text words past a line's end that the photo's frame cuts off are missing for want of photo, not of ink: skipped at no cost. */
+const SKIP_TEMPLATE_CUT = 0;
 const SKIP_DETECTED = 2.5;
 const JOIN_PENALTY = 0.6;
 const SCALES = [0.62, 0.7, 0.78, 0.87, 0.96, 1.06, 1.17, 1.29, 1.42, 1.56];
@@ -101,9 +103,11 @@ function alignWords(dl: DetectedLine, tpl: readonly TemplateWord[], logScales: F
   const placeMatch = (a: number, b: number) => (at ? positionCost(at.starts[a], tpl[b].start) + positionCost(at.ends[a], tpl[b].end) : 0);
   const placeMerge = (a: number, b: number) => (at ? positionCost(at.starts[a], tpl[b].start) + positionCost(at.ends[a], tpl[b + 1].end) : 0);
   const placeSplit = (a: number, b: number) => (at ? positionCost(at.starts[a], tpl[b].start) + positionCost(at.ends[a + 1], tpl[b].end) : 0);
-  const skipTemplate = (a: number) => (a === 0 || a === m ? SKIP_TEMPLATE_EDGE : SKIP_TEMPLATE_INNER);
+  const beforeFirst = dl.cut.start ? SKIP_TEMPLATE_CUT : SKIP_TEMPLATE_EDGE;
+  const afterLast = dl.cut.end ? SKIP_TEMPLATE_CUT : SKIP_TEMPLATE_EDGE;
+  const skipTemplate = (a: number) => (a === 0 ? beforeFirst : a === m ? afterLast : SKIP_TEMPLATE_INNER);
   for (let s = 0; s < S; s++) cost[s] = 0;
-  for (let b = 1; b <= k; b++) for (let s = 0; s < S; s++) cost[b * S + s] = cost[(b - 1) * S + s] + SKIP_TEMPLATE_EDGE;
+  for (let b = 1; b <= k; b++) for (let s = 0; s < S; s++) cost[b * S + s] = cost[(b - 1) * S + s] + beforeFirst;
   for (let a = 1; a <= m; a++) {
     const row = a * W;
     const skipT = skipTemplate(a);
@@ -169,11 +173,34 @@ type DetectedLine = {
   logWidths: number[];
   logSplits: number[];
   at?: CanonicalSpans;
+  /** Whether the photo's frame cuts the line off before its first word read, after its last (see CutOff). */
+  cut: LineCut;
 };
 
-function readingOrder(words: WordSpan[], h: (u: number) => number, flipped: boolean, place?: (u: number) => [number, number]): DetectedLine {
+type LineCut = { readonly start: boolean; readonly end: boolean };
+const UNCUT: LineCut = { start: false, end: false };
+
+/**
+ * Whether a point of the image read lies outside the photo, or on its edge: a
+ * line whose ink reaches within a letter of the photo's frame may go on past
+ * it. Its outermost word there is left unread (it may be a part of a word),
+ * and the text's words past it are skipped at no cost.
+ */
+export type CutOff = (x: number, y: number) => boolean;
+
+function readingOrder(words: WordSpan[], h: (u: number) => number, flipped: boolean, place?: (u: number) => [number, number], cutAt?: (u: number) => boolean): DetectedLine {
   // Hebrew runs right to left: with the text direction along +u, reading order is decreasing u.
   const spans = [...words].sort((p, q) => (flipped ? p.u0 - q.u0 : q.u0 - p.u0));
+  let cut = UNCUT;
+  if (cutAt && spans.length > 0) {
+    // A letter's height on past the first word's reading start, and the last's end.
+    const first = flipped ? spans[0].u0 - h(spans[0].u0) : spans[0].u1 + h(spans[0].u1);
+    const lastSpan = spans[spans.length - 1];
+    const last = flipped ? lastSpan.u1 + h(lastSpan.u1) : lastSpan.u0 - h(lastSpan.u0);
+    cut = { start: cutAt(first), end: cutAt(last) };
+    if (cut.end) spans.pop();
+    if (cut.start) spans.shift();
+  }
   const widths = spans.map((s) => (s.u1 - s.u0) / h((s.u0 + s.u1) / 2));
   const gaps: number[] = [];
   for (let i = 0; i + 1 < spans.length; i++) {
@@ -182,12 +209,12 @@ function readingOrder(words: WordSpan[], h: (u: number) => number, flipped: bool
   }
   const logWidths = widths.map(Math.log);
   const logSplits = widths.map((w, i) => (i + 1 < widths.length ? Math.log(w + gaps[i] + widths[i + 1]) : NaN));
-  if (!place || spans.length === 0) return { spans, widths, logWidths, logSplits };
+  if (!place || spans.length === 0) return { spans, widths, logWidths, logSplits, cut };
   const starts = spans.map((sp) => place(flipped ? sp.u0 : sp.u1)[0]);
   const ends = spans.map((sp) => place(flipped ? sp.u1 : sp.u0)[0]);
   let y = 0;
   for (const sp of spans) y += place((sp.u0 + sp.u1) / 2)[1];
-  return { spans, widths, logWidths, logSplits, at: { starts, ends, y: y / spans.length } };
+  return { spans, widths, logWidths, logSplits, at: { starts, ends, y: y / spans.length }, cut };
 }
 
 /** What skipping text line j costs in the line alignment: its words, as missing. */
@@ -214,13 +241,14 @@ type LineAlignment = {
   diagonal(): number;
 };
 
-function lineAlignment(layout: LineLayout, words: WordSpan[][], flipped: boolean, frame: PageFrame | undefined): LineAlignment {
+function lineAlignment(layout: LineLayout, words: WordSpan[][], flipped: boolean, frame: PageFrame | undefined, cutOff: CutOff | undefined): LineAlignment {
   const order = layout.lines.map((_, i) => i);
   if (flipped) order.reverse();
   const det = order.map((i) => {
     const line = layout.lines[i];
     const place = frame && ((u: number) => { const [x, y] = pointOnLine(layout, line, u); return frame(x, y); });
-    return readingOrder(words[i], (u) => letterHeightAt(line, u), flipped, place);
+    const cutAt = cutOff && ((u: number) => cutOff(...pointOnLine(layout, line, u)));
+    return readingOrder(words[i], (u) => letterHeightAt(line, u), flipped, place, cutAt);
   });
   const n = det.length;
   const T = TEMPLATE_LINES.length;
@@ -270,10 +298,10 @@ const CHEAPEST_SKIP_LINE = suffixMinimum(TEMPLATE_LINES.length, skipLine);
  * best word-width alignment over a range of per-line scales. Returns the keyed
  * word ends, or null when there is nothing to align.
  */
-export function recogniseLayout(layout: LineLayout, words: WordSpan[][], frame?: PageFrame): WordEnd[] | null {
+export function recogniseLayout(layout: LineLayout, words: WordSpan[][], frame?: PageFrame, cutOff?: CutOff): WordEnd[] | null {
   let best: { total: number; ends: WordEnd[] } | null = null;
   // With the page's frame known, it is upright: only the reading way up is tried.
-  const ways = (frame ? [false] : [false, true]).map((flipped) => lineAlignment(layout, words, flipped, frame));
+  const ways = (frame ? [false] : [false, true]).map((flipped) => lineAlignment(layout, words, flipped, frame, cutOff));
   // Either way up reaches at most its diagonal's total (see LineAlignment), so
   // neither needs a line pair the lower of the two cannot beat.
   const bound = Math.min(...ways.map((way) => way.diagonal()));

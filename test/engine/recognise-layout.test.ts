@@ -123,4 +123,28 @@ describe('recognising the mezuzah text in lines of words', () => {
     expected.delete(2 * lost.id + 1);
     assert.deepEqual(new Map(ends.map((e) => [e.key, e.x])), expected);
   });
+
+  it('where the photo cuts the lines off, leaves the word cut in two untied and ties the rest, the text before the cut skipped', () => {
+    // The photo's frame at u = CUT, across every line: the text's first words
+    // lie past it, and the word it runs through is read only up to it.
+    const p = page(1, false);
+    const CUT = RIGHT - 0.3 * COLUMN;
+    const expected = new Map<number, number>();
+    const words = p.words.map((spans) => spans.flatMap((s) => (s.u0 >= CUT ? [] : [{ u0: s.u0, u1: Math.min(s.u1, CUT) }])));
+    for (const [key, x] of p.expected) if (x < CUT) expected.set(key, x);
+    // The word the frame cuts through keeps neither end: its end lies inside
+    // the photo, but it is a part of a word, and its width names no word.
+    for (const tpl of TEMPLATE_LINES) {
+      for (const w of tpl) {
+        const start = p.expected.get(2 * w.id);
+        const end = p.expected.get(2 * w.id + 1);
+        if (start !== undefined && end !== undefined && start >= CUT && end < CUT) (expected.delete(2 * w.id), expected.delete(2 * w.id + 1));
+      }
+    }
+    const layout = { ...p.layout, lines: p.layout.lines.map((line, i) => ({ ...line, uMin: Math.min(...words[i].map((s) => s.u0)), uMax: Math.max(...words[i].map((s) => s.u1)) })) };
+    const ends = recogniseLayout(layout, words, undefined, (x) => x >= CUT - 1);
+    assert.ok(ends, 'the page should be read');
+    assert.ok(expected.size > 200, `${expected.size} word ends left to tie`);
+    assert.deepEqual(new Map(ends.map((e) => [e.key, e.x])), expected);
+  });
 });
