@@ -124,27 +124,36 @@ describe('recognising the mezuzah text in lines of words', () => {
     assert.deepEqual(new Map(ends.map((e) => [e.key, e.x])), expected);
   });
 
-  it('where the photo cuts the lines off, leaves the word cut in two untied and ties the rest, the text before the cut skipped', () => {
-    // The photo's frame at u = CUT, across every line: the text's first words
-    // lie past it, and the word it runs through is read only up to it.
-    const p = page(1, false);
-    const CUT = RIGHT - 0.3 * COLUMN;
-    const expected = new Map<number, number>();
-    const words = p.words.map((spans) => spans.flatMap((s) => (s.u0 >= CUT ? [] : [{ u0: s.u0, u1: Math.min(s.u1, CUT) }])));
-    for (const [key, x] of p.expected) if (x < CUT) expected.set(key, x);
-    // The word the frame cuts through keeps neither end: its end lies inside
-    // the photo, but it is a part of a word, and its width names no word.
-    for (const tpl of TEMPLATE_LINES) {
-      for (const w of tpl) {
-        const start = p.expected.get(2 * w.id);
-        const end = p.expected.get(2 * w.id + 1);
-        if (start !== undefined && end !== undefined && start >= CUT && end < CUT) (expected.delete(2 * w.id), expected.delete(2 * w.id + 1));
+  it('where the photo cuts the lines off, at their starts or at their ends, leaves the word cut in two untied and ties the rest, the text past the cut skipped', () => {
+    // The photo's frame at u = cut, across every line: at the lines' starts (the
+    // reading start is at high u), the text's first words lie past it; at their
+    // ends, the last. The word it runs through is read only up to it.
+    for (const side of ['starts', 'ends'] as const) {
+      const p = page(1, false);
+      const cut = side === 'starts' ? RIGHT - 0.3 * COLUMN : RIGHT - 0.7 * COLUMN;
+      const inside = (u: number) => (side === 'starts' ? u < cut : u > cut);
+      const words = p.words.map((spans) =>
+        spans.flatMap((s) => (!inside(side === 'starts' ? s.u0 : s.u1) ? [] : [side === 'starts' ? { u0: s.u0, u1: Math.min(s.u1, cut) } : { u0: Math.max(s.u0, cut), u1: s.u1 }])),
+      );
+      const expected = new Map<number, number>();
+      for (const [key, x] of p.expected) if (inside(x)) expected.set(key, x);
+      // Each line's outermost word before the frame keeps neither end when a
+      // letter past it lies outside the photo: the word the frame cuts through
+      // (a part of a word, whose width names no word), or a whole one ending
+      // within a letter of the frame, which the line may go on past all the same.
+      const letter = p.layout.lines[0].letterHeight;
+      for (const tpl of TEMPLATE_LINES) {
+        const seen = tpl.filter((w) => inside(p.expected.get(side === 'starts' ? 2 * w.id + 1 : 2 * w.id)!));
+        const outermost = side === 'starts' ? seen[0] : seen[seen.length - 1];
+        if (!outermost) continue;
+        const outer = p.expected.get(side === 'starts' ? 2 * outermost.id : 2 * outermost.id + 1)!;
+        if (!inside(outer + (side === 'starts' ? letter : -letter))) (expected.delete(2 * outermost.id), expected.delete(2 * outermost.id + 1));
       }
+      const layout = { ...p.layout, lines: p.layout.lines.map((line, i) => ({ ...line, uMin: Math.min(...words[i].map((s) => s.u0)), uMax: Math.max(...words[i].map((s) => s.u1)) })) };
+      const ends = recogniseLayout(layout, words, undefined, (x) => !inside(side === 'starts' ? x + 1 : x - 1));
+      assert.ok(ends, `the page cut at the lines' ${side} should be read`);
+      assert.ok(expected.size > 150, `${expected.size} word ends left to tie`);
+      assert.deepEqual(new Map(ends.map((e) => [e.key, e.x])), expected, `cut at the lines' ${side}`);
     }
-    const layout = { ...p.layout, lines: p.layout.lines.map((line, i) => ({ ...line, uMin: Math.min(...words[i].map((s) => s.u0)), uMax: Math.max(...words[i].map((s) => s.u1)) })) };
-    const ends = recogniseLayout(layout, words, undefined, (x) => x >= CUT - 1);
-    assert.ok(ends, 'the page should be read');
-    assert.ok(expected.size > 200, `${expected.size} word ends left to tie`);
-    assert.deepEqual(new Map(ends.map((e) => [e.key, e.x])), expected);
   });
 });
