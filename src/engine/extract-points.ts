@@ -147,18 +147,25 @@ const FLAT_PAGE = (h: Homography): PageMap => ({ h, bow: 0, spread: 0, along: 0 
  */
 const FOCAL_SHARE = 0.75;
 /**
- * The focal length, in its pixels, of the photo being read: set for the span of
- * one extractPoints (or normaliseWordEnds) call, which runs to its end without
- * yielding; 0 (unknown) takes no curl along the lines.
+ * The photo being read, set for the span of one extractPoints (or
+ * normaliseWordEnds) call, which runs to its end without yielding:
+ * - `focalPixels`: the camera's focal length in the photo's pixels; 0
+ *   (unknown) takes no curl along the lines;
+ * - `frame`: the photo's size. Every reading maps its pixels to the photo's,
+ *   and where a line runs into the photo's frame, the text may go on past it
+ *   (CutOff). Null for word ends that are not read from a photo here
+ *   (normaliseWordEnds).
  */
-let focalPixels = 0;
+type PhotoRead = { readonly focalPixels: number; readonly frame: { readonly width: number; readonly height: number } | null };
+const NO_PHOTO: PhotoRead = { focalPixels: 0, frame: null };
+let photo: PhotoRead = NO_PHOTO;
 
-function withFocal<T>(focal: number, read: () => T): T {
-  focalPixels = focal;
+function withPhoto<T>(read: PhotoRead, run: () => T): T {
+  photo = read;
   try {
-    return read();
+    return run();
   } finally {
-    focalPixels = 0;
+    photo = NO_PHOTO;
   }
 }
 
@@ -174,7 +181,7 @@ function withFocal<T>(focal: number, read: () => T): T {
  * 25.4–25.6°; 28.6°: 30.3–30.6°; 34.9°: 37.4–39.4°).
  */
 function cameraTilt(h: Homography): [number, number] | null {
-  if (!(focalPixels > 0)) return null;
+  if (!(photo.focalPixels > 0)) return null;
   const toPhoto = invertHomography(h);
   if (!toPhoto) return null;
   const w0 = toPhoto[6] * 0.5 + toPhoto[7] * PAGE_MID_Y + toPhoto[8];
@@ -187,7 +194,7 @@ function cameraTilt(h: Homography): [number, number] | null {
   let sin = 0;
   let depth = 0;
   for (let k = 0; k < 4; k++) {
-    depth = (focalPixels * Math.sqrt(cos)) / scale;
+    depth = (photo.focalPixels * Math.sqrt(cos)) / scale;
     sin = Math.min(MAX_SIN_TILT, g * depth);
     cos = Math.sqrt(1 - sin * sin);
   }
@@ -330,25 +337,13 @@ const RECTIFIED_MAX_SIDE = 1600;
  * over the photo's long side (the curl along the lines depends on it).
  */
 export function extractPoints(img: Gray, opinions?: Opinion[], focalShare = FOCAL_SHARE): Extraction {
-  photoFrame = img;
-  try {
-    return withFocal(focalShare * Math.max(img.width, img.height), () => extractAll(img, opinions));
-  } finally {
-    photoFrame = null;
-  }
+  const frame = { width: img.width, height: img.height };
+  return withPhoto({ focalPixels: focalShare * Math.max(img.width, img.height), frame }, () => extractAll(img, opinions));
 }
-
-/**
- * The size of the photo being read, set for the span of one extractPoints
- * call as focalPixels is: every reading maps its pixels to the photo's, and
- * where a line runs into the photo's frame, the text may go on past it
- * (CutOff). Null outside a photo's reading (normaliseWordEnds).
- */
-let photoFrame: { readonly width: number; readonly height: number } | null = null;
 
 /** Whether a pixel of the image read (its `toPhoto`) lies outside the photo, or within a pixel of its edge. */
 function outsideThePhoto(toPhoto?: (u: number, v: number) => [number, number]): CutOff | undefined {
-  const frame = photoFrame;
+  const { frame } = photo;
   if (!frame) return undefined;
   const { width, height } = frame;
   return (u, v) => {
@@ -922,6 +917,6 @@ export function wordEndsHoldTogether(ends: readonly WordEnd[]): boolean {
  * (0, unknown: no curl along the lines).
  */
 export function normaliseWordEnds(ends: readonly WordEnd[], focal = 0): ScrollPoints | null {
-  const fit = withFocal(focal, () => fitPage(ends));
+  const fit = withPhoto({ focalPixels: focal, frame: null }, () => fitPage(ends));
   return fit && readsAsScroll(fit) ? toCanonical(fit) : null;
 }
