@@ -79,6 +79,15 @@ async function fartherAway(image: Sharp, { width, height }: { width: number; hei
   return sharp(await wall.composite([{ input: small, left: Math.round(width / 4), top: Math.round(height / 4) }]).jpeg({ quality: 95 }).toBuffer());
 }
 
+/** The photo with `share` of it cut off one side, as a user crops a photo, or a frame cuts a scroll. */
+function cropped(side: 'left' | 'top' | 'right' | 'bottom', share: number): Edit {
+  return (up, { width, height }) => {
+    const cutX = side === 'left' || side === 'right' ? Math.round(width * share) : 0;
+    const cutY = side === 'top' || side === 'bottom' ? Math.round(height * share) : 0;
+    return jpeg(up().extract({ left: side === 'left' ? cutX : 0, top: side === 'top' ? cutY : 0, width: width - cutX, height: height - cutY }));
+  };
+}
+
 const EDITS: Record<string, Edit> = {
   as_taken: async (_up, _size, original) => original,
   turned_90: (up) => jpeg(up().rotate(90)),
@@ -92,10 +101,14 @@ const EDITS: Record<string, Edit> = {
   farther_away_1mp: async (up, size) => jpeg((await fartherAway(up(), size)).resize(1155, 1155, { fit: 'inside' }), 85),
   keystone_30_farther: async (up, size) => jpeg(await fartherAway(await keystone(up(), size, 0.3), { ...size, height: Math.round(size.height * 0.7) })),
   sheared: (up) => jpeg(up().affine([[1, 0.12], [0, 1]], { background: '#777' })),
-  cropped_left: (up, { width, height }) => jpeg(up().extract({ left: Math.round(width * 0.1), top: 0, width: width - Math.round(width * 0.1), height })),
-  cropped_top: (up, { width, height }) => jpeg(up().extract({ left: 0, top: Math.round(height * 0.1), width, height: height - Math.round(height * 0.1) })),
-  cropped_right: (up, { width, height }) => jpeg(up().extract({ left: 0, top: 0, width: width - Math.round(width * 0.1), height })),
-  cropped_bottom: (up, { width, height }) => jpeg(up().extract({ left: 0, top: 0, width, height: height - Math.round(height * 0.1) })),
+  cropped_left: cropped('left', 0.1),
+  cropped_top: cropped('top', 0.1),
+  cropped_right: cropped('right', 0.1),
+  cropped_bottom: cropped('bottom', 0.1),
+  cropped_left_fifth: cropped('left', 0.2),
+  cropped_top_fifth: cropped('top', 0.2),
+  cropped_right_fifth: cropped('right', 0.2),
+  cropped_bottom_fifth: cropped('bottom', 0.2),
   one_megapixel: (up) => jpeg(up().resize(1155, 1155, { fit: 'inside' }), 85),
   one_megapixel_soft: (up) => jpeg(up().blur(1.5).resize(1155, 1155, { fit: 'inside' }), 70),
   half_megapixel: (up) => jpeg(up().resize(800, 800, { fit: 'inside' }), 80),

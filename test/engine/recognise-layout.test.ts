@@ -124,33 +124,37 @@ describe('recognising the mezuzah text in lines of words', () => {
     assert.deepEqual(new Map(ends.map((e) => [e.key, e.x])), expected);
   });
 
-  it('where the photo cuts the lines off, at their starts or at their ends, leaves the word cut in two untied and ties the rest, the text past the cut skipped', () => {
-    // The photo's frame at u = cut, across every line: at the lines' starts (the
-    // reading start is at high u), the text's first words lie past it; at their
-    // ends, the last. The word it runs through is read only up to it.
+  it('where the photo cuts the lines off, at their starts or at their ends, leaves the word cut in two untied and ties the rest, a whole word near the frame included, the text past the cut skipped', () => {
+    // The photo's frame runs across each line near its third word from the cut
+    // side: through the middle of that word on odd lines (the word is read only
+    // up to the frame), a third of a letter past its outer end on even lines
+    // (the word whole, the gap past it cut short). The words beyond lie past the
+    // frame. Upright, a line's start is at high u.
     for (const side of ['starts', 'ends'] as const) {
       const p = page(1, false);
-      const cut = side === 'starts' ? RIGHT - 0.3 * COLUMN : RIGHT - 0.7 * COLUMN;
-      const inside = (u: number) => (side === 'starts' ? u < cut : u > cut);
-      const words = p.words.map((spans) =>
-        spans.flatMap((s) => (!inside(side === 'starts' ? s.u0 : s.u1) ? [] : [side === 'starts' ? { u0: s.u0, u1: Math.min(s.u1, cut) } : { u0: Math.max(s.u0, cut), u1: s.u1 }])),
-      );
-      const expected = new Map<number, number>();
-      for (const [key, x] of p.expected) if (inside(x)) expected.set(key, x);
-      // Each line's outermost word before the frame keeps neither end when a
-      // letter past it lies outside the photo: the word the frame cuts through
-      // (a part of a word, whose width names no word), or a whole one ending
-      // within a letter of the frame, which the line may go on past all the same.
       const letter = p.layout.lines[0].letterHeight;
-      for (const tpl of TEMPLATE_LINES) {
-        const seen = tpl.filter((w) => inside(p.expected.get(side === 'starts' ? 2 * w.id + 1 : 2 * w.id)!));
-        const outermost = side === 'starts' ? seen[0] : seen[seen.length - 1];
-        if (!outermost) continue;
-        const outer = p.expected.get(side === 'starts' ? 2 * outermost.id : 2 * outermost.id + 1)!;
-        if (!inside(outer + (side === 'starts' ? letter : -letter))) (expected.delete(2 * outermost.id), expected.delete(2 * outermost.id + 1));
-      }
+      const lineAt = (y: number) => Math.round((y - 100) / (LINE_PITCH * COLUMN));
+      // The last line, of two words, runs short of the frame.
+      const cutWord = (j: number) => (TEMPLATE_LINES[j].length < 5 ? undefined : side === 'starts' ? TEMPLATE_LINES[j][2] : TEMPLATE_LINES[j].at(-3));
+      const cuts = TEMPLATE_LINES.map((_, j) => {
+        const w = cutWord(j);
+        if (!w) return side === 'starts' ? Infinity : -Infinity;
+        const outer = p.expected.get(side === 'starts' ? 2 * w.id : 2 * w.id + 1)!;
+        const inner = p.expected.get(side === 'starts' ? 2 * w.id + 1 : 2 * w.id)!;
+        return j % 2 === 1 ? (outer + inner) / 2 : outer + ((side === 'starts' ? 1 : -1) * letter) / 3;
+      });
+      const inside = (u: number, j: number) => (side === 'starts' ? u < cuts[j] : u > cuts[j]);
+      const words = p.words.map((spans, j) =>
+        spans.flatMap((s) => (!inside(side === 'starts' ? s.u0 : s.u1, j) ? [] : [side === 'starts' ? { u0: s.u0, u1: Math.min(s.u1, cuts[j]) } : { u0: Math.max(s.u0, cuts[j]), u1: s.u1 }])),
+      );
+      // Tied: every word end inside the frame but the cut word's (the whole word near the frame included).
+      const lineOf = new Map(TEMPLATE_LINES.flatMap((tpl, j) => tpl.map((w) => [w.id, j] as const)));
+      const expected = new Map([...p.expected].filter(([key, x]) => {
+        const j = lineOf.get(key >> 1)!;
+        return inside(x, j) && !(j % 2 === 1 && key >> 1 === cutWord(j)?.id);
+      }));
       const layout = { ...p.layout, lines: p.layout.lines.map((line, i) => ({ ...line, uMin: Math.min(...words[i].map((s) => s.u0)), uMax: Math.max(...words[i].map((s) => s.u1)) })) };
-      const ends = recogniseLayout(layout, words, undefined, (x) => !inside(side === 'starts' ? x + 1 : x - 1));
+      const ends = recogniseLayout(layout, words, undefined, (x, y) => !inside(side === 'starts' ? x + 1 : x - 1, lineAt(y)));
       assert.ok(ends, `the page cut at the lines' ${side} should be read`);
       assert.ok(expected.size > 150, `${expected.size} word ends left to tie`);
       assert.deepEqual(new Map(ends.map((e) => [e.key, e.x])), expected, `cut at the lines' ${side}`);
