@@ -208,14 +208,14 @@ function readingOrder(words: WordSpan[], h: (u: number) => number, flipped: bool
   const spans = [...words].sort((p, q) => (flipped ? p.u0 - q.u0 : q.u0 - p.u0));
   let cut = UNCUT;
   if (cutAt && spans.length > 0) {
-    // `reach` letter heights on past the first word's reading start, and the last's end.
+    // Whether the point `reach` letter heights on past the first word's reading start (the last word's end) is outside the photo.
     const firstSpan = spans[0];
     const lastSpan = spans[spans.length - 1];
-    const beforeFirst = (reach: number) => cutAt(flipped ? firstSpan.u0 - reach * h(firstSpan.u0) : firstSpan.u1 + reach * h(firstSpan.u1));
-    const afterLast = (reach: number) => cutAt(flipped ? lastSpan.u1 + reach * h(lastSpan.u1) : lastSpan.u0 - reach * h(lastSpan.u0));
-    cut = { start: beforeFirst(CUT_REACH), end: afterLast(CUT_REACH) };
-    if (cut.end && afterLast(CUT_WORD_REACH)) spans.pop();
-    if (cut.start && beforeFirst(CUT_WORD_REACH)) spans.shift();
+    const outsidePastStart = (reach: number) => cutAt(flipped ? firstSpan.u0 - reach * h(firstSpan.u0) : firstSpan.u1 + reach * h(firstSpan.u1));
+    const outsidePastEnd = (reach: number) => cutAt(flipped ? lastSpan.u1 + reach * h(lastSpan.u1) : lastSpan.u0 - reach * h(lastSpan.u0));
+    cut = { start: outsidePastStart(CUT_REACH), end: outsidePastEnd(CUT_REACH) };
+    if (cut.end && outsidePastEnd(CUT_WORD_REACH)) spans.pop();
+    if (cut.start && outsidePastStart(CUT_WORD_REACH)) spans.shift();
   }
   const widths = spans.map((s) => (s.u1 - s.u0) / h((s.u0 + s.u1) / 2));
   const gaps: number[] = [];
