@@ -148,16 +148,38 @@ describe('recognising the mezuzah text in lines of words', () => {
         spans.flatMap((s) => (!inside(side === 'starts' ? s.u0 : s.u1, j) ? [] : [side === 'starts' ? { u0: s.u0, u1: Math.min(s.u1, cuts[j]) } : { u0: Math.max(s.u0, cuts[j]), u1: s.u1 }])),
       );
       // Tied: every word end inside the frame but the cut word's (the whole word near the frame included).
-      const lineOf = new Map(TEMPLATE_LINES.flatMap((tpl, j) => tpl.map((w) => [w.id, j] as const)));
-      const expected = new Map([...p.expected].filter(([key, x]) => {
-        const j = lineOf.get(key >> 1)!;
-        return inside(x, j) && !(j % 2 === 1 && key >> 1 === cutWord(j)?.id);
-      }));
+      const expected = new Map<number, number>();
+      TEMPLATE_LINES.forEach((tpl, j) => {
+        for (const w of tpl) {
+          if (j % 2 === 1 && w === cutWord(j)) continue;
+          for (const key of [2 * w.id, 2 * w.id + 1]) {
+            const x = p.expected.get(key);
+            if (x !== undefined && inside(x, j)) expected.set(key, x);
+          }
+        }
+      });
       const layout = { ...p.layout, lines: p.layout.lines.map((line, i) => ({ ...line, uMin: Math.min(...words[i].map((s) => s.u0)), uMax: Math.max(...words[i].map((s) => s.u1)) })) };
       const ends = recogniseLayout(layout, words, undefined, (x, y) => !inside(side === 'starts' ? x + 1 : x - 1, lineAt(y)));
       assert.ok(ends, `the page cut at the lines' ${side} should be read`);
       assert.ok(expected.size > 150, `${expected.size} word ends left to tie`);
       assert.deepEqual(new Map(ends.map((e) => [e.key, e.x])), expected, `cut at the lines' ${side}`);
     }
+  });
+
+  it('reads a line whose last whole word stands a third of a letter from the frame as going on past it: its few words seen are tied, not dropped for the many the frame hides', () => {
+    // Line 4 (eight words) seen only from its seventh word on: the frame a third of a
+    // letter past that word's reading start. Missing for want of ink, its six hidden
+    // words would cost more than dropping the two seen; hidden by the frame, nothing.
+    const p = page(1, false);
+    const letter = p.layout.lines[0].letterHeight;
+    const tpl = TEMPLATE_LINES[4];
+    const cut = p.expected.get(2 * tpl[6].id)! + letter / 3;
+    const onLine4 = (y: number) => Math.abs(y - (100 + 4 * LINE_PITCH * COLUMN)) < 1;
+    const words = p.words.map((spans, j) => (j === 4 ? spans.filter((s) => s.u1 < cut) : spans));
+    const layout = { ...p.layout, lines: p.layout.lines.map((line, j) => (j === 4 ? { ...line, uMax: Math.max(...words[4].map((s) => s.u1)) } : line)) };
+    const ends = recogniseLayout(layout, words, undefined, (x, y) => onLine4(y) && x >= cut - 1);
+    const expected = new Map([...p.expected].filter(([key]) => !tpl.slice(0, 6).some((w) => key >> 1 === w.id)));
+    assert.ok(ends);
+    assert.deepEqual(new Map(ends.map((e) => [e.key, e.x])), expected);
   });
 });
