@@ -79,10 +79,16 @@ describe('WorkerPool turns', () => {
   it('serves first the requester with fewer photos running', async () => {
     const pool = new WorkerPool(2, 16, sleeper);
     try {
-      // Both workers run A's photos; B's starts next although A's third was sent first.
-      // (Started one after the other on two workers, the two may finish in either order.)
-      const [a3, b1] = (await Promise.all([1, 2, 3].map((k) => pool.run(Uint8Array.of(40, k), {}, 'a')).concat(pool.run(Uint8Array.of(40, 1), {}, 'b')))).slice(2).map(slept);
-      assert.ok(b1.start <= a3.start, JSON.stringify({ a3, b1 }));
+      // A's first photo takes one worker for 200 ms, then B's first the other
+      // for 10 ms; A's second and B's second wait. When B's first ends, A has
+      // a photo running and B none, so B's second goes next although A was
+      // served longer ago and sent its second first; A's second waits for it
+      // to end (at 50 ms). Served by turn alone, A's second would start at
+      // 10 ms and B's at 50. (The starts compared are 40 ms apart, on the same
+      // worker: no race between two threads' clocks.)
+      const jobs: [string, number, number][] = [['a', 200, 1], ['b', 10, 0], ['a', 40, 2], ['b', 40, 1]];
+      const [, , a2, b1] = (await Promise.all(jobs.map(([who, ms, label]) => pool.run(Uint8Array.of(ms, label), {}, who)))).map(slept);
+      assert.ok(b1.start < a2.start, JSON.stringify({ a2, b1 }));
     } finally {
       await pool.close();
     }
