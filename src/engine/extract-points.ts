@@ -97,16 +97,22 @@ const MAX_BOW = 0.4;
 
 export type { WordEnd };
 
-/** `columnPixels`: the photo's pixels per column width at the page's centre (how large the text was read). */
-export type Extraction = { kind: 'scroll'; points: ScrollPoints; columnPixels: number } | { kind: 'invalid'; reason: string };
+/**
+ * A photo read as a scroll: its keyed word ends; `columnPixels`, the photo's
+ * pixels per column width at the page's centre (how large the text was read);
+ * `agreeing`, how many of its word ends agree with the layout (the count
+ * readings are compared by). Or why it does not read.
+ */
+export type Extraction = { kind: 'scroll'; points: ScrollPoints; columnPixels: number; agreeing: number } | { kind: 'invalid'; reason: string };
 
 /**
  * A second opinion that a photo's reading called for, in the order considered,
  * and whether it was read (the line frame is not, for a reading that holds
  * together; the text outline is called for only after the line frame, when the
- * reading is still weak; a photo read no way at all is read once more with its
- * motion blur taken out, then with its haze taken off, and the opinions of each
- * such reading follow it; readDecoded adds `enlarged` for a small photo read
+ * reading is still weak; a photo veiled all over is read once more with its
+ * haze taken off, and a photo still read no way at all once more with its
+ * motion blur taken out, and the opinions of each such reading follow it;
+ * readDecoded adds `enlarged` for a small photo read
  * again at the working size, `working-size` for a reduced 12 MP photo decoded
  * again at it). For diagnosis and tests; the extraction does not
  * depend on it.
@@ -318,6 +324,18 @@ const RECTIFIED_LOOKS = 2;
  * curled photo), and the better frame pays for another reading.
  */
 const LOOK_AGAIN_GAIN = 1.1;
+/**
+ * A photo measured veiled (hazeOf) keeps its reading as it is only when that
+ * ties this many times the word ends of the reading with the veil off: blur,
+ * not a veil, then lifted its darkest pixels. Read both ways, the samples' 12
+ * phone photos in low contrast, washed out and hazy (36) and the 6 veiled phone
+ * photos of registered scrolls in the tune and report sets at 1 MP: with the
+ * reading with more ends agreeing kept, 4 of the 42 matched their registration
+ * 0.06–0.13 less than the other reading would have (all hazy, the two counts
+ * within 7%); with the veil's reading kept unless the other ties 10% more, 2
+ * (low contrast: 0.89 → 0.76 and 0.82 → 0.77, at 8% and 6% more).
+ */
+const AS_TAKEN_GAIN = 1.1;
 /** The rectified page's long side at most, pixels (the working size of decodePhoto). */
 const RECTIFIED_MAX_SIDE = 1600;
 
@@ -354,7 +372,30 @@ function outsideThePhoto(toPhoto?: (u: number, v: number) => [number, number]): 
 
 function extractAll(img: Gray, opinions?: Opinion[]): Extraction {
   if (percentile(img, 0.99) < MIN_BRIGHTEST) return TOO_DARK;
-  const read = readPhoto(img, opinions);
+  let read = readPhoto(img, opinions);
+  // A photo veiled all over (haze on a plastic case, a washed-out or
+  // low-contrast shot) leaves its ink too close to its parchment for the ink
+  // test, and often no line to find; the glare opinion's local veil is read
+  // only near ink it can see, and only for weak readings. With the veil
+  // measured over the whole photo (hazeOf) and taken off, it is read once more,
+  // and that reading kept unless the photo as it is reads markedly better
+  // (AS_TAKEN_GAIN): blur lifts the darkest pixels of small text as a veil
+  // does (12 of the tune and report sets' 700 phone photos at 1 MP have a veil
+  // so measured, none at 3 MP; docs/engine.md, "A veil over the whole photo").
+  let readImg = img;
+  const haze = hazeOf(img);
+  if (haze > 0) {
+    opinions?.push({ name: 'dehazed', taken: true });
+    const clearImg = withoutHaze(img, haze);
+    const clear = readPhoto(clearImg, opinions);
+    // Lines found only once the veil is off are text all the same: the caller
+    // reads a photo with text once more at the working size (readDecoded), and
+    // a veiled photo needs that as much as any.
+    if (clear.kind === 'scroll' ? read.kind !== 'scroll' || read.agreeing < AS_TAKEN_GAIN * clear.agreeing : read === NO_LINES) {
+      read = clear;
+      readImg = clearImg;
+    }
+  }
   if (read.kind === 'scroll') return read;
   // Camera shake at a steep tilt leaves photos that no reading above can read:
   // the streak smears letters into their neighbours and lines into the next.
@@ -364,32 +405,13 @@ function extractAll(img: Gray, opinions?: Opinion[]): Extraction {
   // short enough to take out leaves lines to find, and blank parchment, objects
   // and scrolls blurred past reading (most images without a scroll) are spared
   // the cost, about a third of a second.
-  const blur = read === NO_LINES ? null : estimateMotionBlur(img);
+  const blur = read === NO_LINES ? null : estimateMotionBlur(readImg);
   if (blur) {
     opinions?.push({ name: 'deblurred', taken: true });
-    const deblurred = readPhoto(removeMotionBlur(img, blur), opinions);
+    const deblurred = readPhoto(removeMotionBlur(readImg, blur), opinions);
     if (deblurred.kind === 'scroll') return deblurred;
   }
-  // A photo veiled all over (haze on a plastic case, a washed-out shot) leaves
-  // its ink too close to its parchment for the ink test anywhere, and often no
-  // line to find; the glare opinion's local veil is read only near ink it can
-  // see. With the veil measured over the whole photo (hazeOf) and taken off, it
-  // gets one more reading. The samples' 12 phone photos washed out (0.45 s +
-  // 110) and hazy (0.35 s + 140) by `npm run bench:edits`: 19 → 24 of 24 read,
-  // 19 → 22 matching; low contrast (0.55 s + 90) 11 → 12 of 12. No photo of a
-  // bench set's scroll is veiled so, and none of their readings changed; 15% of
-  // images without a scroll are (no dark pixels), and most find no lines even
-  // so: none read, 200 at 1 MP and 100 at 3 MP (seed 8808), reading time +1% to
-  // +6%.
-  const haze = hazeOf(img);
-  if (haze === 0) return read;
-  opinions?.push({ name: 'dehazed', taken: true });
-  const clear = readPhoto(withoutHaze(img, haze), opinions);
-  if (clear.kind === 'scroll') return clear;
-  // Lines found only once the veil is off are text all the same: the caller
-  // reads a photo with text once more at the working size (readDecoded), and
-  // a veiled photo needs that as much as any.
-  return read === NO_LINES ? clear : read;
+  return read;
 }
 
 /** A pixel of the image reduced 2× (raster.reduce) to the photo's. */
@@ -455,7 +477,7 @@ function readPhoto(img: Gray, opinions?: Opinion[]): Extraction {
   if (!best || !readsAsScroll(best)) return NOT_A_MEZUZAH;
   // A map that cannot be inverted measures no size: 0, as small as text comes.
   const toPhoto = invertHomography(best.map.h);
-  return { kind: 'scroll', points: toCanonical(best), columnPixels: toPhoto ? columnPixels(toPhoto) : 0 };
+  return { kind: 'scroll', points: toCanonical(best), columnPixels: toPhoto ? columnPixels(toPhoto) : 0, agreeing: best.inliers };
 }
 
 const isWeak = (fit: PageFit | null, share = WEAK_READING_SHARE) => !fit || fit.inliers < share * fit.ends.length;

@@ -162,17 +162,29 @@ function veilOf(dark: Gray, bg: Gray): Uint8Array | null {
  * veil) or within VEILED_DARK_SHARE of B (no ink to tell one by). The one
  * measure of a veil, local (veilOf) or over the whole photo (hazeOf).
  */
-function veilLevel(dark: number, bright: number): number {
-  return dark > INK_SHARE * bright && dark <= VEILED_DARK_SHARE * bright ? (dark - INK_SHARE * bright) / (1 - INK_SHARE) : 0;
+function veilLevel(dark: number, bright: number, inkShare = INK_SHARE): number {
+  return dark > inkShare * bright && dark <= VEILED_DARK_SHARE * bright ? (dark - inkShare * bright) / (1 - inkShare) : 0;
 }
 
 /** A haze fainter than this many grey levels moves the ink test by a level or two: none is taken off. */
 const MIN_HAZE = 10;
+/**
+ * The darkest pixels of a whole photo are at most this share of its brightest
+ * unless a veil lifted them: lower than INK_SHARE, which a local veil is read
+ * by (there the darkest ink near may be a thin or blurred stroke, lighter than
+ * the photo's darkest). Over the whole photo the darkest 0.5% are the cores of
+ * letters: at most 0.363 of the brightest 1% in the tune set's 640 scroll
+ * photos (phone, registration and unregistered; 3 MP), 0.328 in the shared
+ * samples'; the samples in low contrast (0.55 s + 90) 0.45–0.57. Blurred
+ * small text reaches it too (the tune set's scenes at 1 MP, up to 0.497):
+ * extractPoints reads a photo both ways when a veil is measured.
+ */
+const HAZE_INK_SHARE = 0.4;
 
 /**
  * A veil over the whole photo (haze on a plastic case, a washed-out or
  * overexposed shot, s + k (W − s) everywhere), in grey levels; 0 for none.
- * Ink being at most INK_SHARE (ρ) of its parchment, the darkest pixels of a
+ * Ink being at most HAZE_INK_SHARE (ρ) of its parchment, the darkest pixels of a
  * photo (its 0.5th percentile) are at most ρ times its brightest (99th) unless
  * lifted, by veilLevel of the two, as veilOf reads a local veil. A photo with
  * dark ink, shadows or background anywhere has none, and neither has one whose
@@ -180,7 +192,7 @@ const MIN_HAZE = 10;
  * parchment: no ink to tell a veil by).
  */
 export function hazeOf(img: Gray): number {
-  const haze = Math.round(veilLevel(percentile(img, 0.005), percentile(img, 0.99)));
+  const haze = Math.round(veilLevel(percentile(img, 0.005), percentile(img, 0.99), HAZE_INK_SHARE));
   return haze >= MIN_HAZE ? haze : 0;
 }
 

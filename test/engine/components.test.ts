@@ -145,17 +145,18 @@ test('haze: a veil over the whole page is measured and taken off, so its letters
   const hazy = { width, height, data: page.map((s) => lift(s, 0.65)) };
   assert.equal(strokes(inkMask(hazy, 12, 0.3)), 0, 'the ratio test alone finds no letter');
   const haze = hazeOf(hazy);
-  // The darkest 0.5% (ink, 183) against the brightest 1% (238): (183 − 119) / 0.5.
-  assert.ok(haze >= 120 && haze <= 136, `haze ${haze}`);
+  // The darkest 0.5% (ink, 183) against the brightest 1% (238): (183 − 0.4 × 238) / 0.6.
+  assert.ok(haze >= 140 && haze <= 156, `haze ${haze}`);
   const dehazed = inkMask(withoutHaze(hazy, haze), 12, 0.3);
   assert.equal(strokes(dehazed), strokes(inkMask(clear, 12, 0.3)), 'every stroke pixel the clear page has');
   assert.equal(stray(dehazed), 0, 'and nothing between');
   // Blank parchment, hazy or not: nothing dark enough to be ink, so no haze to tell.
   const blank = { width, height, data: new Uint8Array(width * height).map((_, i) => Math.round(PAGE.grain(i) + 0.65 * 82)) };
   assert.equal(hazeOf(blank), 0);
-  // A faint haze, under MIN_HAZE (10 levels), is none; a little more is measured.
-  assert.equal(hazeOf({ width, height, data: page.map((s) => lift(s, 0.31)) }), 0);
-  assert.ok(hazeOf({ width, height, data: page.map((s) => lift(s, 0.36)) }) >= 10);
+  // A faint haze, under MIN_HAZE (10 levels), is none (k = 0.2: ink at 0.42 of
+  // the parchment, as blur leaves small text); a little more is measured.
+  assert.equal(hazeOf({ width, height, data: page.map((s) => lift(s, 0.2)) }), 0);
+  assert.ok(hazeOf({ width, height, data: page.map((s) => lift(s, 0.25)) }) >= 10);
 });
 
 test('ink: nothing in a black image (no background to measure contrast against)', () => {

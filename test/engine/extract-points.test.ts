@@ -196,17 +196,58 @@ test('a phone photo veiled all over by haze, unread every other way, is read wit
   assert.ok(similarity !== null && similarity >= MATCH_THRESHOLD, `similarity ${similarity}`);
 });
 
+/**
+ * A sample phone photo veiled as `npm run bench:edits` veils it (`gain` s +
+ * `lift`, JPEG 90: low contrast 0.55 s + 90, hazy 0.35 s + 140), read, and its
+ * similarity to its registration.
+ */
+async function veiledSample(query: string, gain = 0.55, lift = 90): Promise<{ opinions: Opinion[]; similarity: number }> {
+  const reference = manifest().scrolls.find((s) => s.queries.includes(query))!.reference;
+  const photo = new Uint8Array(await sharp(samplePhoto(query)).rotate().linear(gain, lift).jpeg({ quality: 90 }).toBuffer());
+  const opinions: Opinion[] = [];
+  const read = await readDecoded(photo, await decodePhoto(photo, false), opinions);
+  const registered = await analyzePhoto(samplePhoto(reference));
+  assert.ok(read.kind === 'scroll' && registered.kind === 'scroll', read.kind === 'invalid' ? read.reason : 'registration unread');
+  return { opinions, similarity: comparePoints(decodeFingerprint(registered.fingerprint), read.points) };
+}
+
+test('a low-contrast phone photo, its darkest ink lifted to over 0.4 of its parchment, is read with the veil taken off and matches its registration', { skip: haveSamples ? false : 'shared sample photos are not present beside the repository' }, async () => {
+  // Ink at 0.57 of the parchment (a finger over it, 8 px of camera shake): unread as it
+  // is; read with a veil taken off that brings its ink to 0.5 of the parchment (the
+  // share the veil was measured against until then), 0.34; to 0.4, 0.69.
+  const { opinions, similarity } = await veiledSample('query/d370c65816c2.jpg');
+  assert.deepEqual(opinions.filter((o) => o.name === 'dehazed'), [{ name: 'dehazed', taken: true }]);
+  assert.ok(similarity >= MATCH_THRESHOLD, `similarity ${similarity}`);
+});
+
+test('a veiled photo that reads as it is keeps the reading with the veil off, unless the photo as it is ties 10% more word ends', { skip: haveSamples ? false : 'shared sample photos are not present beside the repository' }, async () => {
+  // Sample photos read both ways, word ends agreeing as it is / with the veil off
+  // (similarity to the registration): in low contrast, e4b4cbb8a861 197 / 149 (0.93 /
+  // 0.66) and a85fb3cf4a5d 145 / 152 (0.73 / 0.92); hazy, 9e6a81a69f29 178 / 175 (0.81 /
+  // 0.94). Either way taken always loses one of the first two, and the reading with
+  // more ends agreeing, the third.
+  const cases: [string, number, number][] = [['query/e4b4cbb8a861.jpg', 0.55, 90], ['query/a85fb3cf4a5d.jpg', 0.55, 90], ['query/9e6a81a69f29.jpg', 0.35, 140]];
+  for (const [query, gain, lift] of cases) {
+    const { opinions, similarity } = await veiledSample(query, gain, lift);
+    assert.ok(opinions.some((o) => o.name === 'dehazed'), `${query}: read with the veil off too`);
+    assert.ok(similarity >= 0.85, `${query} (${gain} s + ${lift}): similarity ${similarity}`);
+  }
+});
+
 test('a small phone photo in which lines are found only with the haze taken off, unread at its own size, is read enlarged and matches its registration', { skip: haveSamples ? false : 'shared sample photos are not present beside the repository' }, async () => {
-  // A sample phone photo (1,200 px, 23° of tilt, soft) veiled as `npm run bench:edits`
-  // veils it ("hazy": 0.35 s + 140, JPEG 90). No line is found until the haze is
-  // taken off, and then none reads at 1,200 px; enlarged, it reads (0.61). When the
-  // reading with the haze off failed, the first reading's "no lines of text found"
-  // was answered, and the photo was not read enlarged: invalid.
-  const query = 'query/2a1f2d9d0997.jpg';
+  // A sample phone photo veiled (0.3 s + 155, JPEG 90) and sent small (700 px, as a
+  // messaging app might). No line is found until the haze is taken off, and then
+  // none reads at 700 px; enlarged, it reads. When the reading with the haze off
+  // failed, the first reading's "no lines of text found" was answered, and the photo
+  // was not read enlarged: invalid. (The scene of this test until the veil was read
+  // against a share of 0.4 rather than 0.5, `2a1f2d9d0997` at 1,200 px veiled 0.35 s
+  // + 140, now reads at its own size.)
+  const query = 'query/a85fb3cf4a5d.jpg';
   const reference = manifest().scrolls.find((s) => s.queries.includes(query))!.reference;
   const upright = await sharp(samplePhoto(query)).rotate().raw().toBuffer({ resolveWithObject: true });
   const { width, height, channels } = upright.info;
-  const hazy = new Uint8Array(await sharp(upright.data, { raw: { width, height, channels } }).linear(0.35, 140).jpeg({ quality: 90 }).toBuffer());
+  const veiled = sharp(upright.data, { raw: { width, height, channels } }).linear(0.3, 155).resize(700, 700, { fit: 'inside' });
+  const hazy = new Uint8Array(await veiled.jpeg({ quality: 90 }).toBuffer());
   const decoded = await decodePhoto(hazy, false);
   const atOwnSize: Opinion[] = [];
   const own = extractPoints(decoded.gray, atOwnSize);
