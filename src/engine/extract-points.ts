@@ -6,7 +6,7 @@ import { applyHomography, areaScaleAt, fitHomography, fitHomographyRobust, inver
 import { hazeOf, inkMask, withoutHaze } from './ink.ts';
 import { findLines, pointOnLine, vanishingPointOfLines, withSizesAlongLines, type LineLayout, type TextLine } from './lines.ts';
 import { convexHull, enclosingQuad, type Point } from './outline.ts';
-import { bilinearIn, percentile, reduce, type Gray } from './raster.ts';
+import { bilinearIn, levels, reduce, type Gray } from './raster.ts';
 import { recogniseLayout, type CutOff, type PageFrame, type WordEnd } from './recognise-layout.ts';
 import { CANONICAL_X, CANONICAL_Y, LINE_PITCH, TEMPLATE_LINES } from './template.ts';
 import { findWords } from './words.ts';
@@ -371,7 +371,8 @@ function outsideThePhoto(toPhoto?: (u: number, v: number) => [number, number]): 
 }
 
 function extractAll(img: Gray, opinions?: Opinion[]): Extraction {
-  if (percentile(img, 0.99) < MIN_BRIGHTEST) return TOO_DARK;
+  const level = levels(img);
+  if (level(0.99) < MIN_BRIGHTEST) return TOO_DARK;
   let read = readPhoto(img, opinions);
   // A photo veiled all over (haze on a plastic case, a washed-out or
   // low-contrast shot) leaves its ink too close to its parchment for the ink
@@ -383,15 +384,12 @@ function extractAll(img: Gray, opinions?: Opinion[]): Extraction {
   // does (12 of the tune and report sets' 700 phone photos at 1 MP have a veil
   // so measured, none at 3 MP; docs/engine.md, "A veil over the whole photo").
   let readImg = img;
-  const haze = hazeOf(img);
+  const haze = hazeOf(img, level);
   if (haze > 0) {
     opinions?.push({ name: 'dehazed', taken: true });
     const clearImg = withoutHaze(img, haze);
     const clear = readPhoto(clearImg, opinions);
-    // Lines found only once the veil is off are text all the same: the caller
-    // reads a photo with text once more at the working size (readDecoded), and
-    // a veiled photo needs that as much as any.
-    if (clear.kind === 'scroll' ? read.kind !== 'scroll' || read.agreeing < AS_TAKEN_GAIN * clear.agreeing : read === NO_LINES) {
+    if (keepsVeilOff(read, clear)) {
       read = clear;
       readImg = clearImg;
     }
@@ -412,6 +410,19 @@ function extractAll(img: Gray, opinions?: Opinion[]): Extraction {
     if (deblurred.kind === 'scroll') return deblurred;
   }
   return read;
+}
+
+/**
+ * Whether a veiled photo's reading with the veil off (`clear`) is kept over its
+ * reading as it is: when it reads and the photo as it is does not tie
+ * AS_TAKEN_GAIN times its word ends, or when neither reads and lines were found
+ * only with the veil off (text all the same: the caller reads a photo with text
+ * once more at the working size, readDecoded, and a veiled photo needs that as
+ * much as any).
+ */
+function keepsVeilOff(asTaken: Extraction, clear: Extraction): boolean {
+  if (clear.kind === 'scroll') return asTaken.kind !== 'scroll' || asTaken.agreeing < AS_TAKEN_GAIN * clear.agreeing;
+  return asTaken === NO_LINES;
 }
 
 /** A pixel of the image reduced 2× (raster.reduce) to the photo's. */

@@ -1,4 +1,4 @@
-import { boxBlur, maxFilter, minFilter, percentile, reduce, reduceToMinimum, type Gray } from './raster.ts';
+import { boxBlur, levels, maxFilter, minFilter, reduce, reduceToMinimum, type Gray } from './raster.ts';
 
 const BACKGROUND_STEP = 4;
 /**
@@ -189,10 +189,11 @@ const HAZE_INK_SHARE = 0.4;
  * lifted, by veilLevel of the two, as veilOf reads a local veil. A photo with
  * dark ink, shadows or background anywhere has none, and neither has one whose
  * darkest pixels are within VEILED_DARK_SHARE of its brightest (blank
- * parchment: no ink to tell a veil by).
+ * parchment: no ink to tell a veil by). `level`: the photo's levels (raster.ts),
+ * when the caller has them already.
  */
-export function hazeOf(img: Gray): number {
-  const haze = Math.round(veilLevel(percentile(img, 0.005), percentile(img, 0.99), HAZE_INK_SHARE));
+export function hazeOf(img: Gray, level = levels(img)): number {
+  const haze = Math.round(veilLevel(level(0.005), level(0.99), HAZE_INK_SHARE));
   return haze >= MIN_HAZE ? haze : 0;
 }
 

@@ -195,12 +195,14 @@ function reduceByPowerOfTwo(img: Gray, step: 2 | 4): Gray {
 }
 
 /**
- * The grey level that a share `q` (0–1) of the pixels do not exceed. Four
- * histograms, one per pixel of each group of four, summed at the end:
- * neighbouring pixels of a photo often share a level, and a single histogram
- * makes each count wait for the previous one to land.
+ * The grey level that a share `q` (0–1) of the pixels do not exceed, for any
+ * `q`, from one pass over the image (its cumulative histogram): several
+ * percentiles of one image cost one pass. Four histograms, one per pixel of
+ * each group of four, summed at the end: neighbouring pixels of a photo often
+ * share a level, and a single histogram makes each count wait for the
+ * previous one to land.
  */
-export function percentile(img: Gray, q: number): number {
+export function levels(img: Gray): (q: number) => number {
   const counts = new Uint32Array(4 * 256);
   const { data } = img;
   const n = data.length;
@@ -212,11 +214,15 @@ export function percentile(img: Gray, q: number): number {
     counts[768 + data[i + 3]]++;
   }
   for (let i = whole; i < n; i++) counts[data[i]]++;
-  const target = q * n;
+  const atOrBelow = new Float64Array(256);
   let seen = 0;
   for (let v = 0; v < 256; v++) {
     seen += counts[v] + counts[256 + v] + counts[512 + v] + counts[768 + v];
-    if (seen >= target) return v;
+    atOrBelow[v] = seen;
   }
-  return 255;
+  return (q) => {
+    const target = q * n;
+    for (let v = 0; v < 256; v++) if (atOrBelow[v] >= target) return v;
+    return 255;
+  };
 }

@@ -3,7 +3,7 @@ import { test } from 'node:test';
 import sharp from 'sharp';
 import { analyzePhoto, readDecoded } from '../../src/engine/analyze-photo.ts';
 import { decodePhoto, WORKING_LONG_SIDE } from '../../src/engine/decode-photo.ts';
-import { extractPoints, type Opinion } from '../../src/engine/extract-points.ts';
+import { extractPoints, type Extraction, type Opinion } from '../../src/engine/extract-points.ts';
 import { comparePoints, MATCH_THRESHOLD } from '../../src/engine/compare.ts';
 import { decodeFingerprint, encodeFingerprint } from '../../src/engine/fingerprint.ts';
 import { deriveSeed, makeScribe, makeScroll, photographScroll, type Photo, type ShotSpec } from '../../src/synth/index.ts';
@@ -198,17 +198,31 @@ test('a phone photo veiled all over by haze, unread every other way, is read wit
 
 /**
  * A sample phone photo veiled as `npm run bench:edits` veils it (`gain` s +
- * `lift`, JPEG 90: low contrast 0.55 s + 90, hazy 0.35 s + 140), read, and its
- * similarity to its registration.
+ * `lift` on its upright pixels, JPEG 90: low contrast 0.55 s + 90, hazy 0.35 s
+ * + 140), made `longSide` pixels long at most when that is given.
  */
-async function veiledSample(query: string, gain = 0.55, lift = 90): Promise<{ opinions: Opinion[]; similarity: number }> {
+async function veiledSamplePhoto(query: string, gain: number, lift: number, longSide?: number): Promise<Uint8Array> {
+  const upright = await sharp(samplePhoto(query)).rotate().raw().toBuffer({ resolveWithObject: true });
+  const { width, height, channels } = upright.info;
+  const veiled = sharp(upright.data, { raw: { width, height, channels } }).linear(gain, lift);
+  const sized = longSide ? veiled.resize(longSide, longSide, { fit: 'inside' }) : veiled;
+  return new Uint8Array(await sized.jpeg({ quality: 90 }).toBuffer());
+}
+
+/** The similarity of a sample phone photo's reading to its scroll's registration photo; both must read. */
+async function similarityToSampleRegistration(query: string, read: Extraction): Promise<number> {
   const reference = manifest().scrolls.find((s) => s.queries.includes(query))!.reference;
-  const photo = new Uint8Array(await sharp(samplePhoto(query)).rotate().linear(gain, lift).jpeg({ quality: 90 }).toBuffer());
-  const opinions: Opinion[] = [];
-  const read = await readDecoded(photo, await decodePhoto(photo, false), opinions);
   const registered = await analyzePhoto(samplePhoto(reference));
   assert.ok(read.kind === 'scroll' && registered.kind === 'scroll', read.kind === 'invalid' ? read.reason : 'registration unread');
-  return { opinions, similarity: comparePoints(decodeFingerprint(registered.fingerprint), read.points) };
+  return comparePoints(decodeFingerprint(registered.fingerprint), read.points);
+}
+
+/** A sample phone photo veiled (veiledSamplePhoto), read, and its similarity to its registration. */
+async function veiledSample(query: string, gain = 0.55, lift = 90): Promise<{ opinions: Opinion[]; similarity: number }> {
+  const photo = await veiledSamplePhoto(query, gain, lift);
+  const opinions: Opinion[] = [];
+  const read = await readDecoded(photo, await decodePhoto(photo, false), opinions);
+  return { opinions, similarity: await similarityToSampleRegistration(query, read) };
 }
 
 test('a low-contrast phone photo, its darkest ink lifted to over 0.4 of its parchment, is read with the veil taken off and matches its registration', { skip: haveSamples ? false : 'shared sample photos are not present beside the repository' }, async () => {
@@ -243,11 +257,7 @@ test('a small phone photo in which lines are found only with the haze taken off,
   // against a share of 0.4 rather than 0.5, `2a1f2d9d0997` at 1,200 px veiled 0.35 s
   // + 140, now reads at its own size.)
   const query = 'query/a85fb3cf4a5d.jpg';
-  const reference = manifest().scrolls.find((s) => s.queries.includes(query))!.reference;
-  const upright = await sharp(samplePhoto(query)).rotate().raw().toBuffer({ resolveWithObject: true });
-  const { width, height, channels } = upright.info;
-  const veiled = sharp(upright.data, { raw: { width, height, channels } }).linear(0.3, 155).resize(700, 700, { fit: 'inside' });
-  const hazy = new Uint8Array(await veiled.jpeg({ quality: 90 }).toBuffer());
+  const hazy = await veiledSamplePhoto(query, 0.3, 155, 700);
   const decoded = await decodePhoto(hazy, false);
   const atOwnSize: Opinion[] = [];
   const own = extractPoints(decoded.gray, atOwnSize);
@@ -256,9 +266,7 @@ test('a small phone photo in which lines are found only with the haze taken off,
   const opinions: Opinion[] = [];
   const read = await readDecoded(hazy, decoded, opinions);
   assert.deepEqual(opinions.filter((o) => o.name === 'enlarged'), [{ name: 'enlarged', taken: true }]);
-  const registered = await analyzePhoto(samplePhoto(reference));
-  assert.ok(read.kind === 'scroll' && registered.kind === 'scroll', read.kind === 'invalid' ? read.reason : 'registration unread');
-  const similarity = comparePoints(decodeFingerprint(registered.fingerprint), read.points);
+  const similarity = await similarityToSampleRegistration(query, read);
   assert.ok(similarity >= MATCH_THRESHOLD, `similarity ${similarity}`);
 });
 

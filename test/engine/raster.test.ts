@@ -1,6 +1,9 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { bilinear, maxFilter, minFilter, percentile, reduce, reduceToMinimum } from '../../src/engine/raster.ts';
+import { bilinear, levels, maxFilter, minFilter, reduce, reduceToMinimum, type Gray } from '../../src/engine/raster.ts';
+
+/** The grey level that a share `q` of the pixels do not exceed. */
+const percentile = (img: Gray, q: number) => levels(img)(q);
 
 test('reduce by 2: each pixel the rounded mean of its 2 × 2 block; an odd last row and column are dropped', () => {
   const img = {
@@ -46,7 +49,7 @@ test('reduce by 2 and by 4 (their own loops) give every block its rounded mean, 
   }
 });
 
-test('percentile: the grey level that the given share of pixels do not exceed', () => {
+test('levels: the grey level that the given share of pixels do not exceed', () => {
   // 100 pixels: 0, 1, ..., 99.
   const img = { width: 10, height: 10, data: Uint8Array.from({ length: 100 }, (_, i) => i) };
   assert.equal(percentile(img, 0.99), 98);
@@ -55,7 +58,7 @@ test('percentile: the grey level that the given share of pixels do not exceed', 
   assert.equal(percentile(img, 0), 0);
 });
 
-test('percentile: counts every pixel when the count is not a multiple of four', () => {
+test('levels: counts every pixel when the count is not a multiple of four', () => {
   // 103 pixels, levels 0..102 in a shuffled order; the last three fall outside the groups of four.
   const data = Uint8Array.from({ length: 103 }, (_, i) => (i * 37) % 103);
   const img = { width: 103, height: 1, data };
