@@ -3,12 +3,12 @@ import { estimateMotionBlur, removeMotionBlur } from './deblur.ts';
 import type { ScrollPoints } from './fingerprint.ts';
 import { median, weightedLeastSquares } from './geometry.ts';
 import { applyHomography, areaScaleAt, fitHomography, fitHomographyRobust, invertHomography, multiplyHomographies, type Homography } from './homography.ts';
-import { hazeOf, inkMask, withoutHaze } from './ink.ts';
+import { hasClippedParchment, hazeOf, inkMask, withoutHaze } from './ink.ts';
 import { findLines, pointOnLine, vanishingPointOfLines, withSizesAlongLines, type LineLayout, type TextLine } from './lines.ts';
 import { convexHull, enclosingQuad, type Point } from './outline.ts';
 import { bilinearIn, levels, reduce, type Gray } from './raster.ts';
 import { recogniseLayout, type CutOff, type PageFrame, type WordEnd } from './recognise-layout.ts';
-import { CANONICAL_X, CANONICAL_Y, LINE_PITCH, TEMPLATE_LINES } from './template.ts';
+import { CANONICAL_X, CANONICAL_Y, LINE_PITCH, TEMPLATE_LINES, WORD_END_COUNT } from './template.ts';
 import { findWords } from './words.ts';
 
 /**
@@ -34,8 +34,12 @@ const INK_CONTRAST = 0.3;
  * two / one read as scrolls.
  */
 const FAINT_INK_CONTRAST = 0.2;
-/** How ink is told from its background: the contrast it needs, and whether a veil of glare is taken off first (inkMask). */
-export type Ink = { readonly contrast: number; readonly unveil: boolean };
+/**
+ * How ink is told from its background: the contrast it needs, whether a veil
+ * of glare is taken off first, and whether parchment clipped at white asks
+ * less of it (inkMask).
+ */
+export type Ink = { readonly contrast: number; readonly unveil: boolean; readonly clipped?: boolean };
 const INK: Ink = { contrast: INK_CONTRAST, unveil: false };
 const FAINT_INK: Ink = { contrast: FAINT_INK_CONTRAST, unveil: false };
 /**
@@ -54,6 +58,11 @@ const FAINT_INK: Ink = { contrast: FAINT_INK_CONTRAST, unveil: false };
  * background's texture, and the reader answers such changes like another photo.
  */
 const UNVEILED_INK: Ink = { contrast: INK_CONTRAST, unveil: true };
+/** The inks of one reading of a photo (readPhoto): the first, the faint and the unveiled. */
+type Inks = { readonly plain: Ink; readonly faint: Ink; readonly unveiled: Ink };
+const AS_TAKEN_INKS: Inks = { plain: INK, faint: FAINT_INK, unveiled: UNVEILED_INK };
+/** The same inks asking less where the parchment is clipped at white (ink.ts, CLIPPED_CONTRAST_SHARE). */
+const CLIPPED_INKS: Inks = { plain: { ...INK, clipped: true }, faint: { ...FAINT_INK, clipped: true }, unveiled: { ...UNVEILED_INK, clipped: true } };
 /** Word ends that must fit the text's layout before the photo counts as a readable scroll. */
 const MIN_LAYOUT_INLIERS = 40;
 /**
@@ -117,7 +126,7 @@ export type Extraction = { kind: 'scroll'; points: ScrollPoints; columnPixels: n
  * again at it). For diagnosis and tests; the extraction does not
  * depend on it.
  */
-export type Opinion = { readonly name: 'full-size' | 'faint-ink' | 'line-frame' | 'text-outline' | 'unveiled' | 'deblurred' | 'dehazed' | 'enlarged' | 'working-size' | 'letter-sizes' | 'unfanned'; readonly taken: boolean };
+export type Opinion = { readonly name: 'full-size' | 'faint-ink' | 'line-frame' | 'text-outline' | 'unveiled' | 'deblurred' | 'dehazed' | 'clipped' | 'enlarged' | 'working-size' | 'letter-sizes' | 'unfanned'; readonly taken: boolean };
 
 /**
  * Photo → canonical page: a homography, then the curl. A scroll is stored
@@ -336,6 +345,30 @@ const LOOK_AGAIN_GAIN = 1.1;
  * (low contrast: 0.89 → 0.76 and 0.82 → 0.77, at 8% and 6% more).
  */
 const AS_TAKEN_GAIN = 1.1;
+/**
+ * A photo with parchment clipped at white keeps its reading in the clipped
+ * inks only when that ties this many times the word ends of the reading as
+ * it is: of photos only lightly clipped, the clipped inks' letters, fattened
+ * by their soft edges, read the words' ends a little worse.
+ */
+const CLIPPED_GAIN = 1.1;
+/**
+ * A photo with parchment clipped at white is not read again in the clipped
+ * inks when its reading as it is ties this many word ends already (half the
+ * text's): of the tune set's 80 clipped phone photos at 3 MP, the 4 that the
+ * clipped inks read with 10% more ends tied 79–146 as they were, and 41 tie
+ * this many (the clipped reading costs a 12 MP photo about half its time).
+ */
+const CLIPPED_SURE_READING = WORD_END_COUNT / 2;
+/**
+ * The word ends a reading in the clipped inks must tie to read a photo unread
+ * every other way: a second chance is a second chance for other text to fit
+ * the layout by chance too. Printed pages with parchment clipped, read in the
+ * clipped inks: 23–48 agreeing (13 of the 120 pages of bench:non-scroll's seeds
+ * 9909 and 7707), one 74 (k² / n 21, over the floor of readsAsScroll); the
+ * samples overexposed 1.8× and 2.2× that only the clipped inks read, 131–162.
+ */
+const CLIPPED_RESCUE = 100;
 /** The rectified page's long side at most, pixels (the working size of decodePhoto). */
 const RECTIFIED_MAX_SIDE = 1600;
 
@@ -394,6 +427,18 @@ function extractAll(img: Gray, opinions?: Opinion[]): Extraction {
       readImg = clearImg;
     }
   }
+  // Parchment clipped at white (an overexposed photo, strong glare) makes ink
+  // look fainter against it than it is, and blurred strokes break apart: such a
+  // photo is read again in inks that ask less there (docs/engine.md,
+  // "Parchment clipped at white, read again").
+  if (hasClippedParchment(level) && !(read.kind === 'scroll' && read.agreeing >= CLIPPED_SURE_READING)) {
+    opinions?.push({ name: 'clipped', taken: true });
+    const clipped = readPhoto(img, opinions, CLIPPED_INKS);
+    if (keepsClipped(read, clipped)) {
+      read = clipped;
+      readImg = img;
+    }
+  }
   if (read.kind === 'scroll') return read;
   // Camera shake at a steep tilt leaves photos that no reading above can read:
   // the streak smears letters into their neighbours and lines into the next.
@@ -425,40 +470,52 @@ function keepsVeilOff(asTaken: Extraction, clear: Extraction): boolean {
   return asTaken === NO_LINES;
 }
 
+/**
+ * Whether the reading of a photo with parchment clipped at white in the
+ * clipped inks (`clipped`) is kept over its reading so far: when it ties
+ * CLIPPED_GAIN times the word ends of a reading, or, for a photo unread so
+ * far, at least CLIPPED_RESCUE of them.
+ */
+function keepsClipped(asTaken: Extraction, clipped: Extraction): boolean {
+  if (clipped.kind !== 'scroll') return false;
+  return asTaken.kind === 'scroll' ? clipped.agreeing >= CLIPPED_GAIN * asTaken.agreeing : clipped.agreeing >= CLIPPED_RESCUE;
+}
+
 /** A pixel of the image reduced 2× (raster.reduce) to the photo's. */
 const HALF_SIZE_TO_PHOTO: Homography = new Float64Array([2, 0, 0.5, 0, 2, 0.5, 0, 0, 1]);
 const fromHalfSize = (u: number, v: number): [number, number] => applyHomography(HALF_SIZE_TO_PHOTO, u, v);
 
 /** Every reading of extractPoints but the deblurred and dehazed ones. */
-function readPhoto(img: Gray, opinions?: Opinion[]): Extraction {
+function readPhoto(img: Gray, opinions?: Opinion[], inks: Inks = AS_TAKEN_INKS): Extraction {
+  const ink = inks.plain;
   // The half-size lines are kept for the letter-sizes opinion, which reads them again.
-  const halfLines = traceLines(reduce(img, 2), INK);
-  let best = reframe(img, halfLines ? readLines(halfLines, fromHalfSize) : NO_LINES, INK, false);
+  const halfLines = traceLines(reduce(img, 2), ink);
+  let best = reframe(img, halfLines ? readLines(halfLines, fromHalfSize) : NO_LINES, ink, false);
   let lines: TracedLines | null | undefined;
   let first: Reading | undefined;
   if (isWeak(best)) {
     opinions?.push({ name: 'full-size', taken: true });
-    lines = traceLines(img, INK);
+    lines = traceLines(img, ink);
     first = lines ? readLines(lines) : NO_LINES;
-    best = better(best, first.kind === 'page' ? lookAgain(img, first.fit, INK) : null);
+    best = better(best, first.kind === 'page' ? lookAgain(img, first.fit, ink) : null);
   }
   if (isWeak(best)) {
     opinions?.push({ name: 'faint-ink', taken: true });
-    best = better(best, readAnew(img, FAINT_INK));
+    best = better(best, readAnew(img, inks.faint));
   }
   if (isWeak(best, LINE_FRAME_SHARE)) {
     const taken = !holdsTogether(best);
     opinions?.push({ name: 'line-frame', taken });
     if (taken) {
-      lines ??= traceLines(img, INK);
-      if (lines) best = better(best, reframe(img, readThroughLineFrame(img, lines.layout, INK), INK));
+      lines ??= traceLines(img, ink);
+      if (lines) best = better(best, reframe(img, readThroughLineFrame(img, lines.layout, ink), ink));
       if (lines && isWeak(best, LINE_FRAME_SHARE)) {
         opinions?.push({ name: 'text-outline', taken: true });
-        best = better(best, reframe(img, readThroughTextOutline(img, lines, INK), INK));
+        best = better(best, reframe(img, readThroughTextOutline(img, lines, ink), ink));
       }
       if (isWeak(best, LINE_FRAME_SHARE)) {
         opinions?.push({ name: 'unveiled', taken: true });
-        best = better(best, readAnew(img, UNVEILED_INK));
+        best = better(best, readAnew(img, inks.unveiled));
       }
       // Under a steep tilt letters shrink along the lines toward the far side, and
       // gaps measured in one letter height per line mix word gaps with letter
@@ -467,17 +524,17 @@ function readPhoto(img: Gray, opinions?: Opinion[]): Extraction {
       if (lines && halfLines && isWeak(best, LINE_FRAME_SHARE)) {
         opinions?.push({ name: 'letter-sizes', taken: true });
         const sized = { ...halfLines, layout: withSizesAlongLines(halfLines.layout, halfLines.blobs) };
-        best = better(best, reframe(img, readLines(sized, fromHalfSize), INK, false));
+        best = better(best, reframe(img, readLines(sized, fromHalfSize), ink, false));
       }
       // Under a steep tilt the lines also fan, and one text direction with a
       // curve per line traces lines across two or three of the text's; the
       // photo is read once more through a warp that makes them parallel. Its
       // reading must earn its place as a rectified look does (LOOK_AGAIN_GAIN).
       if (lines && halfLines && isWeak(best, LINE_FRAME_SHARE)) {
-        const unfanned = readUnfanned(img, halfLines);
+        const unfanned = readUnfanned(img, halfLines, ink);
         if (unfanned) {
           opinions?.push({ name: 'unfanned', taken: true });
-          const look = reframe(img, unfanned, INK);
+          const look = reframe(img, unfanned, ink);
           if (look && (!best || look.inliers >= LOOK_AGAIN_GAIN * best.inliers)) best = look;
         }
       }
@@ -564,7 +621,7 @@ type TracedLines = { readonly layout: LineLayout; readonly blobs: readonly Blob[
 /** The ink of one image as connected blobs, in ink as `ink` says (the plain ink of the first reading unless told). */
 export function inkBlobs(img: Gray, ink: Ink = INK): { blobs: Blob[]; labels: Int32Array } {
   const longSide = Math.max(img.width, img.height);
-  return connectedComponents(inkMask(img, Math.max(6, Math.round(longSide / 130)), ink.contrast, ink.unveil), img.width, img.height);
+  return connectedComponents(inkMask(img, Math.max(6, Math.round(longSide / 130)), ink.contrast, ink.unveil, ink.clipped), img.width, img.height);
 }
 
 /** Ink, letters and lines of one image; null when it shows fewer than 4 lines of text. */
@@ -652,15 +709,15 @@ function readThroughTextOutline(img: Gray, lines: TracedLines, ink: Ink): Readin
  * they still fan, warped once more (the first estimate, from the half-size
  * lines, straightens most of the fan but not all). Null when the lines do not fan.
  */
-function readUnfanned(img: Gray, halfLines: TracedLines): Reading | null {
+function readUnfanned(img: Gray, halfLines: TracedLines, ink: Ink): Reading | null {
   let warped = unfan(img, halfLines, HALF_SIZE_TO_PHOTO);
   if (!warped) return null;
-  let lines = traceLines(warped.image, INK);
+  let lines = traceLines(warped.image, ink);
   for (let round = 1; round < UNFAN_ROUNDS && lines; round++) {
     const again = unfan(img, lines, warped.toPhoto);
     if (!again) break;
     warped = again;
-    lines = traceLines(warped.image, INK);
+    lines = traceLines(warped.image, ink);
   }
   const toPhoto = warped.toPhoto;
   return lines ? readLines(lines, (u, v) => applyHomography(toPhoto, u, v)) : NO_LINES;

@@ -5,19 +5,29 @@ const BACKGROUND_STEP = 4;
  * An overexposed photo, or glare bright enough to saturate the sensor, clips
  * the parchment at white, whatever it was, while the ink keeps its level
  * lifted by the light: each letter seems fainter against the white than it
- * is, and thin strokes and the edges of letters fall out of the ratio test, so
- * letters break apart. Where the background has reached CLIPPED_BACKGROUND
- * and the darkest ink near is still LIFTED_INK of it or lighter (the ink of a
- * well-exposed photo is darker, clipped parchment or not), a pixel is ink
- * also when it is CLIPPED_CONTRAST_SHARE of the contrast asked elsewhere
- * darker than the white. Lifted ink over clipped parchment may be a veil's
- * (veilOf) too: a pixel is ink when either explanation makes it so, so a
- * strong veil is taken off as before. Part of the unveiled ink (inkMask's
- * `unveil`), so only for readings still weak after the other opinions.
+ * is, and thin strokes and the soft edges of letters (of a blurred photo above
+ * all) fall out of the ratio test, so letters break apart and words lose
+ * their ends. Where the background has reached CLIPPED_BACKGROUND, a pixel is
+ * then ink also when it is a share of the contrast asked elsewhere darker
+ * than the white: CLIPPED_CONTRAST_SHARE in the clipped ink (inkMask's
+ * `clipped`, a reading of its own for a photo with parchment at white:
+ * extractPoints), and LIFTED_CONTRAST_SHARE in the unveiled ink where the
+ * darkest ink near is still LIFTED_INK of the white or lighter (the ink of a
+ * well-exposed photo is darker, clipped parchment or not). Lifted ink over
+ * clipped parchment may be a veil's (veilOf) too: a pixel is ink when either
+ * explanation makes it so, so a strong veil is taken off as before.
  */
 const CLIPPED_BACKGROUND = 250;
 const LIFTED_INK = 0.35;
-const CLIPPED_CONTRAST_SHARE = 0.5;
+const LIFTED_CONTRAST_SHARE = 0.5;
+/**
+ * Chosen on the shared samples overexposed 1.4×, 1.8× and 2.2× (docs/engine.md,
+ * "Parchment clipped at white, read again"), in every ink: at 0.5, two of the
+ * six most blurred stayed unread at 2.2×; at 0.1, most read worse than at 0.25.
+ */
+const CLIPPED_CONTRAST_SHARE = 0.25;
+/** Whether a photo's parchment is clipped at white somewhere: its brightest 1% of pixels (`level`, raster.ts levels) at CLIPPED_BACKGROUND. */
+export const hasClippedParchment = (level: (q: number) => number): boolean => level(0.99) >= CLIPPED_BACKGROUND;
 
 /**
  * Ink mask: pixels markedly darker than their local background. The background is
@@ -29,17 +39,18 @@ const CLIPPED_CONTRAST_SHARE = 0.5;
  * With `unveil`, a veil of glare is first taken off where one is found (veilOf):
  * a pixel is ink when it is `minContrast` darker than its background once both
  * have the veil taken off, or, where the parchment is clipped over lifted ink
- * (clippedWithLiftedInk), when it is CLIPPED_CONTRAST_SHARE of that darker than
- * the white.
+ * (clippedParchment), when it is LIFTED_CONTRAST_SHARE of that darker than
+ * the white. With `clipped`, wherever the parchment is clipped, a pixel is ink
+ * also when it is CLIPPED_CONTRAST_SHARE of `minContrast` darker than the white.
  */
-export function inkMask(img: Gray, windowRadius: number, minContrast: number, unveil = false): Uint8Array {
+export function inkMask(img: Gray, windowRadius: number, minContrast: number, unveil = false, clipped = false): Uint8Array {
   const { width: w, height: h, data } = img;
   const small = reduce(img, BACKGROUND_STEP);
   const r = Math.max(1, Math.round(windowRadius / BACKGROUND_STEP));
   const bg = boxBlur(maxFilter(small, r), r);
   const dark = unveil ? darkestNear(img, r) : null;
   const veil = dark && veilOf(dark, bg);
-  const lifted = dark && clippedWithLiftedInk(dark, bg);
+  const lifted = clipped ? clippedParchment(bg) : dark && clippedParchment(bg, dark);
   const mask = new Uint8Array(w * h);
   const sw = bg.width;
   const sh = bg.height;
@@ -56,7 +67,7 @@ export function inkMask(img: Gray, windowRadius: number, minContrast: number, un
     tx[x] = t;
   }
   const keep = 1 - minContrast;
-  const keepLifted = 1 - CLIPPED_CONTRAST_SHARE * minContrast;
+  const keepLifted = 1 - (clipped ? CLIPPED_CONTRAST_SHARE : LIFTED_CONTRAST_SHARE) * minContrast;
   // Each row's top and bottom interpolants depend only on which reduced rows
   // it falls between, so they are computed once per reduced row pair.
   const top = new Float64Array(w);
@@ -65,11 +76,12 @@ export function inkMask(img: Gray, windowRadius: number, minContrast: number, un
   const veilBottom = new Float64Array(veil ? w : 0);
   const liftedTop = new Float64Array(lifted ? w : 0);
   const liftedBottom = new Float64Array(lifted ? w : 0);
-  // Each reduced grid read here, with the buffers of its top and bottom interpolants.
+  // Each reduced grid read on every row, with the buffers of its top and bottom interpolants.
   const grids: [Uint8Array, Float64Array, Float64Array][] = [[bd, top, bottom]];
   if (veil) grids.push([veil, veilTop, veilBottom]);
-  if (lifted) grids.push([lifted, liftedTop, liftedBottom]);
   let rows = -1;
+  // Whether the parchment is clipped anywhere along the two reduced rows of this row pair.
+  let clippedRows = false;
   // A pixel's test is two comparisons turned to numbers and joined by `&`, not
   // `&&` and a choice: parchment's texture puts pixels on either side of the
   // threshold at random, and branches on them were mispredicted (the ink
@@ -82,17 +94,22 @@ export function inkMask(img: Gray, windowRadius: number, minContrast: number, un
         interpolateRow(grid, y0 * sw, xa, xb, tx, upper);
         interpolateRow(grid, y1 * sw, xa, xb, tx, lower);
       }
+      clippedRows = lifted !== null && (lifted.subarray(y0 * sw, (y0 + 1) * sw).includes(255) || lifted.subarray(y1 * sw, (y1 + 1) * sw).includes(255));
+      if (clippedRows) {
+        interpolateRow(lifted!, y0 * sw, xa, xb, tx, liftedTop);
+        interpolateRow(lifted!, y1 * sw, xa, xb, tx, liftedBottom);
+      }
     }
     const row = y * w;
-    if (veil || lifted) {
+    if (veil || clippedRows) {
       // Ink by the veil's test, (p − v) < keep · (b − v): the veil v taken off
       // pixel and background alike (v = 0 where none is found); or by the
       // clipped parchment's, p < k · b, k keepLifted where the parchment is
-      // clipped over lifted ink (255 in `lifted`, blended across its edge).
+      // clipped (255 in `lifted`, blended across its edge).
       for (let x = 0; x < w; x++) {
         const b = top[x] + (bottom[x] - top[x]) * ty;
         const v = veil ? veilTop[x] + (veilBottom[x] - veilTop[x]) * ty : 0;
-        const k = lifted ? keep + ((keepLifted - keep) * (liftedTop[x] + (liftedBottom[x] - liftedTop[x]) * ty)) / 255 : keep;
+        const k = clippedRows ? keep + ((keepLifted - keep) * (liftedTop[x] + (liftedBottom[x] - liftedTop[x]) * ty)) / 255 : keep;
         mask[row + x] = Number(b > 8) & Number(data[row + x] < Math.max(b * keep + v * minContrast, b * k));
       }
     } else {
@@ -106,15 +123,16 @@ export function inkMask(img: Gray, windowRadius: number, minContrast: number, un
 }
 
 /**
- * 255 where the background is clipped and the darkest ink near (`dark`, on the
- * grid of `bg`) is lifted (see CLIPPED_BACKGROUND), else 0; null where nothing is.
+ * 255 where the background is clipped at white (see CLIPPED_BACKGROUND) and,
+ * when `dark` (the darkest ink near, on the grid of `bg`) is given, that ink
+ * is lifted (LIFTED_INK); else 0. Null where nothing is.
  */
-function clippedWithLiftedInk(dark: Gray, bg: Gray): Uint8Array | null {
+function clippedParchment(bg: Gray, dark?: Gray): Uint8Array | null {
   const out = new Uint8Array(bg.data.length);
   let found = false;
   for (let i = 0; i < out.length; i++) {
     const b = bg.data[i];
-    if (b >= CLIPPED_BACKGROUND && dark.data[i] >= LIFTED_INK * b) {
+    if (b >= CLIPPED_BACKGROUND && (!dark || dark.data[i] >= LIFTED_INK * b)) {
       out[i] = 255;
       found = true;
     }

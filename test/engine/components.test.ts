@@ -135,6 +135,49 @@ test('ink: an overexposed page keeps whole letters in the unveiled ink (parchmen
   assert.deepEqual(count(inkMask(exposed, 12, 0.3)), { cores: all.cores, edges: all.edges, stray: 0 });
 });
 
+test('ink, clipped: where the parchment is clipped at white, whole strokes are ink, dark or lifted, in the plain and the faint contrast; where it is not, the contrast asked is as before', () => {
+  const { width, height, grain } = PAGE;
+  // Strokes 5 px wide: a core, edges of 110 (a stroke's soft edge); parchment 180 ± 5.
+  const core = (x: number, y: number) => y % 32 >= 8 && y % 32 < 24 && x % 12 >= 4 && x % 12 < 7;
+  const edge = (x: number, y: number) => y % 32 >= 8 && y % 32 < 24 && (x % 12 === 3 || x % 12 === 7);
+  const page = (ink: number, inkEdge: number, gain: number) => ({
+    width,
+    height,
+    data: new Uint8Array(width * height).map((_, i) => {
+      const x = i % width;
+      const y = Math.floor(i / width);
+      return Math.min(255, Math.round(gain * (core(x, y) ? ink : edge(x, y) ? inkEdge : grain(i))));
+    }),
+  });
+  const count = (mask: Uint8Array) => {
+    let cores = 0;
+    let edges = 0;
+    let stray = 0;
+    mask.forEach((m, i) => {
+      const x = i % width;
+      const y = Math.floor(i / width);
+      if (m) core(x, y) ? cores++ : edge(x, y) ? edges++ : stray++;
+    });
+    return { cores, edges, stray };
+  };
+  const all = count(new Uint8Array(width * height).fill(1));
+  const whole = { cores: all.cores, edges: all.edges, stray: 0 };
+  // Exposed 1.8× over dark ink (core 36, not lifted): the edges, 198 against the white (0.78), are lost to the
+  // ratio test and to the unveiled ink alike, and are ink in the clipped ink, plain and faint.
+  const bright = page(20, 110, 1.8);
+  assert.equal(count(inkMask(bright, 12, 0.3, true)).edges, 0);
+  assert.deepEqual(count(inkMask(bright, 12, 0.3, false, true)), whole, 'whole strokes, and nothing between');
+  assert.deepEqual(count(inkMask(bright, 12, 0.2, false, true)), whole);
+  assert.deepEqual(count(inkMask(page(63, 110, 1.8), 12, 0.3, false, true)), whole, 'lifted ink the same');
+  // Exposed right, nothing is clipped: the clipped ink is the plain one.
+  const exposed = page(63, 110, 1);
+  assert.deepEqual(inkMask(exposed, 12, 0.3, false, true), inkMask(exposed, 12, 0.3));
+  // Marks 0.85 of the parchment (153: a stain, a crease) are not ink on parchment exposed right; on
+  // parchment clipped at 1.5× (230 against the white) they are, as an overexposed stroke's edge is.
+  assert.deepEqual(count(inkMask(page(153, 153, 1), 12, 0.3, false, true)), { cores: 0, edges: 0, stray: 0 });
+  assert.deepEqual(count(inkMask(page(153, 153, 1.5), 12, 0.3, false, true)), whole);
+});
+
 test('haze: a veil over the whole page is measured and taken off, so its letters are ink again; a clear page, and blank parchment, have none', () => {
   const { width, height, data: page, isStroke } = PAGE;
   const strokes = (mask: Uint8Array) => mask.reduce((n, m, i) => n + (m && isStroke(i % width, Math.floor(i / width)) ? 1 : 0), 0);
