@@ -39,9 +39,9 @@ const FAINT_INK_CONTRAST = 0.2;
  * of glare is taken off first, and whether parchment clipped at white asks
  * less of it (inkMask).
  */
-export type Ink = { readonly contrast: number; readonly unveil: boolean; readonly clipped?: boolean };
-const INK: Ink = { contrast: INK_CONTRAST, unveil: false };
-const FAINT_INK: Ink = { contrast: FAINT_INK_CONTRAST, unveil: false };
+export type Ink = { readonly contrast: number; readonly unveil: boolean; readonly clipped: boolean };
+const INK: Ink = { contrast: INK_CONTRAST, unveil: false, clipped: false };
+const FAINT_INK: Ink = { contrast: FAINT_INK_CONTRAST, unveil: false, clipped: false };
 /**
  * The last opinion for a reading still weak after the text outline: its ink
  * taken with the glare's veil off, and with less contrast asked where the
@@ -57,7 +57,7 @@ const FAINT_INK: Ink = { contrast: FAINT_INK_CONTRAST, unveil: false };
  * (598 → 593): the veil is also found at the page's edges and in the
  * background's texture, and the reader answers such changes like another photo.
  */
-const UNVEILED_INK: Ink = { contrast: INK_CONTRAST, unveil: true };
+const UNVEILED_INK: Ink = { contrast: INK_CONTRAST, unveil: true, clipped: false };
 /** The inks of one reading of a photo (readPhoto): the first, the faint and the unveiled. */
 type Inks = { readonly plain: Ink; readonly faint: Ink; readonly unveiled: Ink };
 const AS_TAKEN_INKS: Inks = { plain: INK, faint: FAINT_INK, unveiled: UNVEILED_INK };
@@ -119,7 +119,8 @@ export type Extraction = { kind: 'scroll'; points: ScrollPoints; columnPixels: n
  * and whether it was read (the line frame is not, for a reading that holds
  * together; the text outline is called for only after the line frame, when the
  * reading is still weak; a photo veiled all over is read once more with its
- * haze taken off, and a photo still read no way at all once more with its
+ * haze taken off, a photo with parchment clipped at white once more in the
+ * clipped inks, and a photo still read no way at all once more with its
  * motion blur taken out, and the opinions of each such reading follow it;
  * readDecoded adds `enlarged` for a small photo read
  * again at the working size, `working-size` for a reduced 12 MP photo decoded
@@ -434,10 +435,8 @@ function extractAll(img: Gray, opinions?: Opinion[]): Extraction {
   if (hasClippedParchment(level) && !(read.kind === 'scroll' && read.agreeing >= CLIPPED_SURE_READING)) {
     opinions?.push({ name: 'clipped', taken: true });
     const clipped = readPhoto(img, opinions, CLIPPED_INKS);
-    if (keepsClipped(read, clipped)) {
-      read = clipped;
-      readImg = img;
-    }
+    // Kept only when it reads: the deblurred reading below never follows it.
+    if (keepsClipped(read, clipped)) read = clipped;
   }
   if (read.kind === 'scroll') return read;
   // Camera shake at a steep tilt leaves photos that no reading above can read:
@@ -485,7 +484,7 @@ function keepsClipped(asTaken: Extraction, clipped: Extraction): boolean {
 const HALF_SIZE_TO_PHOTO: Homography = new Float64Array([2, 0, 0.5, 0, 2, 0.5, 0, 0, 1]);
 const fromHalfSize = (u: number, v: number): [number, number] => applyHomography(HALF_SIZE_TO_PHOTO, u, v);
 
-/** Every reading of extractPoints but the deblurred and dehazed ones. */
+/** One reading of a photo with every opinion it calls for, in `inks`: every reading of extractPoints but the deblurred one (the dehazed and clipped readings are this, of another image or in other inks). */
 function readPhoto(img: Gray, opinions?: Opinion[], inks: Inks = AS_TAKEN_INKS): Extraction {
   const ink = inks.plain;
   // The half-size lines are kept for the letter-sizes opinion, which reads them again.

@@ -99,45 +99,13 @@ test('ink: letters under a veil of glare are ink once the veil is taken off; bar
   assert.equal(inkMask({ width, height, data: blank }, 12, 0.3, true).reduce((a, b) => a + b, 0), 0);
 });
 
-test('ink: an overexposed page keeps whole letters in the unveiled ink (parchment clipped over lifted ink); with dark ink, or in the plain ink, as before', () => {
+/**
+ * A page of strokes 5 px wide, a core of `ink` and edges of `inkEdge` (a stroke's
+ * soft edge), on PAGE's parchment (180 ± 5), every pixel exposed `gain` times and
+ * clipped at 255; `count` tells a mask's pixels on cores, on edges and elsewhere.
+ */
+const STROKES = (() => {
   const { width, height, grain } = PAGE;
-  // Strokes 5 px wide: a core of 63, edges of 110 (a stroke's soft edge); parchment 180 ± 5.
-  const core = (x: number, y: number) => y % 32 >= 8 && y % 32 < 24 && x % 12 >= 4 && x % 12 < 7;
-  const edge = (x: number, y: number) => y % 32 >= 8 && y % 32 < 24 && (x % 12 === 3 || x % 12 === 7);
-  const page = (ink: number, inkEdge: number, gain: number) =>
-    new Uint8Array(width * height).map((_, i) => {
-      const x = i % width;
-      const y = Math.floor(i / width);
-      return Math.min(255, Math.round(gain * (core(x, y) ? ink : edge(x, y) ? inkEdge : grain(i))));
-    });
-  const count = (mask: Uint8Array) => {
-    let cores = 0;
-    let edges = 0;
-    let stray = 0;
-    mask.forEach((m, i) => {
-      const x = i % width;
-      const y = Math.floor(i / width);
-      if (m) core(x, y) ? cores++ : edge(x, y) ? edges++ : stray++;
-    });
-    return { cores, edges, stray };
-  };
-  const all = count(new Uint8Array(width * height).fill(1));
-  // Exposed 1.8×: the parchment clips at 255, the core is 113 (0.44 of it: lifted, no veil), the edges 198 (0.78).
-  const bright = { width, height, data: page(63, 110, 1.8) };
-  assert.deepEqual(count(inkMask(bright, 12, 0.3)), { cores: all.cores, edges: 0, stray: 0 }, 'the ratio test alone loses the edges');
-  assert.deepEqual(count(inkMask(bright, 12, 0.3, true)), { cores: all.cores, edges: all.edges, stray: 0 }, 'whole strokes, and nothing between');
-  // The same exposure over dark ink (core 36, 0.14 of the white): ink as it is, not lifted, so the unveiled ink is the plain one.
-  const darkInk = { width, height, data: page(20, 110, 1.8) };
-  assert.deepEqual(inkMask(darkInk, 12, 0.3, true), inkMask(darkInk, 12, 0.3));
-  // Exposed right, nothing is clipped: the unveiled ink is the plain one, and both hold whole strokes.
-  const exposed = { width, height, data: page(63, 110, 1) };
-  assert.deepEqual(inkMask(exposed, 12, 0.3, true), inkMask(exposed, 12, 0.3));
-  assert.deepEqual(count(inkMask(exposed, 12, 0.3)), { cores: all.cores, edges: all.edges, stray: 0 });
-});
-
-test('ink, clipped: where the parchment is clipped at white, whole strokes are ink, dark or lifted, in the plain and the faint contrast; where it is not, the contrast asked is as before', () => {
-  const { width, height, grain } = PAGE;
-  // Strokes 5 px wide: a core, edges of 110 (a stroke's soft edge); parchment 180 ± 5.
   const core = (x: number, y: number) => y % 32 >= 8 && y % 32 < 24 && x % 12 >= 4 && x % 12 < 7;
   const edge = (x: number, y: number) => y % 32 >= 8 && y % 32 < 24 && (x % 12 === 3 || x % 12 === 7);
   const page = (ink: number, inkEdge: number, gain: number) => ({
@@ -161,7 +129,26 @@ test('ink, clipped: where the parchment is clipped at white, whole strokes are i
     return { cores, edges, stray };
   };
   const all = count(new Uint8Array(width * height).fill(1));
-  const whole = { cores: all.cores, edges: all.edges, stray: 0 };
+  return { page, count, all, whole: { cores: all.cores, edges: all.edges, stray: 0 } };
+})();
+
+test('ink: an overexposed page keeps whole letters in the unveiled ink (parchment clipped over lifted ink); with dark ink, or in the plain ink, as before', () => {
+  const { page, count, all, whole } = STROKES;
+  // Exposed 1.8×: the parchment clips at 255, the core is 113 (0.44 of it: lifted, no veil), the edges 198 (0.78).
+  const bright = page(63, 110, 1.8);
+  assert.deepEqual(count(inkMask(bright, 12, 0.3)), { cores: all.cores, edges: 0, stray: 0 }, 'the ratio test alone loses the edges');
+  assert.deepEqual(count(inkMask(bright, 12, 0.3, true)), whole, 'whole strokes, and nothing between');
+  // The same exposure over dark ink (core 36, 0.14 of the white): ink as it is, not lifted, so the unveiled ink is the plain one.
+  const darkInk = page(20, 110, 1.8);
+  assert.deepEqual(inkMask(darkInk, 12, 0.3, true), inkMask(darkInk, 12, 0.3));
+  // Exposed right, nothing is clipped: the unveiled ink is the plain one, and both hold whole strokes.
+  const exposed = page(63, 110, 1);
+  assert.deepEqual(inkMask(exposed, 12, 0.3, true), inkMask(exposed, 12, 0.3));
+  assert.deepEqual(count(inkMask(exposed, 12, 0.3)), whole);
+});
+
+test('ink, clipped: where the parchment is clipped at white, whole strokes are ink, dark or lifted, in the plain and the faint contrast; where it is not, the contrast asked is as before', () => {
+  const { page, count, whole } = STROKES;
   // Exposed 1.8× over dark ink (core 36, not lifted): the edges, 198 against the white (0.78), are lost to the
   // ratio test and to the unveiled ink alike, and are ink in the clipped ink, plain and faint.
   const bright = page(20, 110, 1.8);
