@@ -118,11 +118,14 @@ test('different scribes differ in style, not only in detail', () => {
   assert.ok(Math.max(...forms) - Math.min(...forms) > 0.02);
 });
 
-test('a layout costs about a millisecond, no pixels', () => {
-  const scribe = makeScribe(8);
-  makeScroll(scribe, 0);
-  const started = performance.now();
-  for (let i = 1; i <= 50; i++) makeScroll(scribe, i);
-  const perScroll = (performance.now() - started) / 50;
-  assert.ok(perScroll < 10, `${perScroll.toFixed(2)} ms per scroll`);
+test('a layout holds placements only, no pixels (its cost is measured by bench:identify, which builds a million)', () => {
+  const views: string[] = [];
+  const visit = (value: unknown, at: string): void => {
+    if (ArrayBuffer.isView(value) || value instanceof ArrayBuffer) views.push(at);
+    else if (value !== null && typeof value === 'object') for (const [key, inner] of Object.entries(value)) visit(inner, `${at}.${key}`);
+  };
+  const scroll = makeScroll(makeScribe(8), 1);
+  visit(scroll, 'scroll');
+  assert.deepEqual(views, []);
+  assert.equal(scroll.letters.length, 713);
 });
