@@ -12,7 +12,8 @@
 // by a hash. Lines keep the hand's local statistics (what the index hashes)
 // and scribe-level habits; combinations never repeat in practice (pool^22).
 import { encodeFingerprint, type ScrollPoints } from '../../src/engine/fingerprint.ts';
-import { normaliseWordEnds, type WordEnd } from '../../src/engine/extract-points.ts';
+import type { WordEnd } from '../../src/engine/extract-points.ts';
+import { normaliseWordEnds } from '../../src/engine/page-map.ts';
 import { TEMPLATE_LINES, WORD_END_COUNT } from '../../src/engine/template.ts';
 import { deriveSeed, makeScribe, makeScroll, type Scroll } from '../../src/synth/index.ts';
 

@@ -1,12 +1,14 @@
 import { connectedComponents, type Blob } from './components.ts';
 import { estimateMotionBlur, removeMotionBlur } from './deblur.ts';
 import type { ScrollPoints } from './fingerprint.ts';
-import { median, weightedLeastSquares } from './geometry.ts';
-import { applyHomography, areaScaleAt, fitHomography, fitHomographyRobust, invertHomography, multiplyHomographies, type Homography } from './homography.ts';
+import { median } from './geometry.ts';
+import { applyHomography, areaScaleAt, fitHomography, invertHomography, multiplyHomographies, type Homography } from './homography.ts';
 import { hasClippedParchment, hazeOf, inkMask, withoutHaze } from './ink.ts';
 import { findLines, pointOnLine, vanishingPointOfLines, withSizesAlongLines, type LineLayout, type TextLine } from './lines.ts';
 import { convexHull, enclosingQuad, type Point } from './outline.ts';
-import { bilinearIn, levels, reduce, type Gray } from './raster.ts';
+import { FLAT_PAGE, fitPage, readsAsScroll, toCanonical, toPage, type PageFit } from './page-map.ts';
+import { levels, reduce, type Gray } from './raster.ts';
+import { columnPixels, rectifyPage, resampleThrough } from './rectify.ts';
 import { recogniseLayout, type CutOff, type PageFrame, type WordEnd } from './recognise-layout.ts';
 import { CANONICAL_X, CANONICAL_Y, LINE_PITCH, TEMPLATE_LINES, WORD_END_COUNT } from './template.ts';
 import { findWords } from './words.ts';
@@ -63,46 +65,6 @@ type Inks = { readonly plain: Ink; readonly faint: Ink; readonly unveiled: Ink }
 const AS_TAKEN_INKS: Inks = { plain: INK, faint: FAINT_INK, unveiled: UNVEILED_INK };
 /** The same inks asking less where the parchment is clipped at white (ink.ts, CLIPPED_CONTRAST_SHARE). */
 const CLIPPED_INKS: Inks = { plain: { ...INK, clipped: true }, faint: { ...FAINT_INK, clipped: true }, unveiled: { ...UNVEILED_INK, clipped: true } };
-/** Word ends that must fit the text's layout before the photo counts as a readable scroll. */
-const MIN_LAYOUT_INLIERS = 40;
-/**
- * Other text fits the layout by chance: of 250 fresh tune images without a
- * scroll (seed 1103), the 14 printed pages that the reader framed had 7.5–18%
- * of their word ends agreeing (one 24.5%), while the 420 phone photos of the
- * tune set read as scrolls had at least 22%. At 15%, 8 of those pages were
- * accepted; at 20%, one; no tune phone photo changed.
- */
-const MIN_LAYOUT_INLIER_RATIO = 0.2;
-/**
- * Agreeing word ends times their share of the ends read (k² / n) that a
- * reading must reach as well. Each opinion a weak photo is given is one more
- * draw at a chance fit, and with all of them printed pages were read as
- * scrolls: of 160 fresh photos of printed pages (seeds 5505 and 6606, Latin and
- * Hebrew print), 12 passed the two floors above (40–63 ends agreeing at 20–26%).
- * A chance fit is few ends at a small share; a scroll read poorly is few ends at
- * a fair share, or a small share of many: over those 160 pages, k² / n was at
- * most 13.2, over the tune set's 880 phone photos read as scrolls (3 MP and the
- * same scenes at 1 MP) at least 16.2 (49 of 148 ends, a 1 MP photo), and over
- * the real samples' 22 scroll photos at least 67.6.
- */
-const MIN_LAYOUT_EVIDENCE = 15;
-/** Residual scale of the page-to-canonical fit, in column widths (about a third of a letter). */
-const LAYOUT_RESIDUAL = 0.01;
-/** Rounds of the curl fit (each: the curl from the residuals, then the homography again). */
-const BOW_ROUNDS = 3;
-/** Word ends within this many LAYOUT_RESIDUALs of the map measure its curl. */
-const BOW_REACH = 4;
-/** A curl is kept only when it brings this share of the word ends into agreement beyond the flat page's. */
-const MIN_BOW_GAIN = 0.03;
-/** A bow too small to matter: (X − ½)² is ¼ at the line ends, so it moves them by a quarter of the fit's residual scale. */
-const MIN_BOW = LAYOUT_RESIDUAL;
-/**
- * Largest bow (and curl along the lines) believed, column widths per squared
- * column width. At 0.2, a sheet curled by a tenth of its width seen at 35°,
- * bench:stress's curl of 12% at 26° (it needed about 0.3) stayed arched in
- * every rectified look.
- */
-const MAX_BOW = 0.4;
 
 export type { WordEnd };
 
@@ -130,47 +92,19 @@ export type Extraction = { kind: 'scroll'; points: ScrollPoints; columnPixels: n
 export type Opinion = { readonly name: 'full-size' | 'faint-ink' | 'line-frame' | 'text-outline' | 'unveiled' | 'deblurred' | 'dehazed' | 'clipped' | 'enlarged' | 'working-size' | 'letter-sizes' | 'unfanned'; readonly taken: boolean };
 
 /**
- * Photo → canonical page: a homography, then the curl. A scroll is stored
- * rolled, so its sheet curls across the lines (a cylinder whose axis runs down
- * the columns), and every point stands above the flat page by a height that
- * grows with the square of its distance from the curl's crest, q = (X − ½)²,
- * X the canonical position along the line. The camera sees a raised point
- * where the ray through it meets the page: moved away from the point under
- * the camera F, by its height over the camera's, q × spread × (P − F). Split
- * at the page's centre C: q × spread × (P − C), the lines bowing more the
- * further they are from the middle line, up above it and down below, and
- * the line ends moving outward along the lines; and q × spread × (C − F),
- * along the tilt, which bows the lines (its part across them, `bow`) and moves
- * the line ends along them (`along`). Canonical P = H(photo) + curl(P), curl =
- * q × (spread × (X − ½) + along, spread × (Y − PAGE_MID_Y) + bow); the
- * linear part of the displacement is the homography's own.
- *
- * `spread` and `bow` are read off how the lines bend (Y), never off the
- * positions along them, since the hand's own drift towards the line ends looks
- * like a curl along the lines (flat photos fitted one freely, and fitting it
- * cost readings: docs/engine.md). `along` is spread × (C − F)'s part along the
- * lines, with C − F from the camera's place (cameraTilt: the homography and a
- * phone's focal length); without a focal length, none.
- */
-type PageMap = { readonly h: Homography; readonly bow: number; readonly spread: number; readonly along: number };
-
-const FLAT_PAGE = (h: Homography): PageMap => ({ h, bow: 0, spread: 0, along: 0 });
-
-/**
  * A phone's main camera: focal length over the photo's long side (26 mm
  * equivalent on a 4:3 sensor; the generator draws 0.69–0.83), assumed when
  * the photo's EXIF states no lens (exif-focal.ts).
  */
 const FOCAL_SHARE = 0.75;
 /**
- * The photo being read, set for the span of one extractPoints (or
- * normaliseWordEnds) call, which runs to its end without yielding:
- * - `focalPixels`: the camera's focal length in the photo's pixels; 0
- *   (unknown) takes no curl along the lines;
+ * The photo being read, set for the span of one extractPoints call, which
+ * runs to its end without yielding:
+ * - `focalPixels`: the camera's focal length in the photo's pixels, for the
+ *   curl along the lines (page-map.ts fitPage); 0 (unknown) takes none;
  * - `frame`: the photo's size. Every reading maps its pixels to the photo's,
  *   and where a line runs into the photo's frame, the text may go on past it
- *   (CutOff). Null for word ends that are not read from a photo here
- *   (normaliseWordEnds).
+ *   (CutOff). Null outside extractPoints.
  */
 type PhotoRead = { readonly focalPixels: number; readonly frame: { readonly width: number; readonly height: number } | null };
 const NO_PHOTO: PhotoRead = { focalPixels: 0, frame: null };
@@ -184,101 +118,6 @@ function withPhoto<T>(read: PhotoRead, run: () => T): T {
     photo = NO_PHOTO;
   }
 }
-
-/**
- * Where the camera stands over the page, from the homography (photo →
- * canonical) and the focal length: C − F, the vector from the point under the
- * camera to the page's centre, in canonical units; null when it cannot be
- * told. The depth of a page point (the canonical → photo homography's weight)
- * grows along the page by sin(tilt) per unit, relative to the centre's depth d
- * as sin(tilt) / d; the centre's pixels per unit², f² cos(tilt) / d², give d;
- * F lies d × sin(tilt) from the centre, against the depth's growth. On the
- * stress set's photos the tilt came out within 3° of the generator's (26.1°:
- * 25.4–25.6°; 28.6°: 30.3–30.6°; 34.9°: 37.4–39.4°).
- */
-function cameraTilt(h: Homography): [number, number] | null {
-  if (!(photo.focalPixels > 0)) return null;
-  const toPhoto = invertHomography(h);
-  if (!toPhoto) return null;
-  const w0 = toPhoto[6] * 0.5 + toPhoto[7] * PAGE_MID_Y + toPhoto[8];
-  const gx = toPhoto[6] / w0;
-  const gy = toPhoto[7] / w0;
-  const g = Math.hypot(gx, gy);
-  const scale = Math.sqrt(areaScaleAt(toPhoto, 0.5, PAGE_MID_Y));
-  if (!(scale > 0) || !(g > 0)) return null;
-  let cos = 1;
-  let sin = 0;
-  let depth = 0;
-  for (let k = 0; k < 4; k++) {
-    depth = (photo.focalPixels * Math.sqrt(cos)) / scale;
-    sin = Math.min(MAX_SIN_TILT, g * depth);
-    cos = Math.sqrt(1 - sin * sin);
-  }
-  const reach = depth * sin;
-  return [(reach * gx) / g, (reach * gy) / g];
-}
-/** Steeper than this (about 64°) no page is read; a homography that says so is not believed. */
-const MAX_SIN_TILT = 0.9;
-
-/** The canonical page's middle line (its 22 lines run 0 to 21 LINE_PITCHes). */
-const PAGE_MID_Y = 0.525;
-
-const bowAt = (X: number) => (X - 0.5) * (X - 0.5);
-
-/** The curl at the canonical point (X, Y) (see PageMap). */
-function curlAt(map: PageMap, X: number, Y: number): [number, number] {
-  const q = bowAt(X);
-  return [q * (map.spread * (X - 0.5) + map.along), q * (map.spread * (Y - PAGE_MID_Y) + map.bow)];
-}
-
-/** The homography's side (X′, Y′) of a canonical point (X, Y): (X, Y) less the curl there. */
-function uncurl(map: PageMap, X: number, Y: number): [number, number] {
-  const [dx, dy] = curlAt(map, X, Y);
-  return [X - dx, Y - dy];
-}
-
-/** Newton steps of toPage (from H, a curl of 0.3 along and across the lines settles at the line ends to under 1e-6 in three). */
-const TO_PAGE_STEPS = 3;
-
-/**
- * A photo point in the canonical page: the point P whose homography side,
- * P less the curl at P, is H(photo). Along the lines the curl depends on X
- * alone: X − curlX(X) = H_X is solved by Newton's steps (plain repetition,
- * X = H_X + curlX(X), shrinks the error only by about half a step at the
- * line ends of a strong curl); across them, given X, Y − curlY(X, Y) = H_Y is
- * affine in Y. A bow alone (no curl along the lines) is exact at once.
- */
-function toPage(map: PageMap, x: number, y: number): [number, number] {
-  const [hx, hy] = applyHomography(map.h, x, y);
-  let X = hx;
-  for (let k = 0; k < TO_PAGE_STEPS; k++) {
-    const c = X - 0.5;
-    const along = map.spread * c + map.along;
-    const f = X - c * c * along - hx;
-    const slope = 1 - 2 * c * along - c * c * map.spread;
-    X -= f / slope;
-  }
-  const q = bowAt(X);
-  return [X, (hy + q * (map.bow - map.spread * PAGE_MID_Y)) / (1 - q * map.spread)];
-}
-
-/**
- * A page's word ends fitted to the text's layout: the map (measured → canonical)
- * and two counts of the ends that agree with it.
- * - `inliers`, with the best homography alone, as if the page were flat,
- *   compares readings and decides which get second opinions: a bowed count
- *   would favour the readings that took a bow over others of the same photo
- *   (every reading of it sees the same curl).
- * - `agreeing`, with the map kept (the bow's, when it earned its place),
- *   decides whether the photo reads as a scroll at all (readsAsScroll). A
- *   curled scroll seen steeply loses to a flat count what its map holds: a
- *   cropped photo at 32° of tilt and a 4% curl agreed 67 of 324 flat (k² / n
- *   13.9, refused) and 107 bowed, and then matched its registration at 0.74.
- *   Printed pages take no bow (it must bring 3% more of the ends into
- *   agreement): of 160 (seeds 5505, 6606), none of the 83 read at all took
- *   one, so their two counts were equal.
- */
-type PageFit = { readonly ends: readonly WordEnd[]; readonly map: PageMap; readonly inliers: number; readonly agreeing: number };
 
 /**
  * Enough agreeing word ends to trust the homography for a second look, though
@@ -308,7 +147,7 @@ const LINE_FRAME_SHARE = 0.45;
 /**
  * A reading whose word ends lie within HELD_RESIDUAL column widths (about
  * two-thirds of a letter) of its map for at least HELD_SHARE of them skips the
- * line-frame opinion, however few agree within LAYOUT_RESIDUAL: its words are
+ * line-frame opinion, however few agree within page-map.ts's LAYOUT_RESIDUAL: its words are
  * tied right and its frame is sound; what keeps them from agreeing is the
  * hand's own drift from the layout, which another frame cannot take away. A
  * word tied a place off, or a frame skewed by steep tilt, lies a word's width
@@ -324,8 +163,6 @@ const LONG_LINE_SHARE = 0.7;
 const OUTLINE_LINE_LETTERS = 6;
 /** Word ends that must agree before a framing reading (the half-size first reading, or a second opinion's) is trusted to frame the page. */
 const MIN_FRAMING_INLIERS = 24;
-/** The rectified page: the text column plus this margin on each side, in column widths. */
-const RECTIFIED_MARGIN = 0.08;
 /** How many times the page is rectified and read again, each time through the latest reading's homography. */
 const RECTIFIED_LOOKS = 2;
 /**
@@ -370,8 +207,6 @@ const CLIPPED_SURE_READING = WORD_END_COUNT / 2;
  * samples overexposed 1.8× and 2.2× that only the clipped inks read, 131–162.
  */
 const CLIPPED_RESCUE = 100;
-/** The rectified page's long side at most, pixels (the working size of decodePhoto). */
-const RECTIFIED_MAX_SIDE = 1600;
 
 /**
  * From a grey photo to the scroll's keyed word ends: ink, letters, lines, words,
@@ -636,7 +471,7 @@ function readLines(lines: TracedLines, toPhoto?: (u: number, v: number) => [numb
   const words = findWords(layout, labels, blobs.length, img);
   const found = recogniseLayout(layout, words, frame, outsideThePhoto(toPhoto));
   const ends = found && toPhoto ? found.map((e) => { const [x, y] = toPhoto(e.x, e.y); return { key: e.key, x, y }; }) : found;
-  const fit = ends && ends.length >= MIN_INLIERS_TO_RECTIFY ? fitPage(ends) : null;
+  const fit = ends && ends.length >= MIN_INLIERS_TO_RECTIFY ? fitPage(ends, photo.focalPixels) : null;
   if (!fit || fit.inliers < MIN_INLIERS_TO_RECTIFY) return NOT_A_MEZUZAH;
   return { kind: 'page', fit };
 }
@@ -777,60 +612,6 @@ function unfan(img: Gray, lines: TracedLines, toPhoto: Homography): { image: Gra
   return { image: resampleThrough(img, back, width, height), toPhoto: back };
 }
 
-type Columns = { readonly shiftU: Float64Array; readonly scaleV: Float64Array; readonly shiftV: Float64Array };
-
-/**
- * A width × height image whose pixel (u, v) is the photo's (bilinear) at
- * `toPhoto` (u + shiftU[u], scaleV[u] × v + shiftV[u]) (rectifyPage's curl;
- * (u, v) itself unless `columns` is given), clamped to the photo's frame
- * (outside it, the nearest edge pixel: no ink appears from nothing); where the
- * map's weight is not positive (past a warp's vanishing line, a page folded
- * over), the photo's first pixel. Down a column the map's numerators and
- * weight change by a constant per row, so each column keeps its own start and
- * step.
- */
-function resampleThrough(img: Gray, toPhoto: Homography, width: number, height: number, columns?: Columns): Gray {
-  // The buffers and the width in locals: the loop runs over every pixel of
-  // each rectified page (bilinearIn as fast as the sum written out). Each
-  // column's start and step cost a multiply per coordinate over the row's
-  // running sums the loop had before the curl moved columns: the six 12 MP
-  // scenes of bench:floor, 535 → 581 ms of 2.7 s (CPU profile, 36 readings).
-  const w = img.width;
-  const data = img.data;
-  const xMax = w - 1.001;
-  const yMax = img.height - 1.001;
-  const out = new Uint8Array(width * height);
-  const x0 = new Float64Array(width);
-  const y0 = new Float64Array(width);
-  const d0 = new Float64Array(width);
-  const dx = new Float64Array(width);
-  const dy = new Float64Array(width);
-  const dd = new Float64Array(width);
-  for (let u = 0; u < width; u++) {
-    const su = columns ? u + columns.shiftU[u] : u;
-    const sv = columns ? columns.shiftV[u] : 0;
-    const kv = columns ? columns.scaleV[u] : 1;
-    x0[u] = toPhoto[0] * su + toPhoto[1] * sv + toPhoto[2];
-    y0[u] = toPhoto[3] * su + toPhoto[4] * sv + toPhoto[5];
-    d0[u] = toPhoto[6] * su + toPhoto[7] * sv + toPhoto[8];
-    dx[u] = toPhoto[1] * kv;
-    dy[u] = toPhoto[4] * kv;
-    dd[u] = toPhoto[7] * kv;
-  }
-  for (let v = 0; v < height; v++) {
-    const row = v * width;
-    for (let u = 0; u < width; u++) {
-      const d = d0[u] + v * dd[u];
-      let x = d > 0 ? (x0[u] + v * dx[u]) / d : 0;
-      let y = d > 0 ? (y0[u] + v * dy[u]) / d : 0;
-      x = x < 0 ? 0 : x > xMax ? xMax : x;
-      y = y < 0 ? 0 : y > yMax ? yMax : y;
-      out[row + u] = bilinearIn(data, w, x, y);
-    }
-  }
-  return { width, height, data: out };
-}
-
 /** How many times at most the photo is warped to take its lines' fan away. */
 const UNFAN_ROUNDS = 3;
 
@@ -846,166 +627,8 @@ function readThroughCorners(img: Gray, corners: readonly Point[], Xs: number[], 
   return rectified ? readPage(rectified.image, ink, rectified.toPhoto) : NOT_A_MEZUZAH;
 }
 
-/**
- * Photo pixels per column width at the page's centre (the crest of the bow),
- * from the area of a small square's image under `toPhoto` (canonical → photo),
- * its side 0.01 column widths. Not areaScaleAt's exact scale: every rectified
- * page's size follows this one, and the exact scale changed nearly every
- * fingerprint of the tune sets (3 MP p5 0.761 → 0.748, 1 MP 0.598 → 0.583;
- * 2026-11-27, not kept as a review's mend: a change of the engine, to be
- * judged as one).
- */
-function columnPixels(toPhoto: Homography): number {
-  const centreX = 0.5;
-  const centreY = CANONICAL_Y[CANONICAL_Y.length - 1] / 2;
-  const d = 0.01;
-  const [x0, y0] = applyHomography(toPhoto, centreX, centreY);
-  const [x1, y1] = applyHomography(toPhoto, centreX + d, centreY);
-  const [x2, y2] = applyHomography(toPhoto, centreX, centreY + d);
-  return Math.sqrt(Math.abs((x1 - x0) * (y2 - y0) - (x2 - x0) * (y1 - y0)) / (d * d));
-}
-
-/**
- * The photo resampled (bilinear) into the canonical page frame: x from the
- * left margin to the right (canonical x runs from the right, as the text is
- * read), y down the lines, at about the photo's own resolution where the text
- * is, the curl straightened. Null when the homography cannot be inverted.
- */
-function rectifyPage(
-  img: Gray,
-  map: PageMap,
-): { image: Gray; toPhoto: (u: number, v: number) => [number, number]; toCanonical: PageFrame } | null {
-  const toPhoto = invertHomography(map.h);
-  if (!toPhoto) return null;
-  const pageHeight = CANONICAL_Y[CANONICAL_Y.length - 1] + LINE_PITCH;
-  const spanX = 1 + 2 * RECTIFIED_MARGIN;
-  const spanY = pageHeight + 2 * RECTIFIED_MARGIN;
-  const scale = Math.min(columnPixels(toPhoto), RECTIFIED_MAX_SIDE / Math.max(spanX, spanY));
-  if (!Number.isFinite(scale) || scale < 100) return null;
-  const width = Math.round(spanX * scale);
-  const height = Math.round(spanY * scale);
-  // A rectified pixel (u, v) is canonical (X0 − u / scale, v / scale − Y0).
-  const X0 = 1 + RECTIFIED_MARGIN;
-  const Y0 = RECTIFIED_MARGIN + LINE_PITCH / 2;
-  const pixelToCanonical = new Float64Array([-1 / scale, 0, X0, 0, 1 / scale, -Y0, 0, 0, 1]);
-  // Each column's pixels are read along one line of the homography's input:
-  // (X′, Y′) = uncurl(X, Y) is X′ fixed and Y′ affine in Y down a column.
-  const columns = { shiftU: new Float64Array(width), scaleV: new Float64Array(width), shiftV: new Float64Array(width) };
-  for (let u = 0; u < width; u++) {
-    const X = X0 - u / scale;
-    const [px, py0] = uncurl(map, X, -Y0);
-    const py1 = uncurl(map, X, 1 - Y0)[1];
-    columns.shiftU[u] = (X0 - px) * scale - u;
-    columns.scaleV[u] = py1 - py0;
-    columns.shiftV[u] = (py0 + Y0) * scale;
-  }
-  const image = resampleThrough(img, multiplyHomographies(toPhoto, pixelToCanonical), width, height, columns);
-  const canonical: PageFrame = (u, v) => [X0 - u / scale, v / scale - Y0];
-  const back = (u: number, v: number) => {
-    const [X, Y] = canonical(u, v);
-    const [px, py] = uncurl(map, X, Y);
-    return applyHomography(toPhoto, px, py);
-  };
-  return { image, toPhoto: back, toCanonical: canonical };
-}
-
-/** Enough word ends, and a large enough share of them, agree with the text's layout, and both together more than other text reaches by chance (MIN_LAYOUT_EVIDENCE). */
-function readsAsScroll(fit: PageFit): boolean {
-  const { agreeing: k, ends } = fit;
-  return k >= MIN_LAYOUT_INLIERS && k >= MIN_LAYOUT_INLIER_RATIO * ends.length && k * k >= MIN_LAYOUT_EVIDENCE * ends.length;
-}
-
-/**
- * The robust page map of keyed word ends: the homography, then (BOW_ROUNDS
- * times) the curl (spread and bow) read off the Y residuals of the ends near
- * the map, the curl along the lines from it and the camera's place, and the
- * homography fitted again to the layout less the curl. The map with most ends
- * agreeing is kept; a flat page keeps its homography. The fit's count is the
- * flat page's (see PageFit).
- */
-function fitPage(ends: readonly WordEnd[]): PageFit | null {
-  const xs = ends.map((e) => e.x);
-  const ys = ends.map((e) => e.y);
-  const Xs = ends.map((e) => CANONICAL_X[e.key]);
-  const Ys = ends.map((e) => CANONICAL_Y[e.key]);
-  let fit = fitHomographyRobust(xs, ys, Xs, Ys, LAYOUT_RESIDUAL);
-  if (!fit) return null;
-  const inliers = countInliers(fit.weights);
-  let map = FLAT_PAGE(fit.h);
-  // A curl refines a page already read; fitted to a poor reading's few agreeing ends it chases stray ones.
-  if (inliers < MIN_LAYOUT_INLIERS) return { ends, map, inliers, agreeing: inliers };
-  let agreeing = inliers;
-  const n = ends.length;
-  const qs = Xs.map(bowAt);
-  // The Y residual ~ spread × q × (Y − PAGE_MID_Y) + bow × q + an affine term (the homography takes that back).
-  const rows = Xs.map((X, i) => [qs[i] * (Ys[i] - PAGE_MID_Y), qs[i], 1, X, Ys[i]]);
-  const residual = new Float64Array(n);
-  const near = new Float64Array(n);
-  let curl = FLAT_PAGE(fit.h);
-  for (let round = 0; round < BOW_ROUNDS; round++) {
-    for (let i = 0; i < n; i++) {
-      const [hx, hy] = applyHomography(fit.h, xs[i], ys[i]);
-      const [dx, dy] = curlAt(curl, Xs[i], Ys[i]);
-      residual[i] = Ys[i] - dy - hy;
-      near[i] = Math.hypot(Xs[i] - dx - hx, residual[i]) < BOW_REACH * LAYOUT_RESIDUAL ? 1 : 0;
-    }
-    const step = weightedLeastSquares(rows, residual, near, 5);
-    if (!step) break;
-    // Settled (or never there: a flat page pays one small least-squares fit). The spread's q × (Y − PAGE_MID_Y) reaches about half a bow's q.
-    if (Math.max(Math.abs(step[0]) * 0.5, Math.abs(step[1])) < MIN_BOW) break;
-    const spread = curl.spread + step[0];
-    const tilt = cameraTilt(fit.h);
-    curl = { h: fit.h, spread, bow: curl.bow + step[1], along: tilt ? spread * tilt[0] : 0 };
-    if (!(Math.abs(curl.bow) <= MAX_BOW && Math.abs(curl.spread) <= 2 * MAX_BOW && Math.abs(curl.along) <= MAX_BOW)) break;
-    const moved = Xs.map((X, i) => curlAt(curl, X, Ys[i]));
-    const next = fitHomographyRobust(xs, ys, Xs.map((X, i) => X - moved[i][0]), Ys.map((Y, i) => Y - moved[i][1]), LAYOUT_RESIDUAL);
-    if (!next) break;
-    fit = next;
-    const withCurl = countInliers(next.weights);
-    if (withCurl > agreeing && withCurl >= inliers + MIN_BOW_GAIN * ends.length) {
-      map = { ...curl, h: next.h };
-      agreeing = withCurl;
-    }
-  }
-  return { ends, map, inliers, agreeing };
-}
-
-function countInliers(weights: Float64Array): number {
-  let inliers = 0;
-  for (const w of weights) if (w > 0) inliers++;
-  return inliers;
-}
-
-function toCanonical(fit: PageFit): ScrollPoints {
-  const n = fit.ends.length;
-  const keys = new Uint16Array(n);
-  const xs = new Float32Array(n);
-  const ys = new Float32Array(n);
-  fit.ends
-    .slice()
-    .sort((p, q) => p.key - q.key)
-    .forEach((e, i) => {
-      const [X, Y] = toPage(fit.map, e.x, e.y);
-      keys[i] = e.key;
-      xs[i] = X;
-      ys[i] = Y;
-    });
-  return { keys, xs, ys };
-}
-
 /** Whether a reading of these word ends holds together well enough to skip the line-frame opinion (see HELD_SHARE). */
 export function wordEndsHoldTogether(ends: readonly WordEnd[]): boolean {
-  return holdsTogether(fitPage(ends));
+  return holdsTogether(fitPage(ends, 0));
 }
 
-/**
- * Keyed word ends measured anywhere (photo pixels, parchment millimetres) into
- * the canonical page, by a robust homography onto the template and the
- * curl; null when too few of them fit it to be the mezuzah's text. `focal`:
- * the camera's focal length in the ends' pixels, when they are a photo's
- * (0, unknown: no curl along the lines).
- */
-export function normaliseWordEnds(ends: readonly WordEnd[], focal = 0): ScrollPoints | null {
-  const fit = withPhoto({ focalPixels: focal, frame: null }, () => fitPage(ends));
-  return fit && readsAsScroll(fit) ? toCanonical(fit) : null;
-}

@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { normaliseWordEnds, wordEndsHoldTogether, type WordEnd } from '../../src/engine/extract-points.ts';
+import { wordEndsHoldTogether, type WordEnd } from '../../src/engine/extract-points.ts';
 import { applyHomography, fitHomography } from '../../src/engine/homography.ts';
+import { normaliseWordEnds } from '../../src/engine/page-map.ts';
 import { CANONICAL_X, CANONICAL_Y, LINE_PITCH, WORD_END_COUNT } from '../../src/engine/template.ts';
 import { createRandom, deriveSeed } from '../../src/synth/random.ts';
 
