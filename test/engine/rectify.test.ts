@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
+import { connectedComponents } from '../../src/engine/components.ts';
 import { applyHomography, invertHomography, type Homography } from '../../src/engine/homography.ts';
 import { FLAT_PAGE, uncurl, type PageMap } from '../../src/engine/page-map.ts';
 import type { Gray } from '../../src/engine/raster.ts';
@@ -18,21 +19,10 @@ function photoWithMarks(width: number, height: number, marks: readonly (readonly
   return { width, height, data };
 }
 
-/** The centroids of the dark pixels of each connected run of rows (marks stacked or side by side are told apart by column). */
+/** The centres of the image's dark marks (pixels under 100), in the order the labelling finds them. */
 function darkCentroids(img: Gray): [number, number][] {
-  const found: { sx: number; sy: number; n: number; u: number }[] = [];
-  for (let v = 0; v < img.height; v++) {
-    for (let u = 0; u < img.width; u++) {
-      if (img.data[v * img.width + u] >= 100) continue;
-      const near = found.find((c) => Math.abs(c.sx / c.n - u) < 8 && Math.abs(c.sy / c.n - v) < 8);
-      if (near) {
-        near.sx += u;
-        near.sy += v;
-        near.n++;
-      } else found.push({ sx: u, sy: v, n: 1, u });
-    }
-  }
-  return found.map((c) => [c.sx / c.n, c.sy / c.n]);
+  const dark = img.data.map((p) => (p < 100 ? 1 : 0));
+  return connectedComponents(dark, img.width, img.height).blobs.map((b): [number, number] => [b.cx, b.cy]);
 }
 
 /** The photo point of canonical (X, Y) under `map`: the homography's inverse at (X, Y) less the curl. */
