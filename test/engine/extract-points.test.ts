@@ -227,11 +227,16 @@ async function similarityToSampleRegistration(query: string, read: Extraction): 
   return comparePoints(decodeFingerprint(registered.fingerprint), read.points);
 }
 
-/** A sample phone photo veiled (veiledSamplePhoto), read, and its similarity to its registration. */
-async function veiledSample(query: string, gain = 0.55, lift = 90): Promise<{ opinions: Opinion[]; similarity: number }> {
-  const photo = await veiledSamplePhoto(query, gain, lift);
+/** A photo's bytes read as the service reads them (decoded, then every reading it calls for), with the opinions given. */
+async function readWithOpinions(photo: Uint8Array): Promise<{ read: Extraction; opinions: Opinion[] }> {
   const opinions: Opinion[] = [];
   const read = await readDecoded(photo, await decodePhoto(photo, false), opinions);
+  return { read, opinions };
+}
+
+/** A sample phone photo veiled (veiledSamplePhoto), read, and its similarity to its registration. */
+async function veiledSample(query: string, gain = 0.55, lift = 90): Promise<{ opinions: Opinion[]; similarity: number }> {
+  const { read, opinions } = await readWithOpinions(await veiledSamplePhoto(query, gain, lift));
   return { opinions, similarity: await similarityToSampleRegistration(query, read) };
 }
 
@@ -249,11 +254,8 @@ test('an overexposed phone photo, its parchment clipped at white, is read again 
   // white: 7030160e0682 (1.4 px of defocus) read 0.56 as it is, 0.99 in the clipped
   // inks; d370c65816c2 (a finger, 8 px of shake) was unread, 0.56.
   for (const [query, least] of [['query/7030160e0682.jpg', 0.9], ['query/d370c65816c2.jpg', MATCH_THRESHOLD]] as const) {
-    const photo = await veiledSamplePhoto(query, 1.8, 0);
-    const opinions: Opinion[] = [];
-    const read = await readDecoded(photo, await decodePhoto(photo, false), opinions);
+    const { opinions, similarity } = await veiledSample(query, 1.8, 0);
     assert.ok(opinions.some((o) => o.name === 'clipped'), query);
-    const similarity = await similarityToSampleRegistration(query, read);
     assert.ok(similarity >= least, `${query}: similarity ${similarity}`);
   }
 });
@@ -262,9 +264,7 @@ test('a photo whose parchment is not clipped, or whose reading as it is ties hal
   // 1a644bd90127 as taken: brightest 1% under 250. Exposed 1.8×: clipped, but 200 of the
   // text's 340 word ends agree as it is.
   for (const gain of [1, 1.8]) {
-    const photo = await veiledSamplePhoto('query/1a644bd90127.jpg', gain, 0);
-    const opinions: Opinion[] = [];
-    const read = await readDecoded(photo, await decodePhoto(photo, false), opinions);
+    const { read, opinions } = await readWithOpinions(await veiledSamplePhoto('query/1a644bd90127.jpg', gain, 0));
     assert.equal(read.kind, 'scroll');
     assert.ok(!opinions.some((o) => o.name === 'clipped'), `gain ${gain}`);
   }
@@ -494,9 +494,7 @@ test('a printed page that reads only in the clipped inks, with fewer word ends t
   // agreeing as it is, 74 of 260 in the clipped inks (k² / n 21, over the floor of 15).
   const page = await makeNonScroll('other_text', deriveSeed(9909, 'ns', 68), { megapixels: 3 });
   assert.equal(page.info.subkind, 'hebrew_print');
-  const photo = new Uint8Array(page.jpeg);
-  const opinions: Opinion[] = [];
-  const read = await readDecoded(photo, await decodePhoto(photo, false), opinions);
+  const { read, opinions } = await readWithOpinions(new Uint8Array(page.jpeg));
   assert.ok(opinions.some((o) => o.name === 'clipped'));
   assert.deepEqual(read, { kind: 'invalid', reason: 'the text does not read as a mezuzah' });
 });
