@@ -310,7 +310,7 @@ function keepsVeilOff(asTaken: Extraction, clear: Extraction): boolean {
  * CLIPPED_GAIN times the word ends of a reading, or, for a photo unread so
  * far, at least CLIPPED_RESCUE of them.
  */
-function keepsClipped(asTaken: Extraction, clipped: Extraction): boolean {
+export function keepsClipped(asTaken: Extraction, clipped: Extraction): boolean {
   if (clipped.kind !== 'scroll') return false;
   return asTaken.kind === 'scroll' ? clipped.agreeing >= CLIPPED_GAIN * asTaken.agreeing : clipped.agreeing >= CLIPPED_RESCUE;
 }
