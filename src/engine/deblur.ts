@@ -18,18 +18,27 @@ const LONGEST_STREAK = 30;
 const WIENER_NOISE = 0.02;
 
 /**
- * The motion blur a photo shows, from its cepstrum (the spectrum of its log
- * spectrum). A streak of length L multiplies the spectrum by a sinc whose
- * zeros repeat every 1/L along its direction, which the cepstrum turns into a
- * negative spike L pixels from the origin in that direction. Measured on the
- * middle of the photo, Hann-windowed so the crop's edges add nothing. Text
- * has its own cepstral structure (strokes, letter pitch), so this names a
- * streak even in a sharp photo: the caller uses it only where a photo could
- * not be read otherwise. Null for an image too small to show a streak.
+ * Streaks closer than this (pixels, end to end) to a deeper one are the same
+ * streak: a spike of the cepstrum spreads over its neighbours.
  */
-export function estimateMotionBlur(img: Gray): MotionBlur | null {
+const SAME_STREAK = 1.5;
+
+/**
+ * The motion blur a photo may show, from its cepstrum (the spectrum of its
+ * log spectrum), the likeliest first. A streak of length L multiplies the
+ * spectrum by a sinc whose zeros repeat every 1/L along its direction, which
+ * the cepstrum turns into a negative spike L pixels from the origin in that
+ * direction. Measured on the middle of the photo, Hann-windowed so the
+ * crop's edges add nothing. Text has its own cepstral structure (strokes,
+ * letter pitch), so the deepest spike names a streak even in a sharp photo,
+ * and in a shaken one it may be the text's rather than the shake's: the
+ * caller tries at most `count` of them (the deepest, then the next deepest
+ * that is not the same streak, SAME_STREAK), and only where a photo could not
+ * be read otherwise. Empty for an image too small to show a streak.
+ */
+export function motionBlurCandidates(img: Gray, count: number): MotionBlur[] {
   const side = Math.min(ESTIMATE_SIDE, 2 ** Math.floor(Math.log2(Math.min(img.width, img.height))));
-  if (side < 4 * LONGEST_STREAK) return null;
+  if (side < 4 * LONGEST_STREAK) return [];
   const x0 = (img.width - side) >> 1;
   const y0 = (img.height - side) >> 1;
   const hann = new Float64Array(side);
@@ -52,22 +61,30 @@ export function estimateMotionBlur(img: Gray): MotionBlur | null {
   // A streak's spike repeats, weaker, at twice its length (the sinc's zeros make a
   // comb: log|sinc| has negative terms at every multiple of L); a lag whose double
   // is positive is the text's own structure, not a streak.
-  let lowest = Infinity;
-  let dx = 0;
-  let dy = 0;
+  const lags: { x: number; y: number; depth: number }[] = [];
   for (let y = -LONGEST_STREAK; y <= LONGEST_STREAK; y++) {
     for (let x = 0; x <= LONGEST_STREAK; x++) {
       const r = Math.hypot(x, y);
       if (r < SHORTEST_STREAK || r > LONGEST_STREAK || (x === 0 && y < 0)) continue;
-      const v = cepstrum[((y + side) % side) * side + x];
-      if (v < lowest && cepstrum[((2 * y + side) % side) * side + 2 * x] <= 0) {
-        lowest = v;
-        dx = x;
-        dy = y;
-      }
+      const depth = cepstrum[((y + side) % side) * side + x];
+      if (cepstrum[((2 * y + side) % side) * side + 2 * x] <= 0) lags.push({ x, y, depth });
     }
   }
-  return { length: Math.hypot(dx, dy), angle: Math.atan2(dy, dx) };
+  // Deepest first; among equal depths, the order of the scan (as the single deepest was chosen before).
+  lags.sort((a, b) => a.depth - b.depth);
+  const chosen: { x: number; y: number }[] = [];
+  for (const lag of lags) {
+    if (chosen.length >= count) break;
+    // A lag and its reverse are the same streak (the half disc meets itself at x = 0).
+    const same = chosen.some((c) => Math.min(Math.hypot(c.x - lag.x, c.y - lag.y), Math.hypot(c.x + lag.x, c.y + lag.y)) < SAME_STREAK);
+    if (!same) chosen.push(lag);
+  }
+  return chosen.map(({ x, y }) => ({ length: Math.hypot(x, y), angle: Math.atan2(y, x) }));
+}
+
+/** The likeliest streak of motionBlurCandidates; null for an image too small to show one. */
+export function estimateMotionBlur(img: Gray): MotionBlur | null {
+  return motionBlurCandidates(img, 1)[0] ?? null;
 }
 
 /**

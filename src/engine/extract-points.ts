@@ -1,5 +1,5 @@
 import { connectedComponents, type Blob } from './components.ts';
-import { estimateMotionBlur, removeMotionBlur } from './deblur.ts';
+import { motionBlurCandidates, removeMotionBlur } from './deblur.ts';
 import type { ScrollPoints } from './fingerprint.ts';
 import { median } from './geometry.ts';
 import { applyHomography, areaScaleAt, fitHomography, invertHomography, multiplyHomographies, type Homography } from './homography.ts';
@@ -199,14 +199,31 @@ const CLIPPED_GAIN = 1.1;
  */
 const CLIPPED_SURE_READING = WORD_END_COUNT / 2;
 /**
- * The word ends a reading in the clipped inks must tie to read a photo unread
- * every other way: a second chance is a second chance for other text to fit
- * the layout by chance too. Printed pages with parchment clipped, read in the
- * clipped inks: 23–48 agreeing (13 of the 120 pages of bench:non-scroll's seeds
- * 9909 and 7707), one 74 (k² / n 21, over the floor of readsAsScroll); the
- * samples overexposed 1.8× and 2.2× that only the clipped inks read, 131–162.
+ * The word ends a reading given a further chance at a photo unread every other
+ * way must tie: each further chance is one more for other text to fit the
+ * layout by chance too. Used for the reading in the clipped inks and for the
+ * deblurred readings after the first streak (keepsClipped, keepsDeblurred).
+ * Printed pages with parchment clipped, read in the clipped inks: 23–48
+ * agreeing (13 of the 120 pages of bench:non-scroll's seeds 9909 and 7707),
+ * one 74 (k² / n 21, over the floor of readsAsScroll); the samples
+ * overexposed 1.8× and 2.2× that only the clipped inks read, 131–162. A
+ * printed page of seed 7707 (image 5) read with the second streak taken out,
+ * 71; shaken phone photos at 1 MP read only with the second or third streak
+ * (tune set, bench:stress shake-1mp), 112–191.
  */
-const CLIPPED_RESCUE = 100;
+const RESCUE_AGREEING = 100;
+/**
+ * Streaks of camera shake taken out in turn from a photo no reading reads (see
+ * extractAll): the deepest cepstral spike, then the next two, which are tried
+ * only when longer than LATER_STREAK_MIN_LENGTH pixels. The text's own spikes
+ * are short: in 34 photos of printed pages shot without motion, the deepest
+ * named 3.2–6 px for 28 (docs/engine.md, "Deblurred opinion"); the shaken
+ * photos that only a later streak read had it at 6.1–10.3 px (the tune set at
+ * 1 MP, bench:stress shake-1mp). A shorter later streak is skipped, which spares
+ * a printed page about half the readings it would take.
+ */
+const MOTION_BLUR_TRIES = 3;
+const LATER_STREAK_MIN_LENGTH = 6;
 
 /**
  * From a grey photo to the scroll's keyed word ends: ink, letters, lines, words,
@@ -276,19 +293,31 @@ function extractAll(img: Gray, opinions?: Opinion[]): Extraction {
   if (read.kind === 'scroll') return read;
   // Camera shake at a steep tilt leaves photos that no reading above can read:
   // the streak smears letters into their neighbours and lines into the next.
-  // Taken out, the photo gets one more reading of its own. Only for photos
+  // Taken out, the photo gets a reading of its own, for each streak the
+  // cepstrum names in turn (MOTION_BLUR_TRIES) until one is kept (keepsDeblurred). Only for photos
   // otherwise unread (the estimate names a streak in any photo, see
-  // estimateMotionBlur), and only where lines of text were found: a streak
+  // motionBlurCandidates), and only where lines of text were found: a streak
   // short enough to take out leaves lines to find, and blank parchment, objects
   // and scrolls blurred past reading (most images without a scroll) are spared
-  // the cost, about a third of a second.
-  const blur = read === NO_LINES ? null : estimateMotionBlur(readImg);
-  if (blur) {
+  // the cost, about a third of a second a streak.
+  const blurs = read === NO_LINES ? [] : motionBlurCandidates(readImg, MOTION_BLUR_TRIES);
+  for (const [streak, blur] of blurs.entries()) {
+    if (streak > 0 && !(blur.length > LATER_STREAK_MIN_LENGTH)) continue;
     opinions?.push({ name: 'deblurred', taken: true });
     const deblurred = readPhoto(removeMotionBlur(readImg, blur), opinions);
-    if (deblurred.kind === 'scroll') return deblurred;
+    if (keepsDeblurred(deblurred, streak)) return deblurred;
   }
   return read;
+}
+
+/**
+ * Whether a photo unread every other way is read with the `streak`-th streak
+ * the cepstrum names taken out (0, the deepest; see motionBlurCandidates):
+ * the deepest whenever it reads, each later one only with RESCUE_AGREEING
+ * word ends agreeing.
+ */
+export function keepsDeblurred(deblurred: Extraction, streak: number): boolean {
+  return deblurred.kind === 'scroll' && (streak === 0 || deblurred.agreeing >= RESCUE_AGREEING);
 }
 
 /**
@@ -308,11 +337,11 @@ function keepsVeilOff(asTaken: Extraction, clear: Extraction): boolean {
  * Whether the reading of a photo with parchment clipped at white in the
  * clipped inks (`clipped`) is kept over its reading so far: when it ties
  * CLIPPED_GAIN times the word ends of a reading, or, for a photo unread so
- * far, at least CLIPPED_RESCUE of them.
+ * far, at least RESCUE_AGREEING of them.
  */
 export function keepsClipped(asTaken: Extraction, clipped: Extraction): boolean {
   if (clipped.kind !== 'scroll') return false;
-  return asTaken.kind === 'scroll' ? clipped.agreeing >= CLIPPED_GAIN * asTaken.agreeing : clipped.agreeing >= CLIPPED_RESCUE;
+  return asTaken.kind === 'scroll' ? clipped.agreeing >= CLIPPED_GAIN * asTaken.agreeing : clipped.agreeing >= RESCUE_AGREEING;
 }
 
 /** A pixel of the image reduced 2× (raster.reduce) to the photo's. */

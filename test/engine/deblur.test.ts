@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import sharp from 'sharp';
 import { decodePhoto } from '../../src/engine/decode-photo.ts';
-import { estimateMotionBlur, removeMotionBlur, type MotionBlur } from '../../src/engine/deblur.ts';
+import { estimateMotionBlur, motionBlurCandidates, removeMotionBlur, type MotionBlur } from '../../src/engine/deblur.ts';
 import { inverseRealFft2d, realFft2d } from '../../src/engine/fft.ts';
 import type { Gray } from '../../src/engine/raster.ts';
 import { createRandom, deriveSeed, makeScribe, makeScroll, photographScroll } from '../../src/synth/index.ts';
@@ -95,4 +95,24 @@ test('the 8-pixel blocks of a JPEG are not taken for a streak', async () => {
 
 test('an image too small to show a streak gets no estimate', () => {
   assert.equal(estimateMotionBlur({ width: 100, height: 80, data: new Uint8Array(8000) }), null);
+});
+
+test('the streaks tried in turn are the deepest spikes of the cepstrum, each a different streak, the likeliest first', async () => {
+  const scroll = makeScroll(makeScribe(deriveSeed('deblur-unit', 'scribe')), deriveSeed('deblur-unit', 'scroll'));
+  const photo = await photographScroll(scroll, { kind: 'registration', seed: deriveSeed('deblur-unit', 'registration'), megapixels: 1 });
+  const { gray } = await decodePhoto(new Uint8Array(photo.jpeg), false);
+  const blurred = streak(gray, { length: 8, angle: Math.PI / 5 });
+  const candidates = motionBlurCandidates(blurred, 3);
+  assert.equal(candidates.length, 3);
+  assert.deepEqual(candidates[0], estimateMotionBlur(blurred));
+  assert.deepEqual(motionBlurCandidates(blurred, 1), candidates.slice(0, 1));
+  // No two are the same streak, nor one the other's reverse (a spike spreads over its neighbours).
+  const end = (b: MotionBlur) => [b.length * Math.cos(b.angle), b.length * Math.sin(b.angle)];
+  for (let i = 0; i < candidates.length; i++) {
+    for (let j = 0; j < i; j++) {
+      const [a, b] = [end(candidates[i]), end(candidates[j])];
+      assert.ok(Math.min(Math.hypot(a[0] - b[0], a[1] - b[1]), Math.hypot(a[0] + b[0], a[1] + b[1])) >= 1.5, `${JSON.stringify(candidates[i])} and ${JSON.stringify(candidates[j])}`);
+    }
+  }
+  assert.deepEqual(motionBlurCandidates({ width: 100, height: 80, data: new Uint8Array(8000) }, 3), []);
 });
