@@ -82,11 +82,6 @@ export function motionBlurCandidates(img: Gray, count: number): MotionBlur[] {
   return chosen.map(({ x, y }) => ({ length: Math.hypot(x, y), angle: Math.atan2(y, x) }));
 }
 
-/** The likeliest streak of motionBlurCandidates; null for an image too small to show one. */
-export function estimateMotionBlur(img: Gray): MotionBlur | null {
-  return motionBlurCandidates(img, 1)[0] ?? null;
-}
-
 /**
  * The photo with the streak taken out: Wiener deconvolution by the transfer
  * function of a uniform straight streak, sinc(L · f·d) for frequency f and

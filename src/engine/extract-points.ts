@@ -294,9 +294,10 @@ function extractAll(img: Gray, opinions?: Opinion[]): Extraction {
   // Camera shake at a steep tilt leaves photos that no reading above can read:
   // the streak smears letters into their neighbours and lines into the next.
   // Taken out, the photo gets a reading of its own, for each streak the
-  // cepstrum names in turn (MOTION_BLUR_TRIES) until one is kept (keepsDeblurred). Only for photos
-  // otherwise unread (the estimate names a streak in any photo, see
-  // motionBlurCandidates), and only where lines of text were found: a streak
+  // cepstrum names in turn (MOTION_BLUR_TRIES) until one is kept
+  // (keepsDeblurred). Only for photos otherwise unread (the estimate names a
+  // streak in any photo, see motionBlurCandidates), and only where lines of
+  // text were found: a streak
   // short enough to take out leaves lines to find, and blank parchment, objects
   // and scrolls blurred past reading (most images without a scroll) are spared
   // the cost, about a third of a second a streak.
