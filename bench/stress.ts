@@ -22,56 +22,23 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { comparePoints, MATCH_THRESHOLD } from '../src/engine/compare.ts';
 import { decodeFingerprint } from '../src/engine/fingerprint.ts';
-import { photographScroll, type PhotoInfo, type ShotSpec } from '../src/synth/camera.ts';
-import { deriveSeed } from '../src/synth/random.ts';
-import { makeScribe } from '../src/synth/scribe.ts';
-import { makeScroll } from '../src/synth/scroll.ts';
+import type { PhotoInfo } from '../src/synth/camera.ts';
 import { analyseFiles, engineHash } from './lib/analyse-dataset.ts';
-
-const SEED = 5505;
-const SCRIBES = 8;
-const MEGAPIXELS = 3;
-/** Each condition fixes what it names; every other condition is drawn as for any phone photo. */
-const CONDITIONS: Record<string, Partial<ShotSpec>> = {
-  curl06: { curl: 0.06 },
-  curl09: { curl: 0.09 },
-  curl12: { curl: 0.12 },
-  'tilt35-curl': { tilt: 35, curl: 0.06 },
-  blur8: { motion: 8 },
-  // The same streak in a 1 MP photo (a messaging app's copy, an older phone):
-  // the generator draws 1.5–9 px of shake at any size, so here a streak
-  // smears letters of about 8–15 px.
-  'shake-1mp': { motion: 7, megapixels: 1 },
-  small: { coverage: 0.2 },
-  dark: { exposure: 0.6 },
-  glare: { glare: true },
-  'glare-tilt': { glare: true, tilt: 30 },
-  // A slice of the sheet out of the frame, with the glare and the tilt the
-  // bench sets' last misses had together (report set: cropped, 29–30°, glare).
-  crop: { crop: true },
-  'crop-tilt': { crop: true, tilt: 30 },
-  'crop-glare-tilt': { crop: true, glare: true, tilt: 30 },
-  // A phone's ultra-wide lens (13 mm equivalent), as some switch to at close
-  // range, and a 2× telephoto (52 mm), each with its focal length in the EXIF.
-  'wide-curl': { fov: 105, curl: 0.09, exifFocal: true },
-  'tele-curl': { fov: 37, curl: 0.09, exifFocal: true },
-  wide: { fov: 105, exifFocal: true },
-};
+import { STRESS_CONDITIONS, STRESS_MEGAPIXELS, STRESS_SCRIBES, STRESS_SEED, stressPhoto } from './lib/stress-scenes.ts';
 
 const { values } = parseArgs({ options: { count: { type: 'string', default: '40' }, conditions: { type: 'string', default: 'curl09,curl12,tilt35-curl,blur8,shake-1mp,small,wide-curl,tele-curl,crop-tilt,crop-glare-tilt' } } });
 const count = Number(values.count);
 const names = values.conditions.split(',');
 if (!(Number.isInteger(count) && count >= 1)) throw new Error('--count must be a positive integer');
-for (const n of names) if (!CONDITIONS[n]) throw new Error(`unknown condition ${n}: one of ${Object.keys(CONDITIONS).join(', ')}`);
+for (const n of names) if (!STRESS_CONDITIONS[n]) throw new Error(`unknown condition ${n}: one of ${Object.keys(STRESS_CONDITIONS).join(', ')}`);
 
-const dir = path.resolve(import.meta.dirname, '.data', `stress-s${SEED}`);
-const scrollOf = (i: number) => makeScroll(makeScribe(deriveSeed(SEED, 'scribe', i % SCRIBES)), deriveSeed(SEED, 'scroll', i));
+const dir = path.resolve(import.meta.dirname, '.data', `stress-s${STRESS_SEED}`);
 
-/** The photo at `file`, made from `spec` the first time (with its conditions beside it). */
-async function photo(file: string, i: number, spec: ShotSpec): Promise<void> {
+/** Scene `i` under `condition` ('ref': its registration) at `file`, made the first time (with its conditions beside it). */
+async function photo(file: string, condition: string, i: number): Promise<void> {
   if (existsSync(file)) return;
   await fs.mkdir(path.dirname(file), { recursive: true });
-  const shot = await photographScroll(scrollOf(i), spec);
+  const shot = await stressPhoto(condition, i);
   await fs.writeFile(`${file}.json`, JSON.stringify(shot.info));
   await fs.writeFile(file, shot.jpeg);
 }
@@ -79,8 +46,8 @@ async function photo(file: string, i: number, spec: ShotSpec): Promise<void> {
 const refs = Array.from({ length: count }, (_, i) => path.join(dir, 'ref', `${i}.jpg`));
 const started = performance.now();
 for (let i = 0; i < count; i++) {
-  await photo(refs[i], i, { kind: 'registration', seed: deriveSeed(SEED, 'ref', i), megapixels: MEGAPIXELS });
-  for (const n of names) await photo(path.join(dir, n, `${i}.jpg`), i, { kind: 'phone', seed: deriveSeed(SEED, n, i), megapixels: MEGAPIXELS, ...CONDITIONS[n] });
+  await photo(refs[i], 'ref', i);
+  for (const n of names) await photo(path.join(dir, n, `${i}.jpg`), n, i);
 }
 const generated = (performance.now() - started) / 1000;
 
@@ -98,7 +65,7 @@ const fingerprint = (f: string) => {
   return b64 ? decodeFingerprint(new Uint8Array(Buffer.from(b64, 'base64'))) : null;
 };
 
-console.log(`stress set (seed ${SEED}, ${count} scrolls by ${SCRIBES} scribes, ${MEGAPIXELS} MP), threshold ${MATCH_THRESHOLD}; generation ${generated.toFixed(0)} s, analysis of ${todo.length} images ${((performance.now() - analysisStarted) / 1000).toFixed(0)} s`);
+console.log(`stress set (seed ${STRESS_SEED}, ${count} scrolls by ${STRESS_SCRIBES} scribes, ${STRESS_MEGAPIXELS} MP), threshold ${MATCH_THRESHOLD}; generation ${generated.toFixed(0)} s, analysis of ${todo.length} images ${((performance.now() - analysisStarted) / 1000).toFixed(0)} s`);
 for (const n of names) {
   let matched = 0;
   let unread = 0;

@@ -9,6 +9,7 @@ import { decodeFingerprint, encodeFingerprint } from '../../src/engine/fingerpri
 import { deriveSeed, makeScribe, makeScroll, photographScroll, type Photo, type ShotSpec } from '../../src/synth/index.ts';
 import { haveSamples, manifest, samplePhoto } from './samples.ts';
 import { tunePhoto } from './tune-scenes.ts';
+import { stressPhoto } from '../../bench/lib/stress-scenes.ts';
 import { makeNonScroll } from '../../src/synth/non-scroll.ts';
 
 // The two photos at 32° were found among 72 shots of one synthetic scroll, as ones
@@ -30,6 +31,9 @@ const registration = () => (registrationPhoto ??= photographScroll(scroll, { kin
 /** A 2 MP phone shot of the scroll: no finger, crop, glare or motion blur unless told. */
 const phoneShot = (seed: number, conditions: Omit<ShotSpec, 'kind' | 'seed'>) =>
   photographScroll(scroll, { kind: 'phone', seed, megapixels: 2, finger: false, crop: false, glare: false, motion: 0, ...conditions });
+
+/** Photo `index` of a `npm run bench:stress` condition and its scroll's registration photo, rendered as the bench renders them, so a photo found there is read here as it was. */
+const stressPair = (condition: string, index: number): Promise<[Photo, Photo]> => Promise.all([stressPhoto('ref', index), stressPhoto(condition, index)]);
 
 /** The similarity of a phone shot (at 32° unless told) to the scroll's registration photo. */
 async function similarityToRegistration(seed: number, conditions: { glare: boolean; motion: number; tilt?: number; curl?: number }): Promise<number> {
@@ -188,7 +192,7 @@ test('a steep phone photo the frame cuts into reads the lines it cuts as going o
   // registration); with that word left unread only when the frame may cut through
   // it (a quarter of a letter), it matches. crop/16, this test's scene until then,
   // reads 0.17 now (0.12 before lines were read as cut, 0.55 in between).
-  const [registered, phone] = await stressPair('crop-tilt', 17, { crop: true, tilt: 30 });
+  const [registered, phone] = await stressPair('crop-tilt', 17);
   assert.ok(phone.info.crop && Math.round(phone.info.tilt) === 30, 'the scene of bench:stress: cropped, 30°');
   const similarity = await similarityOf(registered, phone);
   assert.ok(similarity >= MATCH_THRESHOLD, `similarity ${similarity}`);
@@ -260,32 +264,30 @@ test('an overexposed phone photo, its parchment clipped at white, is read again 
   }
 });
 
+/** A reading of a scroll with `agreeing` word ends agreeing (its points do not matter to the rules that keep readings), and a photo unread. */
+const readingWith = (agreeing: number): Extraction => ({ kind: 'scroll', points: { keys: new Uint16Array(0), xs: new Float32Array(0), ys: new Float32Array(0) }, columnPixels: 500, agreeing });
+const UNREAD: Extraction = { kind: 'invalid', reason: 'the text does not read as a mezuzah' };
+
 test('a reading in the clipped inks is kept when it ties 10% more word ends than the reading so far, or 100 for a photo unread so far', () => {
-  const points = { keys: new Uint16Array(0), xs: new Float32Array(0), ys: new Float32Array(0) };
-  const scroll = (agreeing: number): Extraction => ({ kind: 'scroll', points, columnPixels: 500, agreeing });
-  const unread: Extraction = { kind: 'invalid', reason: 'the text does not read as a mezuzah' };
   // Lightly clipped photos read their words' ends a little worse in the clipped inks: a tie, or a few more, is not enough.
-  assert.equal(keepsClipped(scroll(100), scroll(100)), false);
-  assert.equal(keepsClipped(scroll(100), scroll(109)), false);
+  assert.equal(keepsClipped(readingWith(100), readingWith(100)), false);
+  assert.equal(keepsClipped(readingWith(100), readingWith(109)), false);
   // (111, not 110: 1.1 × 100 is a hair over 110 in floating point, so exactly 10% more is not kept; left as measured.)
-  assert.equal(keepsClipped(scroll(100), scroll(111)), true);
+  assert.equal(keepsClipped(readingWith(100), readingWith(111)), true);
   // A second chance is one for other text too: a photo unread so far needs 100 ends (a printed page reached 74).
-  assert.equal(keepsClipped(unread, scroll(99)), false);
-  assert.equal(keepsClipped(unread, scroll(100)), true);
-  assert.equal(keepsClipped(scroll(40), unread), false);
+  assert.equal(keepsClipped(UNREAD, readingWith(99)), false);
+  assert.equal(keepsClipped(UNREAD, readingWith(100)), true);
+  assert.equal(keepsClipped(readingWith(40), UNREAD), false);
 });
 
 test('a photo read with the deepest streak taken out is kept as it reads; with a later streak, only with 100 word ends agreeing', () => {
-  const points = { keys: new Uint16Array(0), xs: new Float32Array(0), ys: new Float32Array(0) };
-  const scroll = (agreeing: number): Extraction => ({ kind: 'scroll', points, columnPixels: 500, agreeing });
-  const unread: Extraction = { kind: 'invalid', reason: 'the text does not read as a mezuzah' };
-  assert.equal(keepsDeblurred(scroll(40), 0), true);
+  assert.equal(keepsDeblurred(readingWith(40), 0), true);
   // Each later streak is one more chance for other text too (a printed page read 71 with the second).
-  assert.equal(keepsDeblurred(scroll(99), 1), false);
-  assert.equal(keepsDeblurred(scroll(100), 1), true);
-  assert.equal(keepsDeblurred(scroll(99), 2), false);
-  assert.equal(keepsDeblurred(unread, 0), false);
-  assert.equal(keepsDeblurred(unread, 2), false);
+  assert.equal(keepsDeblurred(readingWith(99), 1), false);
+  assert.equal(keepsDeblurred(readingWith(100), 1), true);
+  assert.equal(keepsDeblurred(readingWith(99), 2), false);
+  assert.equal(keepsDeblurred(UNREAD, 0), false);
+  assert.equal(keepsDeblurred(UNREAD, 2), false);
 });
 
 test('a photo whose parchment is not clipped, or whose reading as it is ties half the text, is not read in the clipped inks', { skip: haveSamples ? false : 'shared sample photos are not present beside the repository' }, async () => {
@@ -348,13 +350,10 @@ test('a 1 MP photo smeared by camera shake, whose deepest cepstral spike is its 
   // bench:stress's shake-1mp scene 33 (7 px of shake at 1 MP, 35° of tilt): the
   // deepest spike names 5 px across the lines, the next 8.6 px at 36°. With one
   // streak tried, 3 of the condition's 40 photos were unread; with three, none.
-  const stressSeed = 5505;
-  const stressScroll = makeScroll(makeScribe(deriveSeed(stressSeed, 'scribe', 33 % 8)), deriveSeed(stressSeed, 'scroll', 33));
-  const phone = await photographScroll(stressScroll, { kind: 'phone', seed: deriveSeed(stressSeed, 'shake-1mp', 33), megapixels: 1, motion: 7 });
-  const opinions = await opinionsOf(phone);
-  assert.ok(opinions.filter((o) => o.name === 'deblurred').length >= 2, `deblurred ${opinions.filter((o) => o.name === 'deblurred').length} times`);
-  const stressRegistration = await photographScroll(stressScroll, { kind: 'registration', seed: deriveSeed(stressSeed, 'ref', 33), megapixels: 3 });
-  const similarity = await similarityOf(stressRegistration, phone);
+  const [reference, phone] = await stressPair('shake-1mp', 33);
+  const deblurred = (await opinionsOf(phone)).filter((o) => o.name === 'deblurred').length;
+  assert.ok(deblurred >= 2, `deblurred ${deblurred} times`);
+  const similarity = await similarityOf(reference, phone);
   assert.ok(similarity >= MATCH_THRESHOLD, `similarity ${similarity}`);
 });
 
@@ -469,25 +468,12 @@ test('a steep photo of a curled scroll, its top line cut off by the frame, reads
   assert.ok(similarity >= MATCH_THRESHOLD, `similarity ${similarity}`);
 });
 
-/**
- * Photo `index` of a `npm run bench:stress` condition and its scroll's
- * registration photo, made as bench/stress.ts makes them (seed 5505, 8 scribes,
- * 3 MP), so a photo found there is read here as it was.
- */
-function stressPair(condition: string, index: number, conditions: Omit<ShotSpec, 'kind' | 'seed'>): Promise<[Photo, Photo]> {
-  const scroll = makeScroll(makeScribe(deriveSeed(5505, 'scribe', index % 8)), deriveSeed(5505, 'scroll', index));
-  return Promise.all([
-    photographScroll(scroll, { kind: 'registration', seed: deriveSeed(5505, 'ref', index), megapixels: 3 }),
-    photographScroll(scroll, { kind: 'phone', seed: deriveSeed(5505, condition, index), megapixels: 3, ...conditions }),
-  ]);
-}
-
 test('a scroll curled by an eighth of its width, seen at 26°, is read with its curl taken from where the camera stood, and matches its registration', async () => {
   // bench:stress's curl12/25 (seed 5505: 26° of tilt, a 12% curl, no blur,
   // finger or glare). Its lines arch by a line and a half: 0.21 when the bow
   // was capped at 0.2 and nothing moved the line ends along the lines; 0.18
   // with the cap at 0.4 but no curl along the lines; 0.83 now.
-  const [reference, phone] = await stressPair('curl12', 25, { curl: 0.12 });
+  const [reference, phone] = await stressPair('curl12', 25);
   const similarity = await similarityOf(reference, phone);
   assert.ok(similarity >= 0.65, `similarity ${similarity}`);
 });
@@ -497,7 +483,7 @@ test("a curled scroll taken close up through an ultra-wide lens is read with the
   // tilt, a 9% curl). Read as if through a main camera (the EXIF's focal
   // length left out, as a messaging app's copy would carry none), the curl
   // along the lines comes out at about half and the photo does not read.
-  const [reference, phone] = await stressPair('wide-curl', 13, { fov: 105, curl: 0.09, exifFocal: true });
+  const [reference, phone] = await stressPair('wide-curl', 13);
   assert.equal(phone.info.focal35, 13.3); // stored in whole millimetres, 13: a share of 0.376 (the lens's own 0.384)
   const bytes = new Uint8Array(phone.jpeg);
   const decoded = await decodePhoto(bytes, false);
