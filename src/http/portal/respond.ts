@@ -46,9 +46,3 @@ const statusOf = (reason: ErrorPageReason) => (reason === 'csrf' ? 403 : reason)
 export function sendErrorPage(request: FastifyRequest, reply: FastifyReply, reason: ErrorPageReason) {
   return sendHtml(reply, statusOf(reason), renderErrorPage(viewContext(request, reply), reason));
 }
-
-/** A page path given back to us (language switch, sign-in's `next`): only a path on this site, never another origin. */
-export function localPath(candidate: string | undefined, fallback: string): string {
-  if (candidate === undefined || !candidate.startsWith('/') || candidate.startsWith('//') || candidate.startsWith('/\\')) return fallback;
-  return candidate;
-}

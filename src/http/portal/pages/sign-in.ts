@@ -7,7 +7,8 @@ import { homeOf } from '../../../presenters/portal/layout.ts';
 import { renderSignIn, tooManyAttempts } from '../../../presenters/portal/sign-in.ts';
 import type { AppDeps } from '../../app-deps.ts';
 import { pageRateLimit } from '../page-rate-limit.ts';
-import { localPath, sendHtml, viewContext } from '../respond.ts';
+import { sameOriginPath } from '../../same-origin-path.ts';
+import { sendHtml, viewContext } from '../respond.ts';
 import { clearSessionCookie, requireCsrf, setSessionCookie, signedInOrNull } from '../session.ts';
 
 /**
@@ -23,7 +24,7 @@ type SignInBody = { email?: string; password?: string; next?: string };
 export function signInPages(app: FastifyInstance, deps: AppDeps): void {
   app.get<{ Querystring: { next?: string } }>('/sign-in', { schema: { hide: true }, onRequest: pageRateLimit(deps, { perMinute: 60, per: 'ip' }) }, async (request, reply) => {
     const signedIn = signedInOrNull(request);
-    const next = localPath(request.query.next, '');
+    const next = sameOriginPath(request.query.next) ?? '';
     if (signedIn !== null) return reply.redirect(next || homeOf(signedIn.account.role), 303);
     return sendHtml(reply, 200, renderSignIn(viewContext(request, reply), { next }));
   });
@@ -34,7 +35,8 @@ export function signInPages(app: FastifyInstance, deps: AppDeps): void {
     async (request, reply) => {
       const email = String(request.body.email ?? '').trim().slice(0, 254);
       const password = String(request.body.password ?? '');
-      const next = localPath(request.body.next, '');
+      // A `next` that is not a page of this site is dropped: the account's home page follows instead.
+      const next = sameOriginPath(request.body.next) ?? '';
       const again = (status: number, error: Parameters<typeof renderSignIn>[1]['error']) =>
         sendHtml(reply, status, renderSignIn(viewContext(request, reply), { email, next, error }));
 
