@@ -12,7 +12,8 @@ const WRONG = 'The email or the password is wrong.';
 /**
  * Checks the password and starts a session. An unknown email or an account
  * without a password costs a full scrypt too (verifyPassword's decoy), for
- * the same reason. The caller rate-limits attempts per client and per email.
+ * the same reason. The caller throttles failures per address and per email
+ * (http/portal/sign-in-throttle.ts).
  */
 export async function signIn(
   deps: Pick<DomainDeps, 'db' | 'clock'>,

@@ -76,21 +76,62 @@ describe('sign-in', () => {
     assert.equal(borrowed.statusCode, 403);
   });
 
-  test('attempts on one account are limited even from many addresses', async () => {
+  /** Posts the sign-in form from `ip` in a fresh browser; the status code. */
+  async function signInFrom(ip: string, email: string, password: string): Promise<number> {
+    const browser = portalBrowser(t.app, ip);
+    await browser.get('/sign-in');
+    return (await browser.post('/sign-in', { email, password })).statusCode;
+  }
+
+  test('wrong passwords from one address slow only that address: the owner at another still signs in', async () => {
     const account = await storeWithPassword();
     const statuses: number[] = [];
-    for (let i = 0; i < 11; i++) {
-      const browser = portalBrowser(t.app, `10.0.0.${i + 1}`);
-      await browser.get('/sign-in');
-      statuses.push((await browser.post('/sign-in', { email: account.email, password: 'not the password' })).statusCode);
-    }
+    for (let i = 0; i < 11; i++) statuses.push(await signInFrom('10.0.0.1', account.email, 'not the password'));
     assert.deepEqual(statuses, [...Array(10).fill(401), 429]);
-    // Even the right password waits until the window ends.
-    const browser = portalBrowser(t.app, '10.0.1.1');
+    const browser = portalBrowser(t.app, '10.0.0.1');
     await browser.get('/sign-in');
-    assert.equal((await browser.post('/sign-in', { email: account.email, password: TEST_PASSWORD })).statusCode, 429);
+    const refused = await browser.post('/sign-in', { email: account.email, password: TEST_PASSWORD });
+    assert.equal(refused.statusCode, 429, 'the guessing address waits, even with the right password');
+    assert.ok(Number(refused.headers['retry-after']) > 0);
+    assert.match(refused.body, /Too many failed sign-in attempts/);
+    assert.equal(await signInFrom('10.0.0.2', account.email, TEST_PASSWORD), 303, 'the owner, never seen here before, is not locked out');
     t.clock.advance(15 * 60_000);
-    assert.equal((await browser.post('/sign-in', { email: account.email, password: TEST_PASSWORD })).statusCode, 303);
+    assert.equal(await signInFrom('10.0.0.1', account.email, TEST_PASSWORD), 303);
+  });
+
+  test('signing in is not a failure: an owner signing in again and again is never throttled', async () => {
+    const account = await storeWithPassword();
+    for (let i = 0; i < 12; i++) assert.equal(await signInFrom('10.0.2.1', account.email, TEST_PASSWORD), 303, `sign-in ${i + 1}`);
+  });
+
+  test('one address trying passwords across many accounts is limited across them', async () => {
+    const accounts = await Promise.all(Array.from({ length: 4 }, () => storeWithPassword()));
+    const statuses = await Promise.all(accounts.slice(0, 3).map(async (account) => {
+      const each: number[] = [];
+      for (let i = 0; i < 10; i++) each.push(await signInFrom('10.0.3.1', account.email, 'not the password'));
+      return each;
+    }));
+    assert.deepEqual(statuses.flat(), Array(30).fill(401), 'no account on its own has reached its limit');
+    const fourth = accounts[3] ?? assert.fail();
+    assert.equal(await signInFrom('10.0.3.1', fourth.email, 'not the password'), 429);
+    assert.equal(await signInFrom('10.0.3.1', 'nobody@example.test', 'not the password'), 429, 'unknown emails alike');
+    assert.equal(await signInFrom('10.0.3.2', fourth.email, TEST_PASSWORD), 303, 'another address is unaffected');
+  });
+
+  test('an attack spread over many addresses is held at the account\'s limit, except for addresses that signed in to it before', async () => {
+    const account = await storeWithPassword();
+    assert.equal(await signInFrom('10.0.4.1', account.email, TEST_PASSWORD), 303, 'the owner\'s usual address');
+    const statuses = await Promise.all([1, 2, 3].map(async (ip) => {
+      const each: number[] = [];
+      for (let i = 0; i < 10; i++) each.push(await signInFrom(`10.0.5.${ip}`, account.email, 'not the password'));
+      return each;
+    }));
+    assert.deepEqual(statuses.flat(), Array(30).fill(401));
+    assert.equal(await signInFrom('10.0.5.4', account.email, 'not the password'), 429, 'a fourth attacking address gets no more guesses');
+    assert.equal(await signInFrom('10.0.6.1', account.email, TEST_PASSWORD), 429, 'an address new to the account waits too');
+    assert.equal(await signInFrom('10.0.4.1', account.email, TEST_PASSWORD), 303, 'the owner at a familiar address signs in');
+    t.clock.advance(15 * 60_000);
+    assert.equal(await signInFrom('10.0.6.1', account.email, TEST_PASSWORD), 303);
   });
 
   test('`next` brings the visitor back, but only to a page of this site', async () => {

@@ -27,12 +27,12 @@ const words = {
     he: 'תוקף קישור ההזמנה פג או שכבר נעשה בו שימוש. בקשו מהמרשם קישור חדש.',
   },
   mismatch: { en: 'The two passwords differ.', he: 'שתי הסיסמאות שונות.' },
-  tooMany: { en: 'Too many sign-in attempts for this account. Wait {minutes} minutes and try again.', he: 'יותר מדי ניסיונות כניסה לחשבון זה. המתינו {minutes} דקות ונסו שוב.' },
+  tooMany: { en: 'Too many failed sign-in attempts. Wait {minutes} minutes and try again.', he: 'יותר מדי ניסיונות כניסה שנכשלו. המתינו {minutes} דקות ונסו שוב.' },
 } as const satisfies Record<string, Words>;
 
 export const signInWords = words;
 
-/** Shown when an account has had too many sign-in attempts. */
+/** Shown when the sign-in throttle refuses an attempt (http/portal/sign-in-throttle.ts). */
 export function tooManyAttempts(minutes: number): Words {
   return fillWords(words.tooMany, { minutes });
 }

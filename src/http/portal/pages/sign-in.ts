@@ -1,6 +1,5 @@
 // GET/POST /sign-in and POST /sign-out.
 import type { FastifyInstance } from 'fastify';
-import { hashSecretToken } from '../../../domain/identifiers.ts';
 import { endSession } from '../../../domain/sessions.ts';
 import { signIn } from '../../../domain/sign-in.ts';
 import { homeOf } from '../../../presenters/portal/layout.ts';
@@ -10,14 +9,7 @@ import { pageRateLimit } from '../page-rate-limit.ts';
 import { sameOriginPath } from '../../same-origin-path.ts';
 import { sendHtml, viewContext } from '../respond.ts';
 import { clearSessionCookie, requireCsrf, setSessionCookie, signedInOrNull } from '../session.ts';
-
-/**
- * Guessing is limited twice: per client address by the route's rate limit,
- * and per account here, so a botnet spread over many addresses still gets
- * only this many tries at one account per window.
- */
-const ATTEMPTS_PER_ACCOUNT = 10;
-const ACCOUNT_WINDOW_MS = 15 * 60_000;
+import { recordSignInFailure, recordSignInSuccess, signInRefusedUntil } from '../sign-in-throttle.ts';
 
 type SignInBody = { email?: string; password?: string; next?: string };
 
@@ -40,16 +32,20 @@ export function signInPages(app: FastifyInstance, deps: AppDeps): void {
       const again = (status: number, error: Parameters<typeof renderSignIn>[1]['error']) =>
         sendHtml(reply, status, renderSignIn(viewContext(request, reply), { email, next, error }));
 
+      // Besides the route's per-address limit, wrong passwords are throttled per (account, address), per address and per account (sign-in-throttle.ts).
       const nowMs = deps.clock.now().getTime();
-      const attempts = await deps.rateLimit.store.hit(`sign-in ${hashSecretToken(email.toLowerCase())}`, ACCOUNT_WINDOW_MS, nowMs);
-      if (attempts.count > ATTEMPTS_PER_ACCOUNT) {
-        const minutes = Math.max(1, Math.ceil((attempts.resetAtMs - nowMs) / 60_000));
-        reply.header('Retry-After', Math.ceil((attempts.resetAtMs - nowMs) / 1000));
-        return again(429, tooManyAttempts(minutes));
+      const refusedUntil = await signInRefusedUntil(deps, email, request.ip, nowMs);
+      if (refusedUntil !== null) {
+        reply.header('Retry-After', Math.max(1, Math.ceil((refusedUntil - nowMs) / 1000)));
+        return again(429, tooManyAttempts(Math.max(1, Math.ceil((refusedUntil - nowMs) / 60_000))));
       }
 
       const outcome = await signIn(deps, email, password);
-      if (!outcome.ok) return again(401, outcome.msg);
+      if (!outcome.ok) {
+        await recordSignInFailure(deps, email, request.ip, nowMs);
+        return again(401, outcome.msg);
+      }
+      await recordSignInSuccess(deps, email, request.ip, nowMs);
       setSessionCookie(request, reply, outcome.value.token);
       return reply.redirect(next || homeOf(outcome.value.account.role), 303);
     },
