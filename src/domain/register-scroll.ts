@@ -128,19 +128,18 @@ async function validateFields(deps: Pick<DomainDeps, 'db' | 'clock'>, input: Reg
   if (examined.getTime() > latest) return fail('invalid_request', 'examinateddate must not be in the future.');
   if (examined < written) return fail('invalid_request', 'examinateddate must not be before writtendate.');
 
+  // One answer per field whether the uuid names no account or the wrong kind:
+  // a reason per case would tell a store which uuids have accounts.
   const sofer = await deps.db.accounts.findByUuid(text.sofer);
-  if (sofer === undefined) return fail('invalid_request', 'sofer names no known account.');
-  if (sofer.role !== 'sofer' || !sofer.confirmed) return fail('invalid_request', 'sofer must name a confirmed sofer.');
+  if (sofer === undefined || sofer.role !== 'sofer' || !sofer.confirmed) return fail('invalid_request', 'sofer must name a confirmed sofer.');
   const megiah = await deps.db.accounts.findByUuid(text.megiah);
-  if (megiah === undefined) return fail('invalid_request', 'megiah names no known account.');
-  if (megiah.role !== 'megiah' || !megiah.confirmed) return fail('invalid_request', 'megiah must name a confirmed megiah.');
+  if (megiah === undefined || megiah.role !== 'megiah' || !megiah.confirmed) return fail('invalid_request', 'megiah must name a confirmed megiah.');
 
   let owner: Account | undefined;
   const ownerUuid = input.owner_uuid?.trim() ?? '';
   if (ownerUuid !== '') {
     owner = await deps.db.accounts.findByUuid(ownerUuid);
-    if (owner === undefined) return fail('invalid_request', 'owner_uuid names no known account.');
-    if (owner.role !== 'user') return fail('invalid_request', 'owner_uuid must name a buyer (user) account.');
+    if (owner === undefined || owner.role !== 'user') return fail('invalid_request', 'owner_uuid must name a buyer (user) account.');
   }
   return succeed({
     sofer,

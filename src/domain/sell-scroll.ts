@@ -28,6 +28,13 @@ export type CompletedSale = { readonly saleUuid: string; readonly buyerUuid: str
 type Failures = 'invalid_request' | 'scroll_not_found' | 'scroll_not_owned' | 'no_credits';
 
 /**
+ * The one answer for a buyer that cannot be sold to, whether `to_uuid` names
+ * no account or one that is not a buyer, or `buyer.email` is a non-buyer's:
+ * a reason per case would tell a store which uuids and emails have accounts.
+ */
+const UNUSABLE_BUYER = 'to_uuid or buyer.email must name a buyer (user) account, or buyer.email an address no account has.';
+
+/**
  * Everything happens in one transaction: a sale that fails (not owned, no
  * credits) creates no buyer account, moves no scroll and consumes nothing.
  */
@@ -110,13 +117,12 @@ function validateBuyer(buyer: BuyerInput): Outcome<BuyerInput, 'invalid_request'
 async function resolveBuyer(tx: Repositories, buyer: BuyerInput, at: string): Promise<Outcome<Account, 'invalid_request'>> {
   if (buyer.kind === 'existing') {
     const account = await tx.accounts.findByUuid(buyer.uuid);
-    if (account === undefined) return fail('invalid_request', 'to_uuid names no known account.');
-    if (account.role !== 'user') return fail('invalid_request', 'to_uuid must name a buyer (user) account.');
+    if (account === undefined || account.role !== 'user') return fail('invalid_request', UNUSABLE_BUYER);
     return succeed(account);
   }
   const existing = await tx.accounts.findByEmail(buyer.email);
   if (existing !== undefined) {
-    if (existing.role !== 'user') return fail('invalid_request', 'buyer.email belongs to an account that is not a buyer.');
+    if (existing.role !== 'user') return fail('invalid_request', UNUSABLE_BUYER);
     return succeed(existing);
   }
   return succeed(

@@ -175,6 +175,28 @@ describe('400 invalid_request', () => {
     });
   }
 
+  test('a uuid that cannot fill its field gets one answer per field whatever the reason, so no uuid is shown to have an account', async () => {
+    const unknown = '00000000-0000-4000-8000-000000000000';
+    const unconfirmedSofer = (await makeSofer(t.deps, { confirmed: false })).uuid;
+    const unconfirmedMegiah = (await makeMegiah(t.deps, { confirmed: false })).uuid;
+    const store = agent.account.uuid;
+    const buyer = (await makeBuyer(t.deps)).uuid;
+    const wrongUuids: Record<string, string[]> = {
+      sofer: [unknown, megiah, store, buyer, unconfirmedSofer],
+      megiah: [unknown, sofer, store, buyer, unconfirmedMegiah],
+      owner_uuid: [unknown, sofer, megiah, store],
+    };
+    for (const [field, uuids] of Object.entries(wrongUuids)) {
+      const answers = [];
+      for (const uuid of uuids) {
+        const res = await register(t.app, agent.key, { photo: await scrollPhoto(), sofer, megiah, [field]: uuid });
+        answers.push(`${res.statusCode} ${res.body}`);
+      }
+      assert.equal(new Set(answers).size, 1, answers.join('\n'));
+      assert.match(answers[0] ?? '', new RegExp(`^400 \\{"msg":"${field} [^"]+","status":"invalid_request"\\}$`));
+    }
+  });
+
   test('a required field left out of the form is named as required', async () => {
     for (const name of ['megiah', 'examinateddate', 'size'] as const) {
       const res = await register(t.app, agent.key, { photo: await scrollPhoto(), sofer, megiah, [name]: undefined });

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { makeBuyer, makeScroll, makeStore, type TestStore } from '../support/factories.ts';
+import { makeAccount, makeBuyer, makeScroll, makeSofer, makeStore, type TestStore } from '../support/factories.ts';
 import { sell, storeGet } from '../support/requests.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
 
@@ -171,6 +171,28 @@ describe('400 invalid_request', () => {
       assert.equal(await balance(store), 5);
     });
   }
+
+  test('a buyer that cannot be sold to gets one answer whatever the reason, so no uuid or email is shown to have an account', async () => {
+    const sofer = await makeSofer(t.deps);
+    const admin = await makeAccount(t.deps, { role: 'admin' });
+    const bodies = [
+      { to_uuid: '00000000-0000-4000-8000-000000000000' },
+      { to_uuid: store.account.uuid },
+      { to_uuid: sofer.uuid },
+      { to_uuid: admin.uuid },
+      { buyer: { username: 'a', email: store.account.email } },
+      { buyer: { username: 'a', email: sofer.email.toUpperCase() } },
+      { buyer: { username: 'a', email: admin.email } },
+    ];
+    const answers = [];
+    for (const body of bodies) {
+      const res = await sell(t.app, store.key, scrollUuid, { ...body, note: '' });
+      answers.push(`${res.statusCode} ${res.body}`);
+    }
+    assert.equal(new Set(answers).size, 1, answers.join('\n'));
+    assert.match(answers[0] ?? '', /^400 \{"msg":"[^"]+","status":"invalid_request"\}$/);
+    assert.equal(await balance(store), 5);
+  });
 
   test('malformed JSON', async () => {
     const res = await t.app.inject({

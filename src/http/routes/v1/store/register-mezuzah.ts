@@ -20,7 +20,7 @@ export function registerMezuzahRoute(app: FastifyInstance, deps: AppDeps): void 
         'Registers the photographed scroll into the calling store\'s inventory, or, with `owner_uuid`, straight to that buyer (one credit consumed; a failed registration consumes nothing).',
         `The photo (${PHOTO_RULES}) is kept privately; a downsized JPEG preview, turned upright, becomes public.`,
         'Every scroll receives a QR short code, returned as `qr_code`; it resolves through scan-qrcode once the scroll is verified.',
-        'Checks, in order: 403 not an agent; 400 `invalid_request` for a missing or malformed field (bad date, future date, examined before written, unknown uuid, a sofer/megiah uuid that is not a confirmed sofer/megiah, an owner that is not a buyer account, an upload that is not an accepted photo); 400 `invalid` when the photo holds no readable scroll text; 400 `duplicate` when the scroll is already registered; 400 `no_credits` when `owner_uuid` is set and no credit is left.',
+        'Checks, in order: 403 not an agent; 400 `invalid_request` for a missing or malformed field (bad date, future date, examined before written, a `sofer`, `megiah` or `owner_uuid` that does not name a confirmed sofer, a confirmed megiah or a buyer account, an upload that is not an accepted photo); a uuid field gets one message whether its uuid names no account or another kind, so the answer shows no uuid to have an account; 400 `invalid` when the photo holds no readable scroll text; 400 `duplicate` when the scroll is already registered; 400 `no_credits` when `owner_uuid` is set and no credit is left.',
         'Rate limit: 30 per minute per key.',
       ].join('\n\n'),
       consumes: ['multipart/form-data'],

@@ -23,6 +23,7 @@ export function sellMezuzahRoute(app: FastifyInstance, deps: AppDeps): void {
       description: [
         'Sells a scroll the store owns to a buyer, consuming one credit. Give exactly one of `to_uuid` (a buyer who has an account, role `user`) or `buyer` (details of a buyer without one: an existing buyer with that email is reused, otherwise a `user` account is created).',
         'Everything happens in one transaction: a failed sale creates no account, moves no scroll and consumes nothing. 404 when no such scroll exists; 403 when it is not in this store\'s inventory (another store\'s, or already sold); 400 `no_credits` when no credit is left.',
+        'A buyer that cannot be sold to is 400 `invalid_request` with one and the same message whatever the reason: `to_uuid` names no account, or an account that is not a buyer, or `buyer.email` belongs to an account that is not a buyer. The answer does not say which, so it shows no uuid or email to have an account. (An email no account has is not refused: it makes a new buyer.)',
         'Rate limit: 30 per minute per key.',
       ].join('\n\n'),
       security: storeSecurity,
