@@ -54,6 +54,9 @@ const routes: readonly ((app: FastifyInstance, deps: AppDeps) => void)[] = [
   healthRoutes,
 ];
 
+/** How often Node looks for requests past their headers or request timeout; its default (30 s) would let a timeout overrun by that much. */
+const CONNECTIONS_CHECKING_INTERVAL_MS = 1000;
+
 /** Fastify's own limit on one path parameter (its default), named for the message that cites it. */
 const MAX_PARAM_LENGTH = 100;
 
@@ -69,6 +72,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // Only the listed proxies may set the client address through X-Forwarded-For.
     trustProxy: deps.trustProxy.length > 0 ? [...deps.trustProxy] : false,
     bodyLimit: JSON_BODY_LIMIT_BYTES,
+    // A client that sends slowly or not at all is cut off rather than holding a socket and its buffers.
+    requestTimeout: deps.timeouts.requestMs,
+    connectionTimeout: deps.timeouts.idleMs,
+    http: { headersTimeout: deps.timeouts.headersMs, connectionsCheckingInterval: CONNECTIONS_CHECKING_INTERVAL_MS },
     // On close, idle keep-alive sockets are dropped at once; in-flight requests finish.
     forceCloseConnections: 'idle',
     routerOptions: { maxParamLength: MAX_PARAM_LENGTH },
@@ -99,6 +106,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     return replyFailure(reply, fail('route_not_found', `No endpoint ${request.method} ${request.url.split('?')[0]}.`));
   });
 
+  // A node that shuts down finishes its requests, but not uploads that have stopped sending.
+  app.addHook('preClose', async () => deps.uploads.drain());
   for (const route of routes) route(app, deps);
   openapiRoute(app);
   await portal(app, deps);

@@ -128,6 +128,20 @@ function logLevel(raw: string | undefined): string {
   return value;
 }
 
+// Time for a whole request to arrive, body included: a 25 MB photo at 210 KB/s, a phone's usual 3-5 MB at 40 KB/s.
+const DEFAULT_REQUEST_TIMEOUT_MS = 120_000;
+
+// A request's headers arrive in one round trip or two; a client that takes longer is holding the socket, not sending.
+const DEFAULT_HEADERS_TIMEOUT_MS = 10_000;
+
+/** Node refuses a headers timeout longer than the request timeout it is part of. */
+function headersTimeout(raw: string | undefined, env: Env): number {
+  const value = integer(1000, 3_600_000, DEFAULT_HEADERS_TIMEOUT_MS)(raw);
+  const request = /^\d+$/.test(env.REQUEST_TIMEOUT_MS ?? '') ? Number(env.REQUEST_TIMEOUT_MS) : DEFAULT_REQUEST_TIMEOUT_MS;
+  if (value > request) throw new Error(`must not exceed REQUEST_TIMEOUT_MS (${request}), got ${value}`);
+  return value;
+}
+
 const schema = {
   port: field('PORT', integer(0, 65535, 3000)),
   host: field('HOST', host),
@@ -148,6 +162,16 @@ const schema = {
   engineMaxQueue: field('ENGINE_MAX_QUEUE', optionalInteger(1, 100_000)),
   shutdownTimeoutMs: field('SHUTDOWN_TIMEOUT_MS', integer(0, 600_000, 30_000)),
   drainDelayMs: field('DRAIN_DELAY_MS', integer(0, 600_000, 0)),
+  requestTimeoutMs: field('REQUEST_TIMEOUT_MS', integer(1000, 3_600_000, DEFAULT_REQUEST_TIMEOUT_MS)),
+  headersTimeoutMs: field('HEADERS_TIMEOUT_MS', headersTimeout),
+  // No byte either way for this long: a client that stopped reading its answer, or a socket left open. Longer than any answer takes to compute.
+  idleTimeoutMs: field('IDLE_TIMEOUT_MS', integer(1000, 3_600_000, 120_000)),
+  // 16 photos of 25 MB is 400 MB at most held by uploads; two engine workers never need more waiting.
+  uploadsPerNode: field('UPLOADS_PER_NODE', integer(1, 10_000, 16)),
+  // A phone sends one photo at a time; a few allow a shop's several tabs behind one address.
+  uploadsPerIp: field('UPLOADS_PER_IP', integer(1, 10_000, 4)),
+  // Slower than any network a phone could upload a photo over within REQUEST_TIMEOUT_MS.
+  uploadMinBytesPerSecond: field('UPLOAD_MIN_BYTES_PER_SECOND', integer(0, 100_000_000, 8192)),
 } as const;
 
 export type Config = { readonly [K in keyof typeof schema]: ReturnType<(typeof schema)[K]['parse']> };

@@ -12,6 +12,7 @@ import { createEngine } from './engine/index.ts';
 import { localFileStorage } from './files/local-file-storage.ts';
 import { memoryRateLimitStore } from './http/rate-limit/memory-rate-limit-store.ts';
 import type { RateLimitStore } from './http/rate-limit/rate-limit-store.ts';
+import { uploadGuard } from './http/upload-guard.ts';
 import { redisRateLimitStore } from './http/rate-limit/redis-rate-limit-store.ts';
 
 async function main(): Promise<void> {
@@ -57,6 +58,8 @@ async function main(): Promise<void> {
     publicBaseUrl: config.publicBaseUrl,
     rateLimit: { store: rateLimitStore, scale: config.rateLimitScale },
     trustProxy: config.trustProxy,
+    uploads: uploadGuard({ perNode: config.uploadsPerNode, perIp: config.uploadsPerIp, minBytesPerSecond: config.uploadMinBytesPerSecond }),
+    timeouts: { headersMs: config.headersTimeoutMs, requestMs: config.requestTimeoutMs, idleMs: config.idleTimeoutMs },
     lifecycle,
     logger: { level: config.logLevel },
   });

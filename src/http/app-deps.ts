@@ -1,5 +1,6 @@
 import type { DomainDeps } from '../domain/deps.ts';
 import type { RateLimitStore } from './rate-limit/rate-limit-store.ts';
+import type { UploadGuard } from './upload-guard.ts';
 
 /** Everything buildApp needs; main.ts and the tests assemble the same shape. */
 export type AppDeps = DomainDeps & {
@@ -8,6 +9,10 @@ export type AppDeps = DomainDeps & {
     /** Multiplies every limit of the spec (RATE_LIMIT_SCALE). */
     readonly scale: number;
   };
+  /** Admits photo uploads within the node's limits (UPLOADS_PER_NODE, UPLOADS_PER_IP, UPLOAD_MIN_BYTES_PER_SECOND). */
+  readonly uploads: UploadGuard;
+  /** How long a client may take to send its headers, its whole request, or anything at all (HEADERS_TIMEOUT_MS, REQUEST_TIMEOUT_MS, IDLE_TIMEOUT_MS). */
+  readonly timeouts: { readonly headersMs: number; readonly requestMs: number; readonly idleMs: number };
   /** Reverse proxies whose X-Forwarded-For is believed (TRUST_PROXY); empty believes none. */
   readonly trustProxy: readonly string[];
   /** Set by main.ts when a shutdown begins, so /readyz turns the load balancer away before the listener closes. */

@@ -66,8 +66,15 @@ export async function readMultipart(
     // names) is a mistake in the request, not a large one.
     if (code === 'FST_FILES_LIMIT') return fail('invalid_request', `This form takes one file part each for ${spec.files.join(', ')}, and no other.`);
     if (TOO_LARGE_CODES.has(code)) return fail('too_large', 'The form has too many parts.');
-    if (code.startsWith('FST_')) return fail('invalid_request', 'The multipart body is malformed.');
-    throw error;
+    // Whatever else ends the stream is the body's fault, never the server's: busboy's own
+    // errors (no boundary, a part cut short, malformed headers) carry no FST_ code, and a
+    // client that goes away mid-upload ends it too. Neither is worth an error in the log.
+    if (request.raw.aborted || request.raw.destroyed) {
+      request.log.info({ err: error }, 'client closed the connection during the upload');
+      return fail('invalid_request', 'The upload was interrupted.');
+    }
+    request.log.info({ err: error }, 'malformed multipart body');
+    return fail('invalid_request', `The multipart body is malformed: ${describeMalformed(error)}`);
   }
   if (problem !== undefined) return problem;
   for (const name of spec.files) {
@@ -76,10 +83,27 @@ export async function readMultipart(
   return succeed({ files, fields });
 }
 
-/** Where the body's size is declared, the file fits in it; a chunked upload starts small and grows. */
+/**
+ * Busboy's messages name the fault plainly ("Unexpected end of form",
+ * "Multipart: Boundary not found", "Malformed part header"); anything else
+ * is summarised rather than echoed.
+ */
+function describeMalformed(error: unknown): string {
+  const message = error instanceof Error ? error.message : '';
+  return /^[\w :,.'-]{1,100}$/.test(message) ? `${message.replace(/\.$/, '')}.` : 'it cannot be parsed.';
+}
+
+/**
+ * Memory is taken as bytes arrive, never on the client's word: a body
+ * declared at 25 MB and then stalled holds only what it sent. The declared
+ * size still caps the doublings, so an honest upload is copied a few times
+ * at most.
+ */
+const FIRST_ALLOCATION_BYTES = 256 * 1024;
+
 function uploadSizeHint(request: FastifyRequest): number {
   const declared = Number(request.headers['content-length']);
-  return Number.isSafeInteger(declared) && declared > 0 ? Math.min(declared, PHOTO_MAX_BYTES) : 256 * 1024;
+  return Number.isSafeInteger(declared) && declared > 0 ? Math.min(declared, PHOTO_MAX_BYTES) : PHOTO_MAX_BYTES;
 }
 
 /**
@@ -92,12 +116,13 @@ function uploadSizeHint(request: FastifyRequest): number {
  * drained, and the part is refused as the plugin refuses it.
  */
 async function readFilePart(file: AsyncIterable<Buffer> & { readonly truncated: boolean }, sizeHint: number): Promise<Uint8Array> {
-  let memory = new Uint8Array(new SharedArrayBuffer(sizeHint));
+  let memory = new Uint8Array(new SharedArrayBuffer(Math.min(sizeHint, FIRST_ALLOCATION_BYTES)));
   let length = 0;
   for await (const chunk of file) {
     if (file.truncated) continue;
     if (length + chunk.byteLength > memory.byteLength) {
-      const grown = new Uint8Array(new SharedArrayBuffer(Math.max(2 * memory.byteLength, length + chunk.byteLength)));
+      const doubled = Math.min(2 * memory.byteLength, Math.max(sizeHint, memory.byteLength));
+      const grown = new Uint8Array(new SharedArrayBuffer(Math.max(doubled, length + chunk.byteLength)));
       grown.set(memory.subarray(0, length));
       memory = grown;
     }

@@ -56,6 +56,12 @@ for (const [variable, value] of [
   ['REDIS_URL', 'cache:6379'],
   ['REDIS_COMMAND_TIMEOUT_MS', '0'],
   ['LOG_LEVEL', 'loud'],
+  ['REQUEST_TIMEOUT_MS', '0'],
+  ['HEADERS_TIMEOUT_MS', '200000'],
+  ['IDLE_TIMEOUT_MS', 'forever'],
+  ['UPLOADS_PER_NODE', '0'],
+  ['UPLOADS_PER_IP', '-1'],
+  ['UPLOAD_MIN_BYTES_PER_SECOND', '8k'],
 ]) {
   test(`${variable}=${value} stops start-up with a message naming ${variable}`, () => {
     assert.throws(() => parseConfig({ [variable]: value }), (error: Error) => {
@@ -65,6 +71,16 @@ for (const [variable, value] of [
     });
   });
 }
+
+test('client limits: defaults, and a headers timeout may not exceed the request timeout it is part of', () => {
+  const config = parseConfig({});
+  assert.equal(config.headersTimeoutMs, 10_000);
+  assert.equal(config.requestTimeoutMs, 120_000);
+  assert.equal(config.uploadsPerNode, 16);
+  assert.equal(config.uploadsPerIp, 4);
+  assert.equal(parseConfig({ REQUEST_TIMEOUT_MS: '5000', HEADERS_TIMEOUT_MS: '5000' }).headersTimeoutMs, 5000);
+  assert.throws(() => parseConfig({ REQUEST_TIMEOUT_MS: '5000' }), /HEADERS_TIMEOUT_MS must not exceed REQUEST_TIMEOUT_MS \(5000\)/);
+});
 
 test('all bad variables are reported at once', () => {
   assert.throws(() => parseConfig({ PORT: 'x', RATE_LIMIT_SCALE: '-1' }), /PORT[\s\S]*RATE_LIMIT_SCALE/);

@@ -7,6 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../src/app.ts';
+import { parseConfig } from '../../src/config.ts';
 import { renderCertificateDocx } from '../../src/certificates/render-certificate-docx.ts';
 import { renderCertificatePdf } from '../../src/certificates/render-certificate-pdf.ts';
 import { renderCertificatePng } from '../../src/certificates/render-certificate-png.ts';
@@ -21,6 +22,7 @@ import type { AppDeps } from '../../src/http/app-deps.ts';
 import type { IdentificationEngine } from '../../src/engine/types.ts';
 import { memoryRateLimitStore } from '../../src/http/rate-limit/memory-rate-limit-store.ts';
 import type { RateLimitStore } from '../../src/http/rate-limit/rate-limit-store.ts';
+import { uploadGuard, type UploadLimits } from '../../src/http/upload-guard.ts';
 import { createTestEngine, type TestEngine } from './test-engine.ts';
 import { freshDatabaseLocation, type FreshDatabaseLocation } from './test-databases.ts';
 
@@ -67,6 +69,10 @@ export async function createTestApp(
     readonly wrapFiles?: (files: FileStorage) => FileStorage;
     /** Rate-limit counters other than a fresh in-process store (Redis); the app closes them. */
     readonly rateLimitStore?: RateLimitStore;
+    /** Upload limits other than production's defaults. */
+    readonly uploadLimits?: Partial<UploadLimits>;
+    /** Client timeouts other than production's defaults. */
+    readonly timeouts?: Partial<AppDeps['timeouts']>;
     /** The production engine instead of the double, for end-to-end tests with real photos; the caller closes it. */
     readonly engine?: IdentificationEngine;
   } = {},
@@ -77,6 +83,8 @@ export async function createTestApp(
   const db = await openDatabase(database.location, () => formatTimestamp(clock.now()));
   const engine = createTestEngine();
   const activeEngine = options.engine ?? engine;
+  // Production's defaults, as an unconfigured node would have them.
+  const defaults = parseConfig({});
   const deps: AppDeps = {
     db,
     engine: activeEngine,
@@ -88,6 +96,13 @@ export async function createTestApp(
     publicBaseUrl: TEST_BASE_URL,
     rateLimit: { store: options.rateLimitStore ?? memoryRateLimitStore(), scale: options.rateLimitScale ?? 1000 },
     trustProxy: options.trustProxy ?? [],
+    uploads: uploadGuard({
+      perNode: defaults.uploadsPerNode,
+      perIp: defaults.uploadsPerIp,
+      minBytesPerSecond: defaults.uploadMinBytesPerSecond,
+      ...options.uploadLimits,
+    }),
+    timeouts: { headersMs: defaults.headersTimeoutMs, requestMs: defaults.requestTimeoutMs, idleMs: defaults.idleTimeoutMs, ...options.timeouts },
     lifecycle: { draining: false },
     logger: false,
   };

@@ -29,15 +29,15 @@ const PAGE_VIEWS_PER_MINUTE = 120;
 
 export function checkPages(app: FastifyInstance, deps: AppDeps): void {
   const view = { schema: { hide: true }, onRequest: pageRateLimit(deps, { perMinute: PAGE_VIEWS_PER_MINUTE, per: 'ip' }) };
-  const upload = (bucket: string) => ({
+  const upload = (bucket: string, files: number) => ({
     schema: { hide: true },
-    onRequest: pageRateLimit(deps, { perMinute: UPLOADS_PER_MINUTE, per: 'ip', bucket }),
+    onRequest: [pageRateLimit(deps, { perMinute: UPLOADS_PER_MINUTE, per: 'ip', bucket }), deps.uploads.admit(files, sendErrorPage)],
     preHandler: refuseCrossSite,
   });
 
   app.get('/check', view, async (request, reply) => sendHtml(reply, 200, renderCheckForm(viewContext(request, reply))));
 
-  app.post('/check', upload(CHECK_BUCKET), async (request, reply) => {
+  app.post('/check', upload(CHECK_BUCKET, 1), async (request, reply) => {
     const form = await readMultipart(request, { files: ['image'], fields: ['_csrf'] });
     // The token travels inside the multipart body, so it is checked once the form is read and before any photo is analysed.
     if (form.ok && !csrfMatches(request, form.value.fields._csrf)) return sendErrorPage(request, reply, 'csrf');
@@ -48,7 +48,7 @@ export function checkPages(app: FastifyInstance, deps: AppDeps): void {
 
   app.get('/check/compare', view, async (request, reply) => sendHtml(reply, 200, renderCompareForm(viewContext(request, reply))));
 
-  app.post('/check/compare', upload(COMPARE_BUCKET), async (request, reply) => {
+  app.post('/check/compare', upload(COMPARE_BUCKET, 2), async (request, reply) => {
     const form = await readMultipart(request, { files: ['image1', 'image2'], fields: ['_csrf'] });
     if (form.ok && !csrfMatches(request, form.value.fields._csrf)) return sendErrorPage(request, reply, 'csrf');
     const outcome = form.ok ? await compareScrolls(deps, form.value.files.image1, form.value.files.image2, { ip: request.ip }) : form;

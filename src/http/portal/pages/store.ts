@@ -147,7 +147,7 @@ export function storePages(app: FastifyInstance, deps: AppDeps): void {
   app.post(
     '/store/register',
     // The role is checked before the upload is read, as in the API: a store must not make us buffer a photo to learn it is refused.
-    { schema: { hide: true }, onRequest: limit(30), preHandler: [requireSignedIn(AGENTS), refuseCrossSite] },
+    { schema: { hide: true }, onRequest: limit(30), preHandler: [requireSignedIn(AGENTS), refuseCrossSite, deps.uploads.admit(1, sendErrorPage)] },
     async (request, reply) => {
       const form = await readMultipart(request, { files: ['mezuzah'], fields: ['_csrf', ...registrationFields] });
       if (!form.ok && form.code === 'too_large') return sendErrorPage(request, reply, 413);

@@ -53,7 +53,7 @@ export function checkMezuzahRoute(app: FastifyInstance, deps: AppDeps): void {
         ...errorResponses(['invalid_request', 'invalid_photo', 'no_match', 'too_large', 'busy']),
       },
     },
-    onRequest: rateLimit(deps, { perMinute: 10, per: 'ip' }),
+    onRequest: [rateLimit(deps, { perMinute: 10, per: 'ip' }), deps.uploads.admit(1)],
     handler: async (request, reply) => {
       const form = await readMultipart(request, { files: ['image'], fields: [] });
       if (!form.ok) return replyFailure(reply, form);

@@ -35,7 +35,7 @@ export function compareMezuzotRoute(app: FastifyInstance, deps: AppDeps): void {
       ),
       response: { 200: comparisonResult, ...errorResponses(['invalid_request', 'too_large', 'busy']) },
     },
-    onRequest: rateLimit(deps, { perMinute: 10, per: 'ip' }),
+    onRequest: [rateLimit(deps, { perMinute: 10, per: 'ip' }), deps.uploads.admit(2)],
     handler: async (request, reply) => {
       const form = await readMultipart(request, { files: ['image1', 'image2'], fields: [] });
       if (!form.ok) return replyFailure(reply, form);

@@ -50,7 +50,7 @@ export function registerMezuzahRoute(app: FastifyInstance, deps: AppDeps): void 
       },
     },
     // Rate limit first, so unauthenticated floods are limited too; auth before any body is read.
-    onRequest: [rateLimit(deps, { perMinute: 30, per: 'key' }), requireStore(deps)],
+    onRequest: [rateLimit(deps, { perMinute: 30, per: 'key' }), requireStore(deps), deps.uploads.admit(1)],
     handler: async (request, reply) => {
       const store = storeOf(request);
       // The role is checked before the upload is read: a store must not make us buffer 25 MB to learn it is refused.
