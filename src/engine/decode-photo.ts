@@ -1,6 +1,6 @@
 import sharp, { type Sharp } from 'sharp';
 import { focalShareOfLongSide } from './exif-focal.ts';
-import { decodeHeic } from './heic.ts';
+import { decodeHeicBounded } from './heic.ts';
 import { MAX_INPUT_PIXELS, readPhotoHeader, type PhotoHeader } from './photo-format.ts';
 import type { Gray } from './raster.ts';
 import { UnsupportedImageError } from './types.ts';
@@ -53,7 +53,7 @@ async function openPhoto(bytes: Uint8Array, withPreview: boolean, atWorkingSize:
   const header = await readPhotoHeader(bytes);
   const side = workingSide(header, atWorkingSize);
   const focalShare = header.focal35 === null ? null : focalShareOfLongSide(header.focal35, header.width, header.height);
-  if (header.format === 'heif' && header.compression === 'hevc') return { ...(await decodeHevc(bytes, withPreview, header.bitsPerSample)), side, focalShare };
+  if (header.format === 'heif' && header.compression === 'hevc') return { ...(await decodeHevc(bytes, withPreview, header)), side, focalShare };
   return { input: bytes, channels: header.channels, side, focalShare };
 }
 
@@ -63,9 +63,9 @@ async function openPhoto(bytes: Uint8Array, withPreview: boolean, atWorkingSize:
 // Without a preview only the luma plane is decoded where it can be: a 12 MP
 // photo in 769 against 857 ms as RGBA (medians of 5), grey levels within 1.1 of
 // the green channel on average.
-async function decodeHevc(bytes: Uint8Array, withPreview: boolean, bitsPerSample: number): Promise<Pixels> {
+async function decodeHevc(bytes: Uint8Array, withPreview: boolean, header: PhotoHeader): Promise<Pixels> {
   try {
-    const img = await decodeHeic(bytes, withPreview ? 'rgba' : 'luma', bitsPerSample);
+    const img = await decodeHeicBounded(bytes, withPreview ? 'rgba' : 'luma', header.bitsPerSample, header.width * header.height);
     return { input: img.data, channels: img.channels, raw: { width: img.width, height: img.height, channels: img.channels } };
   } catch {
     throw new UnsupportedImageError('the HEIC image could not be decoded.');

@@ -4,6 +4,8 @@
 // irot/imir transforms, which is how HEIF records orientation, so the pixels
 // come back upright.
 import { createRequire } from 'node:module';
+import { Worker } from 'node:worker_threads';
+import { DecodeBudget } from './decode-budget.ts';
 
 /** The part of libheif-js's embind API used here (it ships declarations only for its own module paths). */
 type HeifResult = { code?: unknown; message?: string };
@@ -74,6 +76,64 @@ export async function decodeHeic(bytes: Uint8Array, pixels: 'luma' | 'rgba', bit
     if (handle) heif.heif_image_handle_release(handle);
     heif.heif_context_free(context);
   }
+}
+
+/**
+ * HEVC has no reduced-size decode: libheif allocates the whole image, and
+ * its WebAssembly memory grows to the largest image decoded. Three bounds:
+ *
+ * - photo-format.ts refuses HEIF above MAX_HEIF_PIXELS from the header;
+ * - a photo larger than IN_THREAD_MAX_PIXELS is decoded in a thread of its
+ *   own, which ends with the photo and takes its WebAssembly memory with it
+ *   (a 48 MP decode grows it by ~450 MB, which an engine worker would keep);
+ *   smaller ones use the worker's own libheif, sparing the ~150 ms a thread
+ *   costs to start and load libheif (measured on the 12 MP fixture);
+ * - the megapixels being decoded at once are bounded for the whole node by
+ *   one DecodeBudget that every engine worker shares (shareHeifDecodeBudget).
+ */
+const IN_THREAD_MAX_PIXELS = 13_000_000; // a 12 MP phone photo (4032 × 3024) and a little over
+
+/** One photo at the HEIF limit and a 12 MP beside it; the peak of decode memory on a node is about 600 MB (docs/deployment.md). */
+export const HEIF_DECODE_BUDGET_MEGAPIXELS = 64;
+
+let decodeBudget = new DecodeBudget(DecodeBudget.share(), HEIF_DECODE_BUDGET_MEGAPIXELS);
+
+/** Called once in each engine worker with the pool's shared budget, so the bound holds across the node's workers. */
+export function shareHeifDecodeBudget(shared: SharedArrayBuffer): void {
+  decodeBudget = new DecodeBudget(shared, HEIF_DECODE_BUDGET_MEGAPIXELS);
+}
+
+/** decodeHeic within the node's bounds: waits for its megapixels in the shared budget, and decodes a large photo in a thread of its own. */
+export async function decodeHeicBounded(bytes: Uint8Array, pixels: 'luma' | 'rgba', bitsPerSample: number, imagePixels: number): Promise<HeicPixels> {
+  const taken = await decodeBudget.take(imagePixels / 1e6);
+  try {
+    return imagePixels <= IN_THREAD_MAX_PIXELS ? await decodeHeic(bytes, pixels, bitsPerSample) : await decodeHeicInOwnThread(bytes, pixels, bitsPerSample);
+  } finally {
+    decodeBudget.give(taken);
+  }
+}
+
+export type HeicThreadRequest = { readonly bytes: Uint8Array; readonly pixels: 'luma' | 'rgba'; readonly bitsPerSample: number };
+export type HeicThreadAnswer = { readonly ok: true; readonly image: HeicPixels } | { readonly ok: false; readonly message: string };
+
+function decodeHeicInOwnThread(bytes: Uint8Array, pixels: 'luma' | 'rgba', bitsPerSample: number): Promise<HeicPixels> {
+  return new Promise((resolve, reject) => {
+    const request: HeicThreadRequest = { bytes, pixels, bitsPerSample };
+    const thread = new Worker(new URL('./heic-thread.ts', import.meta.url), { workerData: request });
+    let answered = false;
+    thread.once('message', (answer: HeicThreadAnswer) => {
+      answered = true;
+      if (answer.ok) resolve(answer.image);
+      else reject(new HeicDecodeError(answer.message));
+    });
+    thread.once('error', (error) => {
+      answered = true;
+      reject(error);
+    });
+    thread.once('exit', (code) => {
+      if (!answered) reject(new HeicDecodeError(`the decoding thread exited (${code}) without an answer`));
+    });
+  });
 }
 
 /** The plane's rows without their padding, copied out of the WebAssembly heap. */

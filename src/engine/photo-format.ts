@@ -8,6 +8,12 @@ import { focalLength35mm } from './exif-focal.ts';
 import { UnsupportedImageError } from './types.ts';
 
 export const MAX_INPUT_PIXELS = 100_000_000;
+/**
+ * HEIF (HEVC or AV1) cannot be decoded at a reduced size, so its memory
+ * follows its pixels (a 48 MP HEIC takes ~450 MB to decode); the largest
+ * photos phones store as HEIF are 48 MP, and the working size needs 2.
+ */
+export const MAX_HEIF_PIXELS = 50_000_000;
 /** For messages and documentation. HEIF covers HEIC (HEVC, the iPhone's default) and AV1-coded HEIF/AVIF. */
 export const ACCEPTED_PHOTO_FORMATS = 'JPEG, PNG, WebP and HEIC/HEIF';
 
@@ -48,6 +54,11 @@ export async function readPhotoHeader(bytes: Uint8Array): Promise<PhotoHeader> {
     const megapixels = Number(((width * height) / 1e6).toFixed(1));
     throw new UnsupportedImageError(
       `the image is ${width}×${height} pixels (${megapixels} megapixels); at most ${MAX_INPUT_PIXELS / 1e6} megapixels are accepted.`,
+    );
+  }
+  if (meta.format === 'heif' && width * height > MAX_HEIF_PIXELS) {
+    throw new UnsupportedImageError(
+      `the HEIC/HEIF image is ${width}×${height} pixels; HEIC/HEIF photos of at most ${MAX_HEIF_PIXELS / 1e6} megapixels are accepted (a phone's largest), or send a JPEG.`,
     );
   }
   return { format: meta.format as PhotoFormat, compression: meta.compression, width, height, channels: meta.channels ?? 3, bitsPerSample: meta.bitsPerSample ?? 8, focal35: focalLength35mm(meta.exif) };

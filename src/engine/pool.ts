@@ -1,7 +1,8 @@
 import { setFlagsFromString } from 'node:v8';
 import { Worker } from 'node:worker_threads';
 import { EngineBusyError, UnsupportedImageError, type AnalyzeOptions, type PhotoAnalysis } from './types.ts';
-import type { WorkerRequest, WorkerResponse } from './worker.ts';
+import { DecodeBudget } from './decode-budget.ts';
+import type { WorkerRequest, WorkerResponse, WorkerStart } from './worker.ts';
 
 /**
  * The old generation a worker's heap starts with, in MB. At V8's own sizing (to
@@ -49,6 +50,8 @@ export class WorkerPool {
   #served = 0;
   #nextId = 1;
   #closed = false;
+  /** The node's one budget of HEIF megapixels being decoded, shared by every worker (heic.ts). */
+  readonly #workerStart: WorkerStart = { heifDecodeBudget: DecodeBudget.share() };
 
   /**
    * `script` is the worker's entry; tests give one of their own.
@@ -73,7 +76,7 @@ export class WorkerPool {
   }
 
   #spawn(): Worker {
-    const worker = new Worker(this.#script);
+    const worker = new Worker(this.#script, { workerData: this.#workerStart });
     worker.on('message', (res: WorkerResponse) => {
       const job = this.#finished(worker);
       if (job) {
