@@ -8,6 +8,7 @@ import { fail, httpStatusOf, type ErrorCode } from './errors.ts';
 import type { AppDeps } from './http/app-deps.ts';
 import { openapiOptions } from './http/openapi.ts';
 import { replyFailure } from './http/reply-failure.ts';
+import { securityHeaders } from './http/security-headers.ts';
 import { qrPageRoute } from './http/pages/qr-page.ts';
 import { portal } from './http/portal/portal.ts';
 import { sendErrorPage } from './http/portal/respond.ts';
@@ -88,6 +89,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     frameworkErrors: (error, _request, reply) => replyFailure(reply, fail('invalid_request', ROUTER_REFUSALS[error.code] ?? error.message)),
   });
 
+  await securityHeaders(app);
   await app.register(swagger, openapiOptions(deps.publicBaseUrl));
   await app.register(multipart);
   // Parsed for every request, so that a browser's 404 page knows its language; only the portal reads sessions.

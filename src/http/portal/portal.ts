@@ -1,7 +1,8 @@
 // The web portal: server-rendered pages for people (stores, agents, megiahs,
 // admins, buyers), beside the API and over the same domain use cases. It is
-// one Fastify scope, so its session lookup, form parser, security headers
-// and HTML error pages apply to its pages only and the API is untouched.
+// one Fastify scope, so its session lookup, form parser and HTML error pages
+// apply to its pages only and the API is untouched. Its pages' content
+// security policy travels with the HTML (respond.ts, sendHtml).
 import type { FastifyError, FastifyInstance } from 'fastify';
 import type { AppDeps } from '../app-deps.ts';
 import { assetRoutes } from './assets.ts';
@@ -20,21 +21,6 @@ import { resolveSession } from './session.ts';
 
 /** Forms are small; photo uploads are multipart, with the photo limits of the API. */
 const FORM_BODY_LIMIT_BYTES = 64 * 1024;
-
-/**
- * Pages load only this site's style sheet, script and images (the chosen
- * photo's preview is a blob: URL), and submit only to this site.
- */
-const CONTENT_SECURITY_POLICY = [
-  "default-src 'none'",
-  "script-src 'self'",
-  "style-src 'self'",
-  "img-src 'self' blob:",
-  "connect-src 'self'",
-  "form-action 'self'",
-  "base-uri 'none'",
-  "frame-ancestors 'none'",
-].join('; ');
 
 const pages: readonly ((app: FastifyInstance, deps: AppDeps) => void)[] = [
   homePage,
@@ -59,14 +45,6 @@ export async function portal(app: FastifyInstance, deps: AppDeps): Promise<void>
       (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(body as string))),
     );
     scope.addHook('onRequest', resolveSession(deps));
-    scope.addHook('onSend', async (_request, reply, payload) => {
-      reply.header('Content-Security-Policy', CONTENT_SECURITY_POLICY);
-      reply.header('X-Content-Type-Options', 'nosniff');
-      reply.header('X-Frame-Options', 'DENY');
-      // A page may be stricter (the invitation link carries a credential): its own header stands.
-      if (!reply.hasHeader('Referrer-Policy')) reply.header('Referrer-Policy', 'same-origin');
-      return payload;
-    });
     scope.setErrorHandler((error: FastifyError, request, reply) => {
       const status = error.statusCode ?? 500;
       if (status === 413) return sendErrorPage(request, reply, 413);
