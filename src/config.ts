@@ -147,6 +147,8 @@ const schema = {
   host: field('HOST', host),
   dataDir: field('DATA_DIR', dataDirectory),
   filesDir: field('FILES_DIR', filesDirectory),
+  // How often this node removes files no row names (domain/sweep-orphan-files.ts), also once at start; 0: never, e.g. to leave it to one node.
+  orphanSweepIntervalMs: field('ORPHAN_SWEEP_INTERVAL_MS', integer(0, 7 * 24 * 3_600_000, 3_600_000)),
   database: field('DATABASE_URL', databaseLocation),
   databasePoolSize: field('DATABASE_POOL_SIZE', integer(2, 1000, 10)),
   redisUrl: field('REDIS_URL', redisUrl),

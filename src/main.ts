@@ -7,6 +7,7 @@ import { renderCertificatePng } from './certificates/render-certificate-png.ts';
 import { ConfigError, parseConfig, type Config } from './config.ts';
 import { openDatabase } from './db/open-database.ts';
 import { formatTimestamp, systemClock } from './domain/clock.ts';
+import { scheduleOrphanSweeps } from './domain/sweep-orphan-files.ts';
 import { fingerprintIndexSync } from './domain/sync-fingerprint-index.ts';
 import { createEngine } from './engine/index.ts';
 import { localFileStorage } from './files/local-file-storage.ts';
@@ -74,6 +75,12 @@ async function main(): Promise<void> {
   const stopFollowing = indexSync.follow(config.indexRefreshMs, (error) =>
     app.log.warn({ err: error }, 'fingerprint index refresh failed; retrying'),
   );
+  // Files left by a process killed between a file write and its commit: swept in the background, never delaying listen.
+  const stopSweeping = scheduleOrphanSweeps({ db, files: localFileStorage(config.filesDir), clock }, config.orphanSweepIntervalMs, {
+    swept: ({ removed, young, refused }) =>
+      refused !== null ? app.log.warn(refused) : app.log[removed.length > 0 ? 'info' : 'debug']({ removed, young }, 'orphan files swept'),
+    failed: (error) => app.log.warn({ err: error }, 'orphan file sweep failed; the next one tries again'),
+  });
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -96,6 +103,7 @@ async function main(): Promise<void> {
       }
       app.log.info({ signal }, 'shutting down: no new connections, finishing in-flight requests');
       stopFollowing();
+      await stopSweeping();
       await app.close();
       await engine.close();
       await rateLimitStore.close();

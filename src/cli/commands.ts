@@ -10,6 +10,7 @@ import { grantCredits } from '../domain/grant-credits.ts';
 import { inviteAccount } from '../domain/invite-account.ts';
 import { createApiKey, revokeApiKey } from '../domain/manage-api-keys.ts';
 import { setPassword } from '../domain/set-password.ts';
+import { ORPHAN_GRACE_MS, sweepOrphanFiles } from '../domain/sweep-orphan-files.ts';
 import { verifyScroll } from '../domain/verify-scroll.ts';
 import type { Outcome } from '../errors.ts';
 import { presentAccount, presentAdminScroll } from '../presenters/admin.ts';
@@ -194,6 +195,17 @@ export const commands: Readonly<Record<string, Command>> = {
       const scroll = await deps.db.scrolls.findByUuid(required(values, 'uuid'));
       if (scroll === undefined) throw new CliError('Scroll not found.');
       return presentAdminScroll(scroll, qrUrlOf(deps.publicBaseUrl, scroll.qrCode));
+    },
+  },
+
+  'files sweep': {
+    usage: `files sweep [--dry-run]   (removes stored files no row names, older than ${ORPHAN_GRACE_MS / 60_000} minutes; --dry-run lists them)`,
+    options: { 'dry-run': flag },
+    async run(deps, values) {
+      const dryRun = values['dry-run'] === true;
+      const sweep = await sweepOrphanFiles(deps, { dryRun });
+      if (sweep.refused !== null && !dryRun) throw new CliError(sweep.refused);
+      return { dry_run: dryRun, removed: sweep.removed, young: sweep.young, referenced: sweep.referenced, refused: sweep.refused };
     },
   },
 };

@@ -6,6 +6,7 @@ import { accountRepository } from './repositories/accounts.ts';
 import { apiKeyRepository } from './repositories/api-keys.ts';
 import { certificateRepository } from './repositories/certificates.ts';
 import { creditRepository } from './repositories/credits.ts';
+import { fileReferenceRepository } from './repositories/file-references.ts';
 import { fingerprintRepository } from './repositories/fingerprints.ts';
 import { invitationRepository } from './repositories/invitations.ts';
 import { passwordRepository } from './repositories/passwords.ts';
@@ -20,6 +21,7 @@ export function repositories(db: SqlExecutor) {
     apiKeys: apiKeyRepository(db),
     certificates: certificateRepository(db),
     credits: creditRepository(db),
+    fileReferences: fileReferenceRepository(db),
     fingerprints: fingerprintRepository(db),
     invitations: invitationRepository(db),
     passwords: passwordRepository(db),

@@ -13,9 +13,27 @@ export interface FileStorage {
   open(key: string): Promise<{ readonly stream: Readable; readonly size: number } | null>;
   /** Removes the file if present. */
   remove(key: string): Promise<void>;
+  /**
+   * Every file under `public/` and `private/`, complete or left by a write
+   * that never finished (a process killed mid-write), in no particular order.
+   * A file removed while the listing runs is skipped, not an error.
+   */
+  list(): AsyncIterable<ListedFile>;
+  /** Removes what an unfinished write left, as `list` named it, if still present. */
+  discardUnfinished(key: string): Promise<void>;
 }
 
+export type ListedFile = {
+  /** A complete file's key; for an unfinished write, the path of its leftover (not a key: no row can name it). */
+  readonly key: string;
+  readonly unfinished: boolean;
+  /** When it was last written, by the storage's clock. */
+  readonly modifiedAt: Date;
+};
+
 export const PUBLIC_PREFIX = 'public/';
+/** Every key lies under one of these; anything else in the folder is not the storage's. */
+export const STORAGE_PREFIXES = [PUBLIC_PREFIX, 'private/'] as const;
 
 /** Relative URL of a public file, as the spec's `static/...` paths. */
 export function publicUrlOf(key: string | null): string {

@@ -1,8 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import { createReadStream } from 'node:fs';
-import { mkdir, open, readFile, rename, rm, stat } from 'node:fs/promises';
+import { lstat, mkdir, open, opendir, readFile, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { isValidKey, type FileStorage } from './file-storage.ts';
+import { isValidKey, STORAGE_PREFIXES, type FileStorage, type ListedFile } from './file-storage.ts';
+
+/** Names of the temporary files writes go through; a leftover one is a write that never finished. */
+const TEMPORARY_PREFIX = '.tmp-';
+
+const isMissing = (error: unknown) => (error as NodeJS.ErrnoException).code === 'ENOENT';
 
 /** Files in a folder; writes go to a temporary name, are fsynced, then renamed into place. */
 export function localFileStorage(root: string): FileStorage {
@@ -16,7 +21,7 @@ export function localFileStorage(root: string): FileStorage {
       const target = resolve(key);
       const directory = path.dirname(target);
       await mkdir(directory, { recursive: true });
-      const temporary = path.join(directory, `.tmp-${randomBytes(8).toString('hex')}`);
+      const temporary = path.join(directory, `${TEMPORARY_PREFIX}${randomBytes(8).toString('hex')}`);
       try {
         const handle = await open(temporary, 'wx');
         try {
@@ -63,5 +68,46 @@ export function localFileStorage(root: string): FileStorage {
     async remove(key) {
       await rm(resolve(key), { force: true });
     },
+
+    async *list() {
+      for (const prefix of STORAGE_PREFIXES) yield* walk(root, prefix.slice(0, -1));
+    },
+
+    async discardUnfinished(key) {
+      const segments = key.split('/');
+      const name = segments.pop() ?? '';
+      const folder = segments.join('/');
+      const inStorage = STORAGE_PREFIXES.some((prefix) => `${folder}/`.startsWith(prefix)) && isValidKey(folder);
+      if (!inStorage || !name.startsWith(TEMPORARY_PREFIX) || /[\\/\0]/.test(name)) {
+        throw new Error(`Not an unfinished write: ${key}`);
+      }
+      await rm(path.join(root, ...segments, name), { force: true });
+    },
   };
+}
+
+/** The files under `root/folder`, depth first; entries that vanish meanwhile (another node's removal) are skipped. */
+async function* walk(root: string, folder: string): AsyncGenerator<ListedFile> {
+  let directory;
+  try {
+    directory = await opendir(path.join(root, ...folder.split('/')));
+  } catch (error) {
+    if (isMissing(error)) return;
+    throw error;
+  }
+  for await (const entry of directory) {
+    const key = `${folder}/${entry.name}`;
+    if (entry.isDirectory()) {
+      yield* walk(root, key);
+      continue;
+    }
+    const unfinished = entry.name.startsWith(TEMPORARY_PREFIX);
+    if (!entry.isFile() || (!unfinished && !isValidKey(key))) continue;
+    try {
+      const info = await lstat(path.join(root, ...key.split('/')));
+      yield { key, unfinished, modifiedAt: info.mtime };
+    } catch (error) {
+      if (!isMissing(error)) throw error;
+    }
+  }
 }

@@ -62,6 +62,7 @@ for (const [variable, value] of [
   ['UPLOADS_PER_NODE', '0'],
   ['UPLOADS_PER_IP', '-1'],
   ['UPLOAD_MIN_BYTES_PER_SECOND', '8k'],
+  ['ORPHAN_SWEEP_INTERVAL_MS', 'hourly'],
 ]) {
   test(`${variable}=${value} stops start-up with a message naming ${variable}`, () => {
     assert.throws(() => parseConfig({ [variable]: value }), (error: Error) => {
@@ -71,6 +72,12 @@ for (const [variable, value] of [
     });
   });
 }
+
+test('orphan file sweeps: hourly by default, 0 turns them off on this node', () => {
+  assert.equal(parseConfig({}).orphanSweepIntervalMs, 3_600_000);
+  assert.equal(parseConfig({ ORPHAN_SWEEP_INTERVAL_MS: '0' }).orphanSweepIntervalMs, 0);
+  assert.equal(parseConfig({ ORPHAN_SWEEP_INTERVAL_MS: '600000' }).orphanSweepIntervalMs, 600_000);
+});
 
 test('client limits: defaults, and a headers timeout may not exceed the request timeout it is part of', () => {
   const config = parseConfig({});
