@@ -7,6 +7,7 @@ import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
 import { fail, httpStatusOf, type ErrorCode } from './errors.ts';
 import type { AppDeps } from './http/app-deps.ts';
 import { openapiOptions } from './http/openapi.ts';
+import { keepIdempotentAnswers } from './http/idempotency.ts';
 import { replyFailure } from './http/reply-failure.ts';
 import { securityHeaders } from './http/security-headers.ts';
 import { qrPageRoute } from './http/pages/qr-page.ts';
@@ -110,6 +111,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   // A node that shuts down finishes its requests, but not uploads that have stopped sending.
   app.addHook('preClose', async () => deps.uploads.drain());
+  keepIdempotentAnswers(app, deps);
   for (const route of routes) route(app, deps);
   openapiRoute(app);
   await portal(app, deps);

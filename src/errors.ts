@@ -35,7 +35,17 @@ export const errorRegistry = {
   directory_entry_not_found: { httpStatus: 404, body: msg, defaultMsg: 'No sofer or megiah found.' },
   qr_code_not_found: { httpStatus: 404, body: { kind: 'status', status: 'not_found' }, defaultMsg: '' },
   route_not_found: { httpStatus: 404, body: withStatus('not_found'), defaultMsg: 'No such endpoint.' },
+  idempotency_key_in_use: {
+    httpStatus: 409,
+    body: withStatus('idempotency_key_in_use'),
+    defaultMsg: 'A request with this Idempotency-Key is still being processed; retry once it has finished.',
+  },
   too_large: { httpStatus: 413, body: withStatus('too_large'), defaultMsg: 'The request body is too large.' },
+  idempotency_key_reused: {
+    httpStatus: 422,
+    body: withStatus('idempotency_key_reused'),
+    defaultMsg: 'This Idempotency-Key was used with another request; use a new key for a new request.',
+  },
   rate_limit_exceeded: { httpStatus: 429, body: { kind: 'error', error: 'rate_limit_exceeded' }, defaultMsg: '' },
   internal_error: { httpStatus: 500, body: withStatus('internal_error'), defaultMsg: 'Internal server error.' },
   busy: { httpStatus: 503, body: withStatus('busy'), defaultMsg: 'The service is busy; retry shortly.' },

@@ -8,6 +8,7 @@ import { certificateRepository } from './repositories/certificates.ts';
 import { creditRepository } from './repositories/credits.ts';
 import { fileReferenceRepository } from './repositories/file-references.ts';
 import { fingerprintRepository } from './repositories/fingerprints.ts';
+import { idempotentRequestRepository } from './repositories/idempotent-requests.ts';
 import { invitationRepository } from './repositories/invitations.ts';
 import { passwordRepository } from './repositories/passwords.ts';
 import { saleRepository } from './repositories/sales.ts';
@@ -23,6 +24,7 @@ export function repositories(db: SqlExecutor) {
     credits: creditRepository(db),
     fileReferences: fileReferenceRepository(db),
     fingerprints: fingerprintRepository(db),
+    idempotentRequests: idempotentRequestRepository(db),
     invitations: invitationRepository(db),
     passwords: passwordRepository(db),
     sales: saleRepository(db),

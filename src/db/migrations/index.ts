@@ -2,10 +2,12 @@
 import type { Dialect } from '../sql.ts';
 import * as initial from './001-initial.ts';
 import * as portal from './002-portal.ts';
+import * as idempotentRequests from './003-idempotent-requests.ts';
 
 export type Migration = { readonly id: string; readonly up: (dialect: Dialect) => string[] };
 
 export const migrations: readonly Migration[] = [
   { id: '001-initial', up: initial.up },
   { id: '002-portal', up: portal.up },
+  { id: '003-idempotent-requests', up: idempotentRequests.up },
 ];

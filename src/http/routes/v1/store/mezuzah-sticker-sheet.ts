@@ -3,6 +3,7 @@ import { renderStickerSheetPdf, stickerSheet, stickersPerSheet } from '../../../
 import { stickerSizeMm } from '../../../../certificates/sticker-layout.ts';
 import { gatherStickers, MAX_STICKERS_PER_SHEET_REQUEST } from '../../../../domain/gather-stickers.ts';
 import type { AppDeps } from '../../../app-deps.ts';
+import { beginIdempotent, IDEMPOTENCY_DOC, idempotencyHeaderSchema } from '../../../idempotency.ts';
 import { rateLimit } from '../../../rate-limit/rate-limit.ts';
 import { replyFailure } from '../../../reply-failure.ts';
 import { binaryResponse, errorResponses, storeSecurity } from '../../../schemas.ts';
@@ -15,8 +16,9 @@ export function mezuzahStickerSheetRoute(app: FastifyInstance, deps: AppDeps): v
     schema: {
       tags: ['store'],
       summary: 'QR stickers of many scrolls on A4 label sheets (beyond the spec)',
-      description: `A PDF of A4 label sheets, ${stickerSheet.columns} × ${stickerSheet.rows} labels of ${stickerSizeMm.width} × ${stickerSizeMm.height} mm each (${stickersPerSheet} per page), filled row by row in the order given; print at actual size. Each sticker is the one \`mezuzah-sticker/{uuid}\` returns. A uuid listed twice prints twice. Every scroll must be in the store's inventory: the first that is not answers 403 (another owner's) or 404 (unknown), naming its uuid. Rate limit: 10 per minute per key.`,
+      description: `A PDF of A4 label sheets, ${stickerSheet.columns} × ${stickerSheet.rows} labels of ${stickerSizeMm.width} × ${stickerSizeMm.height} mm each (${stickersPerSheet} per page), filled row by row in the order given; print at actual size. Each sticker is the one \`mezuzah-sticker/{uuid}\` returns. A uuid listed twice prints twice. Every scroll must be in the store's inventory: the first that is not answers 403 (another owner's) or 404 (unknown), naming its uuid. Rate limit: 10 per minute per key.\n\n${IDEMPOTENCY_DOC}`,
       security: storeSecurity,
+      headers: idempotencyHeaderSchema,
       body: {
         type: 'object',
         required: ['uuids'],
@@ -33,12 +35,13 @@ export function mezuzahStickerSheetRoute(app: FastifyInstance, deps: AppDeps): v
       },
       response: {
         200: binaryResponse('The label sheets.', ['application/pdf']),
-        ...errorResponses(['invalid_request', 'unauthorized', 'forbidden', 'scroll_not_owned', 'scroll_not_found', 'too_large']),
+        ...errorResponses(['invalid_request', 'unauthorized', 'forbidden', 'scroll_not_owned', 'scroll_not_found', 'idempotency_key_in_use', 'idempotency_key_reused', 'too_large']),
       },
     },
     // Rate limit first, so unauthenticated floods are limited too; auth before the body is read.
     onRequest: [rateLimit(deps, { perMinute: 10, per: 'key' }), requireStore(deps)],
     handler: async (request, reply) => {
+      if (!(await beginIdempotent(deps, request, reply, request.body))) return reply;
       const outcome = await gatherStickers(deps, storeOf(request), request.body.uuids);
       if (!outcome.ok) return replyFailure(reply, outcome);
       const pdf = await renderStickerSheetPdf(outcome.value);

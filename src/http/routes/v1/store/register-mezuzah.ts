@@ -3,6 +3,7 @@ import { PHOTO_RULES } from '../../../../domain/photo.ts';
 import { registerScroll, registrationFields, requiredRegistrationFields } from '../../../../domain/register-scroll.ts';
 import { fail } from '../../../../errors.ts';
 import type { AppDeps } from '../../../app-deps.ts';
+import { beginIdempotent, IDEMPOTENCY_DOC, idempotencyHeaderSchema } from '../../../idempotency.ts';
 import { fileProperty, multipartDoc, readMultipart } from '../../../multipart.ts';
 import { rateLimit } from '../../../rate-limit/rate-limit.ts';
 import { replyFailure } from '../../../reply-failure.ts';
@@ -21,10 +22,12 @@ export function registerMezuzahRoute(app: FastifyInstance, deps: AppDeps): void 
         `The photo (${PHOTO_RULES}) is kept privately; a downsized JPEG preview, turned upright, becomes public.`,
         'Every scroll receives a QR short code, returned as `qr_code`; it resolves through scan-qrcode once the scroll is verified.',
         'Checks, in order: 403 not an agent; 400 `invalid_request` for a missing or malformed field (bad date, future date, examined before written, a `sofer`, `megiah` or `owner_uuid` that does not name a confirmed sofer, a confirmed megiah or a buyer account, an upload that is not an accepted photo); a uuid field gets one message whether its uuid names no account or another kind, so the answer shows no uuid to have an account; 400 `invalid` when the photo holds no readable scroll text; 400 `duplicate` when the scroll is already registered; 400 `no_credits` when `owner_uuid` is set and no credit is left.',
+        IDEMPOTENCY_DOC,
         'Rate limit: 30 per minute per key.',
       ].join('\n\n'),
       consumes: ['multipart/form-data'],
       security: storeSecurity,
+      headers: idempotencyHeaderSchema,
       ...multipartDoc(
         {
           mezuzah: fileProperty('Photo of the scroll.'),
@@ -45,7 +48,8 @@ export function registerMezuzahRoute(app: FastifyInstance, deps: AppDeps): void 
           qr_code: { type: 'string', description: 'Its QR short code.' },
         }),
         ...errorResponses([
-          'invalid_request', 'invalid_photo', 'duplicate', 'no_credits', 'unauthorized', 'forbidden', 'not_agent', 'too_large', 'busy',
+          'invalid_request', 'invalid_photo', 'duplicate', 'no_credits', 'unauthorized', 'forbidden', 'not_agent',
+          'idempotency_key_in_use', 'idempotency_key_reused', 'too_large', 'busy',
         ]),
       },
     },
@@ -57,6 +61,7 @@ export function registerMezuzahRoute(app: FastifyInstance, deps: AppDeps): void 
       if (store.role !== 'agent') return replyFailure(reply, fail('not_agent'));
       const form = await readMultipart(request, { files: ['mezuzah'], fields: registrationFields });
       if (!form.ok) return replyFailure(reply, form);
+      if (!(await beginIdempotent(deps, request, reply, form.value))) return reply;
       const outcome = await registerScroll(deps, store, { ...form.value.fields, photo: form.value.files.mezuzah });
       if (!outcome.ok) return replyFailure(reply, outcome);
       return { msg: 'Mezuzah registered successfully.', uuid: outcome.value.uuid, qr_code: outcome.value.qrCode };

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { sellScroll, type BuyerInput } from '../../../../domain/sell-scroll.ts';
 import { fail } from '../../../../errors.ts';
 import type { AppDeps } from '../../../app-deps.ts';
+import { beginIdempotent, IDEMPOTENCY_DOC, idempotencyHeaderSchema } from '../../../idempotency.ts';
 import { rateLimit } from '../../../rate-limit/rate-limit.ts';
 import { replyFailure } from '../../../reply-failure.ts';
 import { errorResponses, msgResponse, storeSecurity } from '../../../schemas.ts';
@@ -24,9 +25,11 @@ export function sellMezuzahRoute(app: FastifyInstance, deps: AppDeps): void {
         'Sells a scroll the store owns to a buyer, consuming one credit. Give exactly one of `to_uuid` (a buyer who has an account, role `user`) or `buyer` (details of a buyer without one: an existing buyer with that email is reused, otherwise a `user` account is created).',
         'Everything happens in one transaction: a failed sale creates no account, moves no scroll and consumes nothing. 404 when no such scroll exists; 403 when it is not in this store\'s inventory (another store\'s, or already sold); 400 `no_credits` when no credit is left.',
         'A buyer that cannot be sold to is 400 `invalid_request` with one and the same message whatever the reason: `to_uuid` names no account, or an account that is not a buyer, or `buyer.email` belongs to an account that is not a buyer. The answer does not say which, so it shows no uuid or email to have an account. (An email no account has is not refused: it makes a new buyer.)',
+        IDEMPOTENCY_DOC,
         'Rate limit: 30 per minute per key.',
       ].join('\n\n'),
       security: storeSecurity,
+      headers: idempotencyHeaderSchema,
       params: { type: 'object', required: ['uuid'], properties: { uuid: { type: 'string' } } },
       body: {
         type: 'object',
@@ -50,7 +53,9 @@ export function sellMezuzahRoute(app: FastifyInstance, deps: AppDeps): void {
       },
       response: {
         200: msgResponse('Sold.', { to_uuid: { type: 'string', description: "The buyer's account uuid." } }),
-        ...errorResponses(['invalid_request', 'no_credits', 'unauthorized', 'forbidden', 'scroll_not_owned', 'scroll_not_found', 'too_large']),
+        ...errorResponses([
+          'invalid_request', 'no_credits', 'unauthorized', 'forbidden', 'scroll_not_owned', 'scroll_not_found', 'idempotency_key_in_use', 'idempotency_key_reused', 'too_large',
+        ]),
       },
     },
     // Rate limit first, so unauthenticated floods are limited too; auth before any body is read.
@@ -60,6 +65,7 @@ export function sellMezuzahRoute(app: FastifyInstance, deps: AppDeps): void {
       if ((toUuid === undefined) === (buyer === undefined)) {
         return replyFailure(reply, fail('invalid_request', 'Give exactly one of to_uuid and buyer.'));
       }
+      if (!(await beginIdempotent(deps, request, reply, { uuid: request.params.uuid, body: request.body }))) return reply;
       const buyerInput: BuyerInput = toUuid !== undefined ? { kind: 'existing', uuid: toUuid } : { kind: 'new', ...buyer! };
       const outcome = await sellScroll(deps, storeOf(request), {
         scrollUuid: request.params.uuid,
