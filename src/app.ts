@@ -109,6 +109,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     return replyFailure(reply, fail('route_not_found', `No endpoint ${request.method} ${request.url.split('?')[0]}.`));
   });
 
+  // An answer given before the body was read (a refusal: 429, 401, 413, 503) closes the
+  // connection, rather than letting Node read and discard the rest of a body the client may trickle.
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (!request.raw.complete) reply.header('Connection', 'close');
+    return payload;
+  });
   // A node that shuts down finishes its requests, but not uploads that have stopped sending.
   app.addHook('preClose', async () => deps.uploads.drain());
   keepIdempotentAnswers(app, deps);

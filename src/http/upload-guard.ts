@@ -116,8 +116,6 @@ export function uploadGuard(limits: UploadLimits, now: () => number = Date.now):
     admit(files, answer) {
       const maxBodyBytes = files * PHOTO_MAX_BYTES + FORM_OVERHEAD_BYTES;
       const refuse = (request: FastifyRequest, reply: FastifyReply, code: 'too_large' | 'busy', msg: string) => {
-        // The body is not read: closing the connection after the answer spares the node from draining it.
-        reply.header('Connection', 'close');
         if (code === 'busy') reply.header('Retry-After', RETRY_AFTER_SECONDS);
         if (answer !== undefined) return answer(request, reply, code === 'busy' ? 503 : 413);
         return replyFailure(reply, fail(code, msg));

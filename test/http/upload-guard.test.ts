@@ -22,7 +22,7 @@ after(async () => {
   for (const t of apps) await t.close();
 });
 
-async function listening(options: { uploadLimits?: Partial<UploadLimits>; timeouts?: Partial<TestApp['deps']['timeouts']>; trustProxy?: string[] } = {}) {
+async function listening(options: { uploadLimits?: Partial<UploadLimits>; timeouts?: Partial<TestApp['deps']['timeouts']>; trustProxy?: string[]; rateLimitScale?: number } = {}) {
   const t = await createTestApp(options);
   apps.push(t);
   await t.app.listen({ port: 0, host: '127.0.0.1' });
@@ -159,6 +159,20 @@ describe('uploads in flight', () => {
     assert.match(client.received(), /^HTTP\/1\.1 413/);
     assert.match(client.received(), /"status":"too_large"/);
     assert.equal(t.deps.uploads.inFlight, 0);
+  });
+});
+
+describe('a refusal before the body is read', () => {
+  test('closes the connection (429 here), rather than reading and discarding the rest of the body', async () => {
+    const { port } = await listening({ rateLimitScale: 0.1, uploadLimits: { minBytesPerSecond: 0 } });
+    const { head, body } = uploadStart(CHECK, DECLARED);
+    const admitted = await rawClient(port, head, body);
+    const limited = await rawClient(port, head, body);
+    const closedAfter = await limited.closed;
+    assert.match(limited.received(), /^HTTP\/1\.1 429/);
+    assert.match(limited.received(), /\r\nconnection: close\r\n/i);
+    assert.ok(closedAfter < 2000, `closed after ${closedAfter} ms`);
+    admitted.socket.destroy();
   });
 });
 
