@@ -142,9 +142,24 @@ export function placeText(fonts: FontSet, text: string, options: PlaceTextOption
     // error; that must not cut a character (a sticker's code would be lost).
     const fits = (width: number) => width <= (options.maxWidth ?? Infinity) + FIT_TOLERANCE_POINTS;
     const chars = Array.from(text);
-    while (!fits(line.width) && chars.length > 1) {
-      chars.pop();
-      logical = `${chars.join('').trimEnd()}…`;
+    if (!fits(line.width) && chars.length > 1) {
+      // The longest start that fits with the ellipsis, found by halving (a
+      // line's width grows with its length): cutting one character at a time
+      // shaped the whole line once per character, minutes for a long value.
+      const cut = (count: number) => `${chars.slice(0, count).join('').trimEnd()}…`;
+      let kept = 1; // one character and the ellipsis, even if that is still too wide
+      let low = 2;
+      let high = chars.length - 1;
+      while (low <= high) {
+        const middle = (low + high) >> 1;
+        if (fits(shapeLine(fonts, cut(middle), options.style, size, direction).width)) {
+          kept = middle;
+          low = middle + 1;
+        } else {
+          high = middle - 1;
+        }
+      }
+      logical = cut(kept);
       line = shapeLine(fonts, logical, options.style, size, direction);
     }
   }
@@ -185,7 +200,7 @@ export function wrapText(fonts: FontSet, text: string, style: FontStyle, size: n
     if (current.trim() !== '') lines.push(current.trim());
     current = '';
   };
-  for (let i = 0; i < tokens.length; i++) {
+  tokens: for (let i = 0; i < tokens.length; i++) {
     const token = tokens[i];
     if (fits(current + token)) {
       current += token;
@@ -197,14 +212,20 @@ export function wrapText(fonts: FontSet, text: string, style: FontStyle, size: n
       break;
     }
     if (/^\s+$/u.test(token)) continue;
-    for (const ch of token) {
-      if (current !== '' && !fits(current + ch)) push();
-      current += ch;
+    const chars = Array.from(token);
+    for (let k = 0; k < chars.length; k++) {
+      if (current !== '' && !fits(current + chars[k])) {
+        push();
+        // Breaking a long word stops at the last allowed line too, rather than measuring all of it.
+        if (lines.length === maxLines - 1) {
+          current = chars.slice(k).join('') + tokens.slice(i + 1).join('');
+          break tokens;
+        }
+      }
+      current += chars[k];
     }
   }
   push();
-  // A word broken inside can still run past the limit: fold the excess into the last line.
-  if (lines.length > maxLines) return [...lines.slice(0, maxLines - 1), lines.slice(maxLines - 1).join(' ')];
   return lines;
 }
 

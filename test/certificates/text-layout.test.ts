@@ -1,11 +1,29 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import type { Font } from '@pdf-lib/fontkit';
 import { Align, measureText, placeText, shapeLine, wrapText } from '../../src/certificates/drawing.ts';
 import { FontStyle, leftToRightFontkit, loadFonts } from '../../src/certificates/fonts.ts';
+import type { FontSet } from '../../src/certificates/fonts.ts';
 import { readJpegSize } from '../../src/certificates/jpeg-size.ts';
 import { renderCertificatePdf } from '../../src/certificates/render-certificate-pdf.ts';
 import { buildCertificatePayload, buildPreviewJpeg } from './certificate-payload-factory.ts';
 import { readPdfText } from './pdf-text.ts';
+
+/** The fonts, counting the characters laid out with them (each measurement of a line lays it out once). */
+function countingLayout(fonts: FontSet): { fonts: FontSet; laidOut: () => number } {
+  let laidOut = 0;
+  const faces = Object.fromEntries(
+    Object.entries(fonts.faces).map(([key, face]) => {
+      const font: Font = Object.create(face.font);
+      font.layout = (text, features) => {
+        laidOut += text.length;
+        return face.font.layout(text, features);
+      };
+      return [key, { ...face, font }];
+    }),
+  ) as unknown as FontSet['faces'];
+  return { fonts: { faces }, laidOut: () => laidOut };
+}
 
 describe('fonts', () => {
   it('load once and are shared', async () => {
@@ -51,6 +69,19 @@ describe('placeText', () => {
     assert.match(shape.logical, /^a rather .*…$/);
   });
 
+  it('cuts a long line to the longest start that fits, shaping it a bounded number of times', async () => {
+    const { fonts, laidOut } = countingLayout(await loadFonts());
+    const text = 'long words '.repeat(200);
+    const options = { x: 0, y: 0, style: FontStyle.serif, size: 9, color: '#000000', align: Align.left, direction: 'ltr', maxWidth: 250 } as const;
+    const shape = placeText(fonts, text, options);
+    assert.ok(shape.width <= 250);
+    assert.match(shape.logical, /^long words .*…$/);
+    const kept = shape.logical.length - 1;
+    assert.ok(measureText(fonts, `${text.slice(0, kept + 1).trimEnd()}…`, FontStyle.serif, 9) > 250, 'one more character would have fitted');
+    // Cutting one character at a time shaped all that was left once per character: about a thousand times the text here.
+    assert.ok(laidOut() < 40 * text.length, `${laidOut()} characters laid out for a line of ${text.length}`);
+  });
+
   it('keeps every character when shrinking alone makes it fit, despite rounding at the exact width', async () => {
     const fonts = await loadFonts();
     // Sticker codes of wide letters: scaled to exactly maxWidth, some come out a rounding error wider.
@@ -81,6 +112,17 @@ describe('wrapText', () => {
     const lines = wrapText(fonts, 'one two three four five six seven eight', FontStyle.serif, 10, 40, 2);
     assert.equal(lines.length, 2);
     assert.equal(lines.join(' '), 'one two three four five six seven eight');
+  });
+
+  it('breaks a long word only up to the last allowed line, which takes the rest unbroken', async () => {
+    const { fonts, laidOut } = countingLayout(await loadFonts());
+    const word = 'x'.repeat(3000);
+    const lines = wrapText(fonts, word, FontStyle.serif, 9, 200, 3);
+    assert.equal(lines.length, 3);
+    assert.equal(lines.join(''), word);
+    for (const line of lines.slice(0, 2)) assert.ok(measureText(fonts, line, FontStyle.serif, 9) <= 200);
+    // Measuring only the lines it keeps: breaking all of the word measured a line per character.
+    assert.ok(laidOut() < 10 * word.length, `${laidOut()} characters laid out for a word of ${word.length}`);
   });
 });
 
