@@ -2,6 +2,7 @@
 // PNG and DOCX renderers all print exactly this, so wording, the choice of
 // fields and their order live here and nowhere else.
 
+import { replaceUnsafeCharacters } from '../text/unsafe-characters.ts';
 import type { CertificatePayload, PersonOnCertificate } from './payload.ts';
 
 /** The same statement in English and Hebrew. */
@@ -107,7 +108,19 @@ export const certificateWording = {
   issued: { en: 'Issued on', he: 'הונפקה בתאריך' },
 } as const;
 
-const data = (text: string): FieldValue => ({ kind: 'data', text });
+/**
+ * Stored text as a certificate prints it: every value is laid out on lines of
+ * our own wrapping, so tabs and line breaks become spaces (pdf-lib would start
+ * a new line over the next field at a line feed), and characters no stored
+ * text may hold become U+FFFD. This is the one door client text comes through
+ * into every certificate format, so none of them (PDF, PNG through SVG, DOCX's
+ * XML) meets a control, a bidi override or a character XML forbids.
+ */
+function printable(text: string): string {
+  return replaceUnsafeCharacters(text).replace(/[\t\n\r\u2028\u2029]/g, ' ');
+}
+
+const data = (text: string): FieldValue => ({ kind: 'data', text: printable(text) });
 const words = (text: Bilingual): FieldValue => ({ kind: 'words', text });
 
 /** Timestamps arrive as `YYYY-MM-DD HH:MM:SS` in UTC; the zone is printed so no reader assumes local time. */

@@ -1,7 +1,10 @@
 // The certificate as an editable Word document, with the same wording, fields
 // and order as the PDF (all from certificate-content.ts). Unlike PDF, Word
 // orders bidirectional text itself: Hebrew paragraphs are marked `w:bidi` and
-// Hebrew runs `w:rtl`, and the text stays in logical order.
+// Hebrew runs `w:rtl`, and the text stays in logical order. Every string it
+// writes is fixed wording, a code or uuid of ours, or a `data` value of
+// certificate-content.ts, which holds no character XML forbids and no bidi
+// control (Word would honour one), so the XML needs no escaping beyond docx's own.
 
 import {
   AlignmentType,

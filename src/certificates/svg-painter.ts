@@ -5,6 +5,7 @@ import type { FontSet } from './fonts.ts';
 import { rotationCentre } from './drawing.ts';
 import type { Drawing, TextShape } from './drawing.ts';
 import { qrPathData } from './qr-matrix.ts';
+import { replaceUnsafeCharacters } from '../text/unsafe-characters.ts';
 
 export type SvgSize = { readonly width: string; readonly height: string };
 
@@ -17,8 +18,13 @@ function attr(value: number): string {
   return String(Math.round(value * 1000) / 1000);
 }
 
+/**
+ * Text as XML character data. XML 1.0 forbids most controls even as character
+ * references, and librsvg refuses the whole document over one, so characters
+ * no stored text may hold become U+FFFD before markup is escaped.
+ */
 function escapeXml(text: string): string {
-  return text.replace(/[<>&"']/g, (c) => `&#${c.charCodeAt(0)};`);
+  return replaceUnsafeCharacters(text).replace(/[<>&"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
 /**

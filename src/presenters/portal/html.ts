@@ -1,13 +1,20 @@
 // HTML built with one tagged template that escapes every interpolated value,
 // so a name from the database can never become markup. Trusted fragments are
 // themselves `Html` (made by this tag), and arrays of them are joined.
+import { replaceUnsafeCharacters } from '../../text/unsafe-characters.ts';
 
 export type Html = { readonly __html: string };
 
 type Interpolation = Html | string | number | null | undefined | false | readonly Interpolation[];
 
+/**
+ * Text as HTML: markup characters escaped, and characters no stored text may
+ * hold (controls, bidi overrides...; text/unsafe-characters.ts) shown as
+ * U+FFFD, so a value stored before that rule can neither reorder the page
+ * around it nor carry invisible controls into it.
+ */
 export function escapeHtml(text: string): string {
-  return text
+  return replaceUnsafeCharacters(text)
     .replaceAll('&', '&amp;')
     .replaceAll('<', '&lt;')
     .replaceAll('>', '&gt;')
