@@ -1,7 +1,7 @@
 import { UniqueViolationError } from '../db/driver.ts';
 import { roles, type Account, type Role } from '../db/records.ts';
 import { fail, succeed, type Outcome } from '../errors.ts';
-import { isEmail } from './accounts.ts';
+import { requireEmail, requireUsername } from './accounts.ts';
 import { formatTimestamp } from './clock.ts';
 import type { DomainDeps } from './deps.ts';
 import { newFileToken, newUuid } from './identifiers.ts';
@@ -85,11 +85,10 @@ async function validate(input: CreateAccountInput) {
     if (role !== 'store' && role !== 'agent') return fail('invalid_request', 'agent applies only to store accounts.');
     role = 'agent';
   }
-  const username = requireText(input.username, 'username', { max: 100 });
+  const username = requireUsername(input.username, 'username');
   if (!username.ok) return username;
-  const email = requireText(input.email, 'email', { max: 254 });
+  const email = requireEmail(input.email, 'email');
   if (!email.ok) return email;
-  if (!isEmail(email.value)) return fail('invalid_request', 'email must be an email address.');
   const places = ['country', 'state', 'city'] as const;
   const place: Record<string, string> = {};
   for (const name of places) {

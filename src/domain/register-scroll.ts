@@ -115,7 +115,7 @@ async function validateFields(deps: Pick<DomainDeps, 'db' | 'clock'>, input: Reg
     if (!value.ok) return value;
     text[name] = value.value;
   }
-  const note = requireText(input.note, 'note', { max: 2000, optional: true });
+  const note = requireText(input.note, 'note', { max: 2000, optional: true, multiLine: true });
   if (!note.ok) return note;
 
   const written = parseCalendarDate(text.writtendate);

@@ -2,7 +2,7 @@ import type { Repositories } from '../db/database.ts';
 import { UniqueViolationError } from '../db/driver.ts';
 import type { Account } from '../db/records.ts';
 import { fail, succeed, type Outcome } from '../errors.ts';
-import { isEmail } from './accounts.ts';
+import { requireEmail, requireUsername } from './accounts.ts';
 import { formatTimestamp } from './clock.ts';
 import type { DomainDeps } from './deps.ts';
 import { newUuid } from './identifiers.ts';
@@ -43,7 +43,7 @@ export async function sellScroll(
   store: Account,
   input: SellScrollInput,
 ): Promise<Outcome<CompletedSale, Failures>> {
-  const note = requireText(input.note, 'note', { max: 2000, optional: true });
+  const note = requireText(input.note, 'note', { max: 2000, optional: true, multiLine: true });
   if (!note.ok) return note;
   const buyerDetails = validateBuyer(input.buyer);
   if (!buyerDetails.ok) return buyerDetails;
@@ -102,11 +102,10 @@ function recordSale(
 
 function validateBuyer(buyer: BuyerInput): Outcome<BuyerInput, 'invalid_request'> {
   if (buyer.kind === 'existing') return succeed(buyer);
-  const username = requireText(buyer.username, 'buyer.username', { max: 100 });
+  const username = requireUsername(buyer.username, 'buyer.username');
   if (!username.ok) return username;
-  const email = requireText(buyer.email, 'buyer.email', { max: 254 });
+  const email = requireEmail(buyer.email, 'buyer.email');
   if (!email.ok) return email;
-  if (!isEmail(email.value)) return fail('invalid_request', 'buyer.email must be an email address.');
   const country = requireText(buyer.country, 'buyer.country', { max: 100, optional: true });
   if (!country.ok) return country;
   const city = requireText(buyer.city, 'buyer.city', { max: 100, optional: true });

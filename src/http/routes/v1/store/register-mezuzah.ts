@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { PHOTO_RULES } from '../../../../domain/photo.ts';
 import { registerScroll, registrationFields, requiredRegistrationFields } from '../../../../domain/register-scroll.ts';
+import { MULTI_LINE_TEXT_RULES, ONE_LINE_TEXT_RULES } from '../../../../domain/text-fields.ts';
 import { fail } from '../../../../errors.ts';
 import type { AppDeps } from '../../../app-deps.ts';
 import { beginIdempotent, IDEMPOTENCY_DOC, idempotencyHeaderSchema } from '../../../idempotency.ts';
@@ -35,9 +36,9 @@ export function registerMezuzahRoute(app: FastifyInstance, deps: AppDeps): void 
           megiah: { type: 'string', description: "The examiner's account uuid (a confirmed megiah)." },
           writtendate: { type: 'string', format: 'date', description: 'YYYY-MM-DD, not in the future.' },
           examinateddate: { type: 'string', format: 'date', description: 'YYYY-MM-DD, not before writtendate, not in the future.' },
-          font: { type: 'string', description: 'Script font, up to 100 characters.' },
-          size: { type: 'string', description: 'Scroll size, up to 100 characters.' },
-          note: { type: 'string', description: 'Optional, up to 2000 characters.' },
+          font: { type: 'string', description: `Script font, up to 100 characters. ${ONE_LINE_TEXT_RULES}` },
+          size: { type: 'string', description: `Scroll size, up to 100 characters. ${ONE_LINE_TEXT_RULES}` },
+          note: { type: 'string', description: `Optional, up to 2000 characters. ${MULTI_LINE_TEXT_RULES}` },
           owner_uuid: { type: 'string', description: 'Optional: a buyer (`user`) account that owns the scroll at once; consumes one credit.' },
         },
         ['mezuzah', ...requiredRegistrationFields],

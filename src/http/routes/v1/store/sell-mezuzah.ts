@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { sellScroll, type BuyerInput } from '../../../../domain/sell-scroll.ts';
+import { MULTI_LINE_TEXT_RULES, ONE_LINE_TEXT_RULES } from '../../../../domain/text-fields.ts';
 import { fail } from '../../../../errors.ts';
 import type { AppDeps } from '../../../app-deps.ts';
 import { beginIdempotent, IDEMPOTENCY_DOC, idempotencyHeaderSchema } from '../../../idempotency.ts';
@@ -42,13 +43,13 @@ export function sellMezuzahRoute(app: FastifyInstance, deps: AppDeps): void {
             required: ['username', 'email'],
             description: 'A buyer without an account.',
             properties: {
-              username: { type: 'string' },
-              email: { type: 'string', description: 'Matched case-insensitively against existing buyers.' },
-              country: { type: 'string' },
-              city: { type: 'string' },
+              username: { type: 'string', description: `Up to 100 characters. ${ONE_LINE_TEXT_RULES}` },
+              email: { type: 'string', description: `Matched case-insensitively against existing buyers. ${ONE_LINE_TEXT_RULES}` },
+              country: { type: 'string', description: `Optional, up to 100 characters. ${ONE_LINE_TEXT_RULES}` },
+              city: { type: 'string', description: `Optional, up to 100 characters. ${ONE_LINE_TEXT_RULES}` },
             },
           },
-          note: { type: 'string', description: 'Optional, up to 2000 characters.' },
+          note: { type: 'string', description: `Optional, up to 2000 characters. ${MULTI_LINE_TEXT_RULES}` },
         },
       },
       response: {
