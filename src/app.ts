@@ -7,6 +7,7 @@ import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
 import { fail, httpStatusOf, type ErrorCode } from './errors.ts';
 import type { AppDeps } from './http/app-deps.ts';
 import { openapiOptions } from './http/openapi.ts';
+import { endStalledClientsOnClose } from './http/drain-stalled.ts';
 import { keepIdempotentAnswers } from './http/idempotency.ts';
 import { replyFailure } from './http/reply-failure.ts';
 import { securityHeaders } from './http/security-headers.ts';
@@ -115,8 +116,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     if (!request.raw.complete) reply.header('Connection', 'close');
     return payload;
   });
-  // A node that shuts down finishes its requests, but not uploads that have stopped sending.
-  app.addHook('preClose', async () => deps.uploads.drain());
+  endStalledClientsOnClose(app);
   keepIdempotentAnswers(app, deps);
   for (const route of routes) route(app, deps);
   openapiRoute(app);

@@ -10,9 +10,7 @@
 //    since the photo stays in memory while the engine reads it, so the slots
 //    bound the memory that uploads can hold;
 //  - while its body arrives, an upload must keep up `minBytesPerSecond` on
-//    average after a grace period, or its connection is closed; while the
-//    node drains, an upload that has sent nothing for a moment is closed at
-//    once rather than holding the shutdown.
+//    average after a grace period, or its connection is closed.
 //
 // Node's own requestTimeout (REQUEST_TIMEOUT_MS) still caps the whole body.
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -40,9 +38,6 @@ const RATE_GRACE_MS = 10_000;
 /** How often the bodies still arriving are looked at; a slow client is found within this of crossing the line. */
 const CHECK_EVERY_MS = 1000;
 
-/** While draining, a body that has sent nothing for this long is taken as stalled and closed. */
-const DRAIN_STALL_MS = 1000;
-
 /** Seconds a client refused for want of a slot should wait: about one photo's analysis. */
 const RETRY_AFTER_SECONDS = 2;
 
@@ -52,7 +47,6 @@ type InFlight = {
   /** The socket's byte count when this request began (a keep-alive socket carries several). */
   readonly bytesAtStart: number;
   bytesSeen: number;
-  lastProgressAt: number;
 };
 
 /** How a refusal is answered once its headers are set; default: the API's JSON error. Portal pages answer with their HTML page. */
@@ -61,8 +55,6 @@ export type RefusalAnswer = (request: FastifyRequest, reply: FastifyReply, statu
 export type UploadGuard = {
   /** The hook (onRequest, or preHandler after a cheaper refusal) of a route whose body carries `files` photos. */
   admit(files: number, answer?: RefusalAnswer): (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>;
-  /** Closes the uploads that have stalled, and from now on closes any that stalls; for a node that drains. */
-  drain(): void;
   /** Uploads in flight now, for /readyz and the tests. */
   readonly inFlight: number;
 };
@@ -71,7 +63,6 @@ export function uploadGuard(limits: UploadLimits, now: () => number = Date.now):
   const receiving = new Set<InFlight>();
   const perIp = new Map<string, number>();
   let total = 0;
-  let draining = false;
   let timer: NodeJS.Timeout | undefined;
 
   const bytesRead = (upload: Pick<InFlight, 'request'>) => upload.request.raw.socket?.bytesRead ?? 0;
@@ -91,13 +82,9 @@ export function uploadGuard(limits: UploadLimits, now: () => number = Date.now):
         continue;
       }
       const bytes = bytesRead(upload) - upload.bytesAtStart;
-      if (bytes > upload.bytesSeen) {
-        upload.bytesSeen = bytes;
-        upload.lastProgressAt = at;
-      }
+      upload.bytesSeen = Math.max(upload.bytesSeen, bytes);
       const elapsed = at - upload.startedAt;
-      if (draining && at - upload.lastProgressAt >= DRAIN_STALL_MS) closeSlowly(upload, 'stalled while the node drains');
-      else if (elapsed >= (limits.graceMs ?? RATE_GRACE_MS) && upload.bytesSeen < (limits.minBytesPerSecond * elapsed) / 1000) closeSlowly(upload, 'too slow');
+      if (elapsed >= (limits.graceMs ?? RATE_GRACE_MS) && upload.bytesSeen < (limits.minBytesPerSecond * elapsed) / 1000) closeSlowly(upload, 'too slow');
     }
     if (receiving.size === 0 && timer !== undefined) {
       clearInterval(timer);
@@ -108,7 +95,7 @@ export function uploadGuard(limits: UploadLimits, now: () => number = Date.now):
   function watch(request: FastifyRequest): void {
     if (request.raw.complete) return;
     const at = now();
-    receiving.add({ request, startedAt: at, bytesAtStart: bytesRead({ request }), bytesSeen: 0, lastProgressAt: at });
+    receiving.add({ request, startedAt: at, bytesAtStart: bytesRead({ request }), bytesSeen: 0 });
     timer ??= setInterval(check, CHECK_EVERY_MS).unref();
   }
 
@@ -142,10 +129,6 @@ export function uploadGuard(limits: UploadLimits, now: () => number = Date.now):
         });
         watch(request);
       };
-    },
-    drain() {
-      draining = true;
-      check();
     },
     get inFlight() {
       return total;

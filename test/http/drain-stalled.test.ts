@@ -1,0 +1,83 @@
+// A node that shuts down ends the connections that have stopped moving while
+// they owe or are owed bytes (an upload that stalls, a download nobody
+// reads), and lets requests that are only waiting for work finish.
+import assert from 'node:assert/strict';
+import net from 'node:net';
+import { test } from 'node:test';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { scrollPhoto } from '../support/photos.ts';
+import { multipartForm } from '../support/multipart.ts';
+import { createTestApp } from '../support/test-app.ts';
+
+async function listeningApp() {
+  const t = await createTestApp({ uploadLimits: { minBytesPerSecond: 0 } });
+  await t.app.listen({ port: 0, host: '127.0.0.1' });
+  return { t, port: (t.app.server.address() as net.AddressInfo).port };
+}
+
+function rawClient(port: number, request: string | Buffer): Promise<{ socket: net.Socket; closed: Promise<void>; received: () => number }> {
+  return new Promise((resolve, reject) => {
+    const socket = net.connect(port, '127.0.0.1');
+    let received = 0;
+    socket.on('error', () => {});
+    const closed = new Promise<void>((done) => socket.on('close', () => done()));
+    socket.once('connect', () => {
+      socket.write(request);
+      resolve({ socket, closed, received: () => received });
+    });
+    socket.on('data', (chunk) => (received += chunk.length));
+    socket.once('error', reject);
+  });
+}
+
+test('a download nobody reads, and an upload that stalls, do not hold the shutdown', async () => {
+  const { t, port } = await listeningApp();
+  try {
+    // A public file far larger than the socket buffers between the two ends.
+    await t.deps.files.put('public/certificates/drain/large.pdf', new Uint8Array(64 * 1024 * 1024));
+    const reader = await rawClient(port, 'GET /static/certificates/drain/large.pdf HTTP/1.1\r\nhost: localhost\r\n\r\n');
+    reader.socket.pause();
+    const uploader = await rawClient(
+      port,
+      `POST /api/v1/public/check-mezuzah HTTP/1.1\r\nhost: localhost\r\ncontent-type: multipart/form-data; boundary=b\r\ncontent-length: 1000000\r\n\r\n--b\r\n`,
+    );
+    await sleep(500);
+    const started = Date.now();
+    await t.app.close();
+    const took = Date.now() - started;
+    assert.ok(took < 4000, `close took ${took} ms`);
+    // Reading again, the client finds its connection ended before the whole file came.
+    reader.socket.resume();
+    await Promise.all([reader.closed, uploader.closed]);
+    assert.ok(reader.received() < 64 * 1024 * 1024);
+  } finally {
+    await t.close();
+  }
+});
+
+test('a request waiting for the engine, its body read and nothing owed, is finished, and its connection closed, before the node closes', async () => {
+  const { t, port } = await listeningApp();
+  try {
+    const analyze = t.engine.analyzePhoto.bind(t.engine);
+    t.engine.analyzePhoto = async (...args) => {
+      await sleep(2500);
+      return analyze(...args);
+    };
+    const form = multipartForm({ image: { data: await scrollPhoto() } });
+    const head = `POST /api/v1/public/check-mezuzah HTTP/1.1\r\nhost: localhost\r\ncontent-type: ${form.headers['content-type']}\r\ncontent-length: ${form.payload.length}\r\n\r\n`;
+    const client = await rawClient(port, Buffer.concat([Buffer.from(head), form.payload]));
+    let answer = '';
+    client.socket.on('data', (chunk) => (answer += chunk.toString('latin1')));
+    await sleep(300);
+    const started = Date.now();
+    await t.app.close();
+    await client.closed;
+    assert.match(answer, /^HTTP\/1\.1 (200|400) /, 'answered, not cut off');
+    assert.match(answer, /\r\nconnection: close\r\n/i, 'and told the connection ends');
+    // Not the keep-alive timeout (72 s) that an idle connection left open would have cost.
+    const took = Date.now() - started;
+    assert.ok(took < 6000, `close took ${took} ms`);
+  } finally {
+    await t.close();
+  }
+});
