@@ -7,7 +7,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { hashApiKey } from '../../src/domain/identifiers.ts';
 import { makeBuyer, makeKeyFor, makeMegiah, makeScroll, makeSofer, makeStore, type TestStore } from '../support/factories.ts';
 import { scrollPhoto } from '../support/photos.ts';
-import { postForm, storeGet } from '../support/requests.ts';
+import { creditBalance, postForm, storeGet } from '../support/requests.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
 
 let t: TestApp;
@@ -16,10 +16,6 @@ before(async () => {
 });
 after(() => t.close());
 
-async function balance(store: TestStore): Promise<number> {
-  return (await storeGet(t.app, store.key, '/api/v1/store/credits')).json().credits;
-}
-
 function sellWithKey(key: string, scrollUuid: string, body: Record<string, unknown>, token: string) {
   return t.app.inject({
     method: 'POST',
@@ -27,6 +23,26 @@ function sellWithKey(key: string, scrollUuid: string, body: Record<string, unkno
     headers: { 'x-api-key': key, 'idempotency-key': token },
     payload: body,
   });
+}
+
+/**
+ * Holds the next answer back after its work is done, before it is kept (as a
+ * slow database would): `reached` resolves once a request is there, and it
+ * goes on when `release` is called. Undone by `restore`.
+ */
+function holdNextAnswer(): { reached: Promise<void>; release(): void; restore(): void } {
+  const repository = t.db.idempotentRequests;
+  const complete = repository.complete;
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  let arrived!: () => void;
+  const reached = new Promise<void>((resolve) => (arrived = resolve));
+  repository.complete = async (...args) => {
+    arrived();
+    await held;
+    return complete(...args);
+  };
+  return { reached, release, restore: () => (repository.complete = complete) };
 }
 
 async function salesOf(store: TestStore): Promise<number> {
@@ -46,7 +62,7 @@ describe('sell-mezuzah', () => {
     assert.equal(retry.headers['idempotent-replayed'], 'true');
     assert.equal(retry.body, first.body);
     assert.match(String(retry.headers['content-type']), /application\/json/);
-    assert.equal(await balance(store), 2);
+    assert.equal(await creditBalance(t.app, store.key), 2);
     assert.equal(await salesOf(store), 1);
   });
 
@@ -69,7 +85,7 @@ describe('sell-mezuzah', () => {
     assert.deepEqual(otherScroll.json().status, 'idempotency_key_reused');
     const otherBody = await sellWithKey(store.key, a.uuid, { to_uuid: buyer.uuid, note: 'changed' }, 'reused');
     assert.equal(otherBody.statusCode, 422);
-    assert.equal(await balance(store), 2);
+    assert.equal(await creditBalance(t.app, store.key), 2);
     assert.equal(await salesOf(store), 1);
   });
 
@@ -77,32 +93,21 @@ describe('sell-mezuzah', () => {
     const store = await makeStore(t.deps, { credits: 3 });
     const buyer = await makeBuyer(t.deps);
     const scroll = await makeScroll(t.deps, store.account);
-    // Hold the first request after its sale, before its answer is kept, as a slow database would.
-    const repository = t.db.idempotentRequests;
-    const complete = repository.complete;
-    let release!: () => void;
-    const held = new Promise<void>((resolve) => (release = resolve));
-    let entered!: () => void;
-    const answered = new Promise<void>((resolve) => (entered = resolve));
-    repository.complete = async (...args) => {
-      entered();
-      await held;
-      return complete(...args);
-    };
+    const hold = holdNextAnswer();
     try {
       const first = sellWithKey(store.key, scroll.uuid, { to_uuid: buyer.uuid }, 'slow');
-      await answered;
+      await hold.reached;
       const meanwhile = await sellWithKey(store.key, scroll.uuid, { to_uuid: buyer.uuid }, 'slow');
       assert.equal(meanwhile.statusCode, 409);
       assert.equal(meanwhile.json().status, 'idempotency_key_in_use');
-      release();
+      hold.release();
       assert.equal((await first).statusCode, 200);
       const later = await sellWithKey(store.key, scroll.uuid, { to_uuid: buyer.uuid }, 'slow');
       assert.equal(later.statusCode, 200);
       assert.equal(later.headers['idempotent-replayed'], 'true');
     } finally {
-      repository.complete = complete;
-      release();
+      hold.restore();
+      hold.release();
     }
     assert.equal(await salesOf(store), 1);
   });
@@ -131,7 +136,7 @@ describe('sell-mezuzah', () => {
     const retried = await sellWithKey(rich.key, other.uuid, { to_uuid: buyer.uuid }, 'flaky');
     assert.equal(retried.statusCode, 200);
     assert.equal(retried.headers['idempotent-replayed'], undefined);
-    assert.equal(await balance(rich), 1);
+    assert.equal(await creditBalance(t.app, rich.key), 1);
   });
 
   test('keys belong to one API key; after 24 hours a key is forgotten', async () => {
@@ -215,7 +220,7 @@ describe('register-mezuzah', () => {
     assert.equal(retry.statusCode, 200);
     assert.equal(retry.headers['idempotent-replayed'], 'true');
     assert.equal(retry.body, first.body);
-    assert.equal(await balance(store), 1);
+    assert.equal(await creditBalance(t.app, store.key), 1);
     const otherPhoto = await postForm(t.app, '/api/v1/store/register-mezuzah', { ...fields, mezuzah: { data: await scrollPhoto() } }, headers);
     assert.equal(otherPhoto.statusCode, 422);
   });
@@ -262,17 +267,7 @@ describe('over a real connection', () => {
     const { port } = t.app.server.address() as net.AddressInfo;
     const body = JSON.stringify({ to_uuid: buyer.uuid, note: 'dropped' });
     // The answer is held back until the client has gone: the sale is made, and its answer is lost on the way.
-    const repository = t.db.idempotentRequests;
-    const complete = repository.complete;
-    let dropped!: () => void;
-    const clientGone = new Promise<void>((resolve) => (dropped = resolve));
-    let saleMade!: () => void;
-    const answering = new Promise<void>((resolve) => (saleMade = resolve));
-    repository.complete = async (...args) => {
-      saleMade();
-      await clientGone;
-      return complete(...args);
-    };
+    const hold = holdNextAnswer();
     const socket = net.connect(port, '127.0.0.1');
     socket.on('error', () => {});
     let received = '';
@@ -281,10 +276,10 @@ describe('over a real connection', () => {
       `POST /api/v1/store/sell-mezuzah/${scroll.uuid} HTTP/1.1\r\nhost: localhost\r\nx-api-key: ${store.key}\r\nidempotency-key: dropped-sale\r\n` +
         `content-type: application/json\r\ncontent-length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
     );
-    await answering;
+    await hold.reached;
     socket.destroy();
-    dropped();
-    repository.complete = complete;
+    hold.restore();
+    hold.release();
     assert.equal(received, '', 'the client never saw an answer');
     let answer: Response | undefined;
     for (let attempt = 0; attempt < 50; attempt++) {
@@ -300,6 +295,6 @@ describe('over a real connection', () => {
     assert.equal(answer?.headers.get('idempotent-replayed'), 'true');
     assert.equal((await answer?.json()).to_uuid, buyer.uuid);
     assert.equal(await salesOf(store), 1);
-    assert.equal(await balance(store), 2);
+    assert.equal(await creditBalance(t.app, store.key), 2);
   });
 });

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { makeAccount, makeBuyer, makeScroll, makeSofer, makeStore, type TestStore } from '../support/factories.ts';
-import { sell, storeGet } from '../support/requests.ts';
+import { creditBalance, sell, storeGet } from '../support/requests.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
 
 let t: TestApp;
@@ -10,10 +10,6 @@ before(async () => {
   t = await createTestApp();
 });
 after(() => t.close());
-
-async function balance(store: TestStore): Promise<number> {
-  return (await storeGet(t.app, store.key, '/api/v1/store/credits')).json().credits;
-}
 
 describe('200', () => {
   test('to a buyer with an account: one credit, a sale record, the scroll leaves the inventory', async () => {
@@ -25,7 +21,7 @@ describe('200', () => {
     assert.equal(res.statusCode, 200);
     assert.equal(typeof res.json().msg, 'string');
     assert.equal(res.json().to_uuid, buyer.uuid);
-    assert.equal(await balance(store), 2);
+    assert.equal(await creditBalance(t.app, store.key), 2);
     assert.equal((await storeGet(t.app, store.key, '/api/v1/store/inventory')).json().total, 0);
     const history = (await storeGet(t.app, store.key, '/api/v1/store/sales-history')).json();
     assert.deepEqual(history.sales, [
@@ -58,7 +54,7 @@ describe('200', () => {
     const res = await sell(t.app, store.key, scroll.uuid.toUpperCase(), { to_uuid: buyer.uuid.toUpperCase(), note: '' });
     assert.equal(res.statusCode, 200);
     assert.equal(res.json().to_uuid, buyer.uuid);
-    assert.equal(await balance(store), 0);
+    assert.equal(await creditBalance(t.app, store.key), 0);
   });
 
   test('note may be omitted', async () => {
@@ -77,7 +73,7 @@ describe('400 no_credits', () => {
     assert.equal(res.statusCode, 400);
     assert.equal(res.json().status, 'no_credits');
     assert.equal(typeof res.json().msg, 'string');
-    assert.equal(await balance(store), 0);
+    assert.equal(await creditBalance(t.app, store.key), 0);
     assert.equal((await storeGet(t.app, store.key, '/api/v1/store/inventory')).json().total, 1);
     assert.equal((await storeGet(t.app, store.key, '/api/v1/store/sales-history')).json().total, 0);
     assert.equal(await t.db.accounts.findByEmail('never-created@example.test'), undefined);
@@ -93,7 +89,7 @@ describe('400 no_credits', () => {
     const codes = results.map((r) => r.statusCode);
     assert.equal(codes.filter((c) => c === 200).length, credits);
     assert.ok(results.filter((r) => r.statusCode !== 200).every((r) => r.json().status === 'no_credits'));
-    assert.equal(await balance(store), 0);
+    assert.equal(await creditBalance(t.app, store.key), 0);
     const ledger = await t.db.credits.entries(store.account.id);
     assert.equal(ledger.reduce((sum, entry) => sum + entry.delta, 0), 0);
     assert.equal((await storeGet(t.app, store.key, '/api/v1/store/sales-history')).json().total, credits);
@@ -106,7 +102,7 @@ describe('400 no_credits', () => {
     const buyers = await Promise.all([makeBuyer(t.deps), makeBuyer(t.deps), makeBuyer(t.deps)]);
     const results = await Promise.all(buyers.map((b) => sell(t.app, store.key, scroll.uuid, { to_uuid: b.uuid, note: '' })));
     assert.deepEqual(results.map((r) => r.statusCode).sort(), [200, 403, 403]);
-    assert.equal(await balance(store), 4);
+    assert.equal(await creditBalance(t.app, store.key), 4);
   });
 });
 
@@ -116,7 +112,7 @@ describe('404', () => {
     const res = await sell(t.app, store.key, '3f1e1a43-3a43-4a43-8a43-3a433a433a43', { to_uuid: (await makeBuyer(t.deps)).uuid, note: '' });
     assert.equal(res.statusCode, 404);
     assert.deepEqual(Object.keys(res.json()), ['msg']);
-    assert.equal(await balance(store), 1);
+    assert.equal(await creditBalance(t.app, store.key), 1);
   });
 });
 
@@ -128,8 +124,8 @@ describe('403 (BOLA)', () => {
     const res = await sell(t.app, thief.key, scroll.uuid, { to_uuid: (await makeBuyer(t.deps)).uuid, note: '' });
     assert.equal(res.statusCode, 403);
     assert.deepEqual(Object.keys(res.json()), ['msg']);
-    assert.equal(await balance(thief), 1);
-    assert.equal(await balance(owner), 1);
+    assert.equal(await creditBalance(t.app, thief.key), 1);
+    assert.equal(await creditBalance(t.app, owner.key), 1);
     assert.equal((await storeGet(t.app, owner.key, '/api/v1/store/inventory')).json().total, 1);
   });
 
@@ -140,7 +136,7 @@ describe('403 (BOLA)', () => {
     assert.equal((await sell(t.app, store.key, scroll.uuid, { to_uuid: buyer.uuid, note: '' })).statusCode, 200);
     const again = await sell(t.app, store.key, scroll.uuid, { to_uuid: buyer.uuid, note: '' });
     assert.equal(again.statusCode, 403);
-    assert.equal(await balance(store), 1);
+    assert.equal(await creditBalance(t.app, store.key), 1);
   });
 });
 
@@ -168,7 +164,7 @@ describe('400 invalid_request', () => {
       assert.equal(res.statusCode, 400);
       assert.equal(res.json().status, 'invalid_request');
       assert.match(res.json().msg, field);
-      assert.equal(await balance(store), 5);
+      assert.equal(await creditBalance(t.app, store.key), 5);
     });
   }
 
@@ -191,7 +187,7 @@ describe('400 invalid_request', () => {
     }
     assert.equal(new Set(answers).size, 1, answers.join('\n'));
     assert.match(answers[0] ?? '', /^400 \{"msg":"[^"]+","status":"invalid_request"\}$/);
-    assert.equal(await balance(store), 5);
+    assert.equal(await creditBalance(t.app, store.key), 5);
   });
 
   test('malformed JSON', async () => {

@@ -6,6 +6,11 @@ export function storeGet(app: FastifyInstance, key: string | undefined, url: str
   return app.inject({ method: 'GET', url, headers: key === undefined ? {} : { 'x-api-key': key } });
 }
 
+/** The store's credit balance, as the API reports it. */
+export async function creditBalance(app: FastifyInstance, key: string): Promise<number> {
+  return (await storeGet(app, key, '/api/v1/store/credits')).json().credits;
+}
+
 export function sell(
   app: FastifyInstance,
   key: string,
