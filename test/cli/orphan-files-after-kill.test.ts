@@ -107,11 +107,17 @@ test('a registration killed mid-write leaves orphans; the CLI and a starting nod
       await node.stop();
       return orphans();
     };
-    /** Kills registrations (each on a fresh node) until one leaves orphans; the scroll it was registering stays unregistered. */
+    /**
+     * Kills registrations (each on a fresh node) until one leaves orphans; the
+     * scroll it was registering stays unregistered. An attempt whose commit won
+     * the race registered its scroll: `namedBefore` is what the rows named when
+     * the interrupted attempt began.
+     */
     const interrupted = async (name: string, photos: Uint8Array[]) => {
       for (const photo of photos) {
+        const namedBefore = await referenced();
         const left = await killMidRegistration(await start(name), photo);
-        if (left.length > 0) return { left, photo };
+        if (left.length > 0) return { left, photo, namedBefore };
       }
       throw new Error('every registration committed before its node was killed');
     };
@@ -127,7 +133,7 @@ test('a registration killed mid-write leaves orphans; the CLI and a starting nod
     await a.stop();
     const killedA = await interrupted('A2', scrolls.slice(1, 3));
     assert.ok(killedA.left.some((file) => file.startsWith('private/photos/')), `the private photo is left: ${killedA.left}`);
-    assert.deepEqual(await referenced(), kept, 'the killed registration committed nothing');
+    assert.deepEqual(await referenced(), killedA.namedBefore, 'the killed registration committed nothing');
 
     // Young orphans may be another node's registration about to commit: no sweep touches them.
     const early = await cli('files', 'sweep');
@@ -141,13 +147,12 @@ test('a registration killed mid-write leaves orphans; the CLI and a starting nod
     assert.deepEqual(await storedFiles(), before, 'a dry run removes nothing');
     const swept = await cli('files', 'sweep');
     assert.deepEqual([...swept.removed].sort(), killedA.left);
-    assert.deepEqual(await storedFiles(), kept, 'only the registered scroll\'s files remain');
+    assert.deepEqual(await storedFiles(), killedA.namedBefore, 'only the registered scrolls\' files remain');
 
     // Node B registers the interrupted scroll after all (nothing half-done blocks it), then dies in the middle of another.
     const b = await start('B');
     const retried = await register(b, killedA.photo);
     assert.equal(retried.status, 200, await retried.clone().text());
-    const keptNow = await referenced();
     b.kill();
     await b.stop();
     const killedB = await interrupted('B2', scrolls.slice(3).filter((photo) => photo !== killedA.photo));
@@ -158,7 +163,7 @@ test('a registration killed mid-write leaves orphans; the CLI and a starting nod
     for (const deadline = Date.now() + 30_000; (await orphans()).length > 0; await new Promise((resolve) => setTimeout(resolve, 100))) {
       assert.ok(Date.now() < deadline, `node C did not sweep ${killedB.left}:\n${c.output()}`);
     }
-    assert.deepEqual(await storedFiles(), keptNow);
+    assert.deepEqual(await storedFiles(), killedB.namedBefore);
     const preview = await fetch(`${c.url}/static/previews/${uuid}.jpg`);
     assert.equal(preview.status, 200);
     assert.ok((await preview.arrayBuffer()).byteLength > 0);
