@@ -10,8 +10,9 @@
 // idle server. Every scenario is bounded in requests and seconds, and every
 // socket is closed at its end.
 //
-//   slow-uploads  12 uploads declaring 24 MB that send 64 KB and stall, and 300
-//                 sockets trickling a body at 100 bytes/s, all from one address
+//   slow-uploads  one upload declaring 24 MB every 5 s (12 a minute) that sends
+//                 4 MB and stalls, and 300 sockets trickling a body at 100
+//                 bytes/s, all from one address
 //   heic          10 HEIC bombs (10,000 × 10,000, 23 KB) and 4 blank 24 MP HEICs
 //                 at once, from one address (the check's 10/min per address)
 //   non-scroll    10 images without a scroll at once, from one address
@@ -183,15 +184,20 @@ await withServer(async (node) => {
   console.log(`\nidle server: RSS ${(await memoryOf(node.pid)).rss.toFixed(0)} MB, genuine check median ${fmt(median(idle))}`);
 
   if (scenarios.includes('slow-uploads')) {
-    await scenario('slow-uploads: 12 stalled 24 MB uploads + 300 trickling sockets, one address', node, '127.0.0.21', async () => {
-      const stalled = await Promise.all(Array.from({ length: 12 }, () => openUpload(node.url, '127.0.0.2', 24 * 1024 * 1024, 64 * 1024)));
+    await scenario('slow-uploads: a stalled 24 MB upload every 5 s + 300 trickling sockets, one address', node, '127.0.0.21', async () => {
       const trickling: (net.Socket & { closedByServer: Promise<string> })[] = [];
       for (let i = 0; i < 300; i++) trickling.push(await openUpload(node.url, '127.0.0.2', 24 * 1024 * 1024, 0));
       const ticker = setInterval(() => {
         for (const socket of trickling) if (!socket.destroyed) socket.write(Buffer.alloc(100, 0xff));
       }, 1000);
+      const stalled: (net.Socket & { closedByServer: Promise<string> })[] = [];
+      const end = Date.now() + SECONDS * 1000;
+      while (Date.now() < end - 5000) {
+        stalled.push(await openUpload(node.url, '127.0.0.2', 24 * 1024 * 1024, 4 * 1024 * 1024));
+        await sleep(5000);
+      }
       const everyone = [...stalled, ...trickling];
-      const deadline = sleep(SECONDS * 1000).then(() => 'still open at the end');
+      const deadline = sleep(Math.max(0, end - Date.now())).then(() => 'still open at the end');
       const ends = await Promise.all(everyone.map((socket) => Promise.race([socket.closedByServer, deadline])));
       clearInterval(ticker);
       for (const socket of everyone) socket.destroy();
