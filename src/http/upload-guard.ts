@@ -49,6 +49,10 @@ type InFlight = {
   bytesSeen: number;
 };
 
+/** What every upload route's OpenAPI description says of these limits. */
+export const UPLOAD_LIMITS_DOC =
+  'Uploads in flight are limited per node and per client address: beyond them the answer is 503 `busy` with `Retry-After`, before the body is read; a body declared larger than the form can be is 413 at once, and one that arrives slower than the node\'s minimum upload rate is cut off.';
+
 /** How a refusal is answered once its headers are set; default: the API's JSON error. Portal pages answer with their HTML page. */
 export type RefusalAnswer = (request: FastifyRequest, reply: FastifyReply, status: 413 | 503) => unknown;
 

@@ -5,6 +5,7 @@ import { presentPublicCheckResult } from '../../../../presenters/public-check-re
 import type { AppDeps } from '../../../app-deps.ts';
 import { fileProperty, multipartDoc, readMultipart } from '../../../multipart.ts';
 import { rateLimit } from '../../../rate-limit/rate-limit.ts';
+import { UPLOAD_LIMITS_DOC } from '../../../upload-guard.ts';
 import { replyFailure } from '../../../reply-failure.ts';
 import { errorResponses, relativeUrl, timestamp } from '../../../schemas.ts';
 
@@ -45,7 +46,7 @@ export function checkMezuzahRoute(app: FastifyInstance, deps: AppDeps): void {
     schema: {
       tags: ['public'],
       summary: 'Identify a photographed scroll',
-      description: `Looks the photographed scroll up among all registered scrolls. Photo: ${PHOTO_RULES}. Rate limit: 10 per minute per IP.`,
+      description: `Looks the photographed scroll up among all registered scrolls. Photo: ${PHOTO_RULES}. ${UPLOAD_LIMITS_DOC} Rate limit: 10 per minute per IP.`,
       consumes: ['multipart/form-data'],
       ...multipartDoc({ image: fileProperty('Photo of the scroll.') }, ['image']),
       response: {

@@ -4,6 +4,7 @@ import { PHOTO_RULES } from '../../../../domain/photo.ts';
 import type { AppDeps } from '../../../app-deps.ts';
 import { fileProperty, multipartDoc, readMultipart } from '../../../multipart.ts';
 import { rateLimit } from '../../../rate-limit/rate-limit.ts';
+import { UPLOAD_LIMITS_DOC } from '../../../upload-guard.ts';
 import { replyFailure } from '../../../reply-failure.ts';
 import { errorResponses } from '../../../schemas.ts';
 
@@ -27,7 +28,7 @@ export function compareMezuzotRoute(app: FastifyInstance, deps: AppDeps): void {
     schema: {
       tags: ['public'],
       summary: 'Compare two photos of scrolls',
-      description: `Tells whether two photos show the same physical scroll. Photos: ${PHOTO_RULES} each. Rate limit: 10 per minute per IP.`,
+      description: `Tells whether two photos show the same physical scroll. Photos: ${PHOTO_RULES} each. ${UPLOAD_LIMITS_DOC} Rate limit: 10 per minute per IP.`,
       consumes: ['multipart/form-data'],
       ...multipartDoc(
         { image1: fileProperty('First photo.'), image2: fileProperty('Second photo.') },

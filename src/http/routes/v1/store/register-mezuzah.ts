@@ -7,6 +7,7 @@ import type { AppDeps } from '../../../app-deps.ts';
 import { beginIdempotent, IDEMPOTENCY_DOC, idempotencyHeaderSchema } from '../../../idempotency.ts';
 import { fileProperty, multipartDoc, readMultipart } from '../../../multipart.ts';
 import { rateLimit } from '../../../rate-limit/rate-limit.ts';
+import { UPLOAD_LIMITS_DOC } from '../../../upload-guard.ts';
 import { replyFailure } from '../../../reply-failure.ts';
 import { errorResponses, msgResponse, storeSecurity } from '../../../schemas.ts';
 import { requireStore, storeOf } from '../../../store-auth.ts';
@@ -24,6 +25,7 @@ export function registerMezuzahRoute(app: FastifyInstance, deps: AppDeps): void 
         'Every scroll receives a QR short code, returned as `qr_code`; it resolves through scan-qrcode once the scroll is verified.',
         'Checks, in order: 403 not an agent; 400 `invalid_request` for a missing or malformed field (bad date, future date, examined before written, a `sofer`, `megiah` or `owner_uuid` that does not name a confirmed sofer, a confirmed megiah or a buyer account, an upload that is not an accepted photo); a uuid field gets one message whether its uuid names no account or another kind, so the answer shows no uuid to have an account; 400 `invalid` when the photo holds no readable scroll text; 400 `duplicate` when the scroll is already registered; 400 `no_credits` when `owner_uuid` is set and no credit is left.',
         IDEMPOTENCY_DOC,
+        UPLOAD_LIMITS_DOC,
         'Rate limit: 30 per minute per key.',
       ].join('\n\n'),
       consumes: ['multipart/form-data'],
