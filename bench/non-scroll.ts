@@ -9,8 +9,10 @@
 // turns; `--megapixels` makes them smaller or larger (1 MP images, under the
 // working size, are also read enlarged when unread). Analysis runs in this
 // thread, one image at a time (decode, then the reading), and prints each image
-// read as a scroll, the count, and the median and slowest reading time by kind
-// (the first decode not included; a second one, at the working size, for a
+// read as a scroll, the count, and by kind the median and slowest reading time
+// (wall clock, and the process's CPU time, which other work on the machine
+// slows less), and how many images took each reading beyond the first (the
+// first decode not included; a second one, at the working size, for a
 // reduced 12 MP image that does not read, is).
 import { existsSync } from 'node:fs';
 import fs from 'node:fs/promises';
@@ -18,6 +20,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { decodePhoto } from '../src/engine/decode-photo.ts';
 import { readDecoded } from '../src/engine/analyze-photo.ts';
+import type { Opinion } from '../src/engine/extract-points.ts';
 import { deriveSeed, makeNonScroll, NON_SCROLL_KINDS, type NonScrollKind } from '../src/synth/index.ts';
 import { quantile } from './lib/rates.ts';
 
@@ -33,6 +36,9 @@ if (only && !NON_SCROLL_KINDS.includes(only)) throw new Error(`--kind must be on
 const dir = path.resolve(import.meta.dirname, '.data', `non-scroll-s${seed}-${only ?? 'mixed'}-${megapixels}mp`);
 await fs.mkdir(dir, { recursive: true });
 const times = new Map<string, number[]>();
+const cpuTimes = new Map<string, number[]>();
+/** Per kind: how many images took each reading beyond the first (an opinion named once per image however often it ran). */
+const readings = new Map<string, Map<string, number>>();
 let read = 0;
 for (let i = 0; i < count; i++) {
   const kind = only ?? NON_SCROLL_KINDS[i % NON_SCROLL_KINDS.length];
@@ -50,12 +56,19 @@ for (let i = 0; i < count; i++) {
     subkind = image.info.subkind;
   }
   const decoded = await decodePhoto(jpeg, false);
+  const opinions: Opinion[] = [];
   const t = performance.now();
+  const cpu = process.cpuUsage();
   // As analyzePhoto reads it (a reduced 12 MP photo may be decoded again, at the working size).
-  const result = await readDecoded(jpeg, decoded);
+  const result = await readDecoded(jpeg, decoded, opinions);
+  const used = process.cpuUsage(cpu);
   const ms = performance.now() - t;
   const label = `${kind}/${subkind}`;
   times.set(label, [...(times.get(label) ?? []), ms]);
+  cpuTimes.set(label, [...(cpuTimes.get(label) ?? []), (used.user + used.system) / 1000]);
+  const taken = readings.get(label) ?? new Map<string, number>();
+  for (const name of new Set(opinions.filter((o) => o.taken).map((o) => o.name))) taken.set(name, (taken.get(name) ?? 0) + 1);
+  readings.set(label, taken);
   if (result.kind === 'scroll') {
     read++;
     console.log(`read as a scroll: image ${i} (${label}), ${result.points.keys.length} word ends`);
@@ -63,5 +76,21 @@ for (let i = 0; i < count; i++) {
 }
 console.log(`seed ${seed}, ${count} images${only ? ` (${only})` : ''}: ${read} read as a scroll, ${count - read} invalid`);
 for (const [label, ms] of [...times].sort()) {
-  console.log(`  ${label.padEnd(30)} ${String(ms.length).padStart(4)} images, reading median ${quantile(ms, 0.5).toFixed(0)} ms, slowest ${Math.max(...ms).toFixed(0)} ms`);
+  const cpu = cpuTimes.get(label)!;
+  console.log(`  ${label.padEnd(30)} ${String(ms.length).padStart(4)} images, reading median ${quantile(ms, 0.5).toFixed(0)} ms, slowest ${Math.max(...ms).toFixed(0)} ms; CPU median ${quantile(cpu, 0.5).toFixed(0)} ms, most ${Math.max(...cpu).toFixed(0)} ms`);
+  const taken = [...readings.get(label)!].map(([name, n]) => `${name} ${n}`).join(', ');
+  console.log(`  ${''.padEnd(30)} readings beyond the first (images): ${taken || 'none'}`);
+}
+// The kinds whole (their subkinds together), and every image: the figures issue 50 asks of a non-scroll image.
+const byKind = new Map<string, { ms: number[]; cpu: number[] }>();
+for (const [label, ms] of times) {
+  for (const key of [label.split('/')[0], 'every image']) {
+    const entry = byKind.get(key) ?? { ms: [], cpu: [] };
+    entry.ms.push(...ms);
+    entry.cpu.push(...cpuTimes.get(label)!);
+    byKind.set(key, entry);
+  }
+}
+for (const [kind, { ms, cpu }] of [...byKind].sort()) {
+  console.log(`${kind.padEnd(32)} ${String(ms.length).padStart(4)} images, reading median ${quantile(ms, 0.5).toFixed(0)} ms, slowest ${Math.max(...ms).toFixed(0)} ms; CPU median ${quantile(cpu, 0.5).toFixed(0)} ms, most ${Math.max(...cpu).toFixed(0)} ms`);
 }
