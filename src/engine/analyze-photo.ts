@@ -1,5 +1,5 @@
-import { decodePhoto, enlargeToWorkingSize, type DecodedPhoto } from './decode-photo.ts';
-import { extractPoints, foundNoText, type Extraction, type Opinion } from './extract-points.ts';
+import { decodePhoto, enlargeToWorkingSize, WORKING_LONG_SIDE, type DecodedPhoto } from './decode-photo.ts';
+import { extractPoints, foundNoText, photoBudget, type Extraction, type Opinion } from './extract-points.ts';
 import { encodeFingerprint } from './fingerprint.ts';
 import type { AnalyzeOptions, PhotoAnalysis } from './types.ts';
 
@@ -7,14 +7,15 @@ import type { AnalyzeOptions, PhotoAnalysis } from './types.ts';
 export async function analyzePhoto(bytes: Uint8Array, options: AnalyzeOptions = {}): Promise<PhotoAnalysis> {
   const decoded = await decodePhoto(bytes, options.preview === true);
   const extraction = await readDecoded(bytes, decoded);
-  if (extraction.kind === 'invalid') return extraction;
+  if (extraction.kind === 'invalid') return { kind: 'invalid', reason: extraction.reason };
   return { kind: 'scroll', fingerprint: encodeFingerprint(extraction.points), ...(decoded.preview ? { preview: decoded.preview } : {}) };
 }
 
 /**
  * A 12 MP JPEG read at a third of its size (decode-photo.ts, HALF_DECODE_MIN_SIDE)
- * whose text came out narrower than this, in pixels per column width, is read
- * again at the working size, as it was read before that reduction. The generator's
+ * whose text came out narrower than this, in pixels per column width, as read or
+ * as a reading framed it, is read again at the working size, as it was read
+ * before that reduction. The generator's
  * 12 MP phone photos (the scroll a fifth of the frame or more) read at 426 px and
  * up, and gained nothing at the working size (those under 500 px: similarity to
  * their registration +0.008 reduced, on average, 22 photos); the samples' two 12 MP
@@ -28,7 +29,8 @@ const SMALL_TEXT_COLUMN_PIXELS = 400;
  * working size, the size the reader's choices were made at, when the photo was
  * decoded under it and its reading may be the worse for that. Readings kept at
  * the decoded size stay as they are, and the reason given is the first
- * reading's.
+ * reading's. Both readings spend from one budget (`budget`, readings.ts): once
+ * the first has spent it, the photo is not read again.
  *
  * - A photo smaller than the working size (a messaging app's copy, an older
  *   phone's) that no reading reads, though lines of text were found in it, is
@@ -45,19 +47,31 @@ const SMALL_TEXT_COLUMN_PIXELS = 400;
  *   914 ms). Enlarging every small photo instead (docs/engine.md, "Resolution,
  *   four ways") lost as many readings as it gained.
  * - A larger photo decoded under the working size (`reduced`: a 12 MP JPEG) is
- *   decoded again at it (opinion `working-size`) when unread as above, or when
- *   its text came out small (SMALL_TEXT_COLUMN_PIXELS). Rereading what does not
- *   read costs a printed page at 12 MP about 0.5 s more (docs/engine.md), so
- *   that no photo of a scroll the working size reads is answered invalid.
+ *   decoded again at it (opinion `working-size`) when its text came out small
+ *   (SMALL_TEXT_COLUMN_PIXELS), whether a reading read it or only framed its
+ *   page: the working size is only a fifth larger, and text larger than that
+ *   gained nothing there. A reduced photo that no reading framed says nothing
+ *   of its text's size, and is not read again: of the tune set's 220 phone
+ *   photos at 12 MP none unread at the reduced size was read at the working
+ *   size, while a printed page read again there took about twice as long
+ *   (docs/decisions/002-reading-budget.md).
  */
-export async function readDecoded(bytes: Uint8Array, decoded: DecodedPhoto, opinions?: Opinion[]): Promise<Extraction> {
+export async function readDecoded(bytes: Uint8Array, decoded: DecodedPhoto, opinions?: Opinion[], budget = photoBudget()): Promise<Extraction> {
+  const { gray, reduced } = decoded;
   const lens = decoded.focalShare ?? undefined;
-  const first = extractPoints(decoded.gray, opinions, lens);
-  const smallText = decoded.reduced && first.kind === 'scroll' && first.columnPixels < SMALL_TEXT_COLUMN_PIXELS;
-  if (!smallText && (first.kind === 'scroll' || foundNoText(first))) return first;
-  const atWorkingSize = decoded.reduced ? (await decodePhoto(bytes, false, true)).gray : await enlargeToWorkingSize(decoded.gray);
+  const first = extractPoints(gray, opinions, lens, budget);
+  const readAgain = reduced
+    ? first.columnPixels !== undefined && first.columnPixels < SMALL_TEXT_COLUMN_PIXELS
+    : first.kind === 'invalid' && !foundNoText(first) && Math.max(gray.width, gray.height) < WORKING_LONG_SIDE;
+  if (!readAgain) return first;
+  const name = reduced ? 'working-size' : 'enlarged';
+  if (budget.spent()) {
+    opinions?.push({ name, taken: false });
+    return first;
+  }
+  const atWorkingSize = reduced ? (await decodePhoto(bytes, false, true)).gray : await enlargeToWorkingSize(gray);
   if (!atWorkingSize) return first;
-  opinions?.push({ name: decoded.reduced ? 'working-size' : 'enlarged', taken: true });
-  const again = extractPoints(atWorkingSize, opinions, lens);
+  opinions?.push({ name, taken: true });
+  const again = extractPoints(atWorkingSize, opinions, lens, budget);
   return again.kind === 'scroll' ? again : first;
 }

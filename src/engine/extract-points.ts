@@ -1,5 +1,5 @@
 import { connectedComponents, type Blob } from './components.ts';
-import { motionBlurCandidates, removeMotionBlur } from './deblur.ts';
+import { motionBlurCandidates, removeMotionBlur, type MotionBlur } from './deblur.ts';
 import type { ScrollPoints } from './fingerprint.ts';
 import { median } from './geometry.ts';
 import { applyHomography, areaScaleAt, fitHomography, invertHomography, multiplyHomographies, type Homography } from './homography.ts';
@@ -9,6 +9,7 @@ import { convexHull, enclosingQuad, type Point } from './outline.ts';
 import { FLAT_PAGE, fitPage, readsAsScroll, toCanonical, toPage, type PageFit } from './page-map.ts';
 import { levels, reduce, type Gray } from './raster.ts';
 import { columnPixels, rectifyPage, resampleThrough } from './rectify.ts';
+import { ReadingBudget, walkReadings, type Opinion, type Reading, type ReadingContext } from './readings.ts';
 import { recogniseLayout, type CutOff, type PageFrame, type WordEnd } from './recognise-layout.ts';
 import { CANONICAL_X, CANONICAL_Y, LINE_PITCH, TEMPLATE_LINES, WORD_END_COUNT } from './template.ts';
 import { findWords } from './words.ts';
@@ -72,24 +73,14 @@ export type { WordEnd };
  * A photo read as a scroll: its keyed word ends; `columnPixels`, the photo's
  * pixels per column width at the page's centre (how large the text was read);
  * `agreeing`, how many of its word ends agree with the layout (the count
- * readings are compared by). Or why it does not read.
+ * readings are compared by). Or why it does not read, with `columnPixels` when
+ * a reading framed the page all the same (MIN_FRAMING_INLIERS), as framed.
  */
-export type Extraction = { kind: 'scroll'; points: ScrollPoints; columnPixels: number; agreeing: number } | { kind: 'invalid'; reason: string };
+export type Extraction =
+  | { kind: 'scroll'; points: ScrollPoints; columnPixels: number; agreeing: number }
+  | { kind: 'invalid'; reason: string; columnPixels?: number };
 
-/**
- * A second opinion that a photo's reading called for, in the order considered,
- * and whether it was read (the line frame is not, for a reading that holds
- * together; the text outline is called for only after the line frame, when the
- * reading is still weak; a photo veiled all over is read once more with its
- * haze taken off, a photo with parchment clipped at white once more in the
- * clipped inks, and a photo still read no way at all once more with its
- * motion blur taken out, and the opinions of each such reading follow it;
- * readDecoded adds `enlarged` for a small photo read
- * again at the working size, `working-size` for a reduced 12 MP photo decoded
- * again at it). For diagnosis and tests; the extraction does not
- * depend on it.
- */
-export type Opinion = { readonly name: 'full-size' | 'faint-ink' | 'line-frame' | 'text-outline' | 'unveiled' | 'deblurred' | 'dehazed' | 'clipped' | 'enlarged' | 'working-size' | 'letter-sizes' | 'unfanned'; readonly taken: boolean };
+export type { Opinion };
 
 /**
  * A phone's main camera: focal length over the photo's long side (26 mm
@@ -214,16 +205,24 @@ const CLIPPED_SURE_READING = WORD_END_COUNT / 2;
 const RESCUE_AGREEING = 100;
 /**
  * Streaks of camera shake taken out in turn from a photo no reading reads (see
- * extractAll): the deepest cepstral spike, then the next two, which are tried
- * only when longer than LATER_STREAK_MIN_LENGTH pixels. The text's own spikes
- * are short: in 34 photos of printed pages shot without motion, the deepest
- * named 3.2–6 px for 28 (docs/engine.md, "Deblurred opinion"); the shaken
- * photos that only a later streak read had it at 6.1–10.3 px (the tune set at
- * 1 MP, bench:stress shake-1mp). A shorter later streak is skipped, which spares
- * a printed page about half the readings it would take.
+ * PHOTO_READINGS): the cepstrum's deepest spike, then the next deepest that
+ * are longer than LATER_STREAK_MIN_LENGTH pixels, at most DEBLURRED_READINGS
+ * of them. The text's own spikes are short: in 34 photos of printed pages shot
+ * without motion, the deepest named 3.2–6 px for 28 (docs/engine.md,
+ * "Deblurred opinion"); the shaken photos that only a later streak read had it
+ * at 6.1–10.3 px (the tune set at 1 MP, bench:stress shake-1mp). A shorter
+ * later streak is skipped, which spares a printed page about half the readings
+ * it would take.
  */
 const MOTION_BLUR_TRIES = 3;
 const LATER_STREAK_MIN_LENGTH = 6;
+/**
+ * Deblurred readings of one photo at one size, at most: of the tune set's
+ * photos at 1, 3 and 12 MP and bench:stress's, every one a streak read was
+ * read by the first or the second tried, and a third cost printed pages up to
+ * a second more (docs/decisions/002-reading-budget.md).
+ */
+const DEBLURRED_READINGS = 2;
 
 /**
  * From a grey photo to the scroll's keyed word ends: ink, letters, lines, words,
@@ -240,10 +239,27 @@ const LATER_STREAK_MIN_LENGTH = 6;
  * agreeing with the layout is kept. `focalShare`: the camera's focal length
  * over the photo's long side (the curl along the lines depends on it).
  */
-export function extractPoints(img: Gray, opinions?: Opinion[], focalShare = FOCAL_SHARE): Extraction {
+export function extractPoints(img: Gray, opinions?: Opinion[], focalShare = FOCAL_SHARE, budget = photoBudget()): Extraction {
   const frame = { width: img.width, height: img.height };
-  return withPhoto({ focalPixels: focalShare * Math.max(img.width, img.height), frame }, () => extractAll(img, opinions));
+  return withPhoto({ focalPixels: focalShare * Math.max(img.width, img.height), frame }, () => extractAll(img, opinions, budget));
 }
+
+/**
+ * Readings one photo may begin, at every size (readings.ts, ReadingBudget): a
+ * photo of a scroll that read took at most 52 (a shaken 1 MP photo read again
+ * enlarged; the tune set at 1, 3 and 12 MP and bench:stress), and past this
+ * many a photo has had every reading its lists call for at its own size.
+ */
+const READINGS_PER_PHOTO = 64;
+/**
+ * CPU time (the worker thread's, ms) after which a photo begins no further
+ * reading: a photo of a scroll that read took at most 1.7 s on this kind of
+ * machine (the same photos), so a machine half as fast, or a busy one, still
+ * reads them; a photo that will not read is given up in about this time.
+ */
+const CPU_MS_PER_PHOTO = 4000;
+/** A fresh budget for one photo's readings: every reading of it, at every size, spends from one. */
+export const photoBudget = (): ReadingBudget => new ReadingBudget({ readings: READINGS_PER_PHOTO, cpuMs: CPU_MS_PER_PHOTO });
 
 /** Whether a pixel of the image read (its `toPhoto`) lies outside the photo, or within a pixel of its edge. */
 function outsideThePhoto(toPhoto?: (u: number, v: number) => [number, number]): CutOff | undefined {
@@ -256,66 +272,89 @@ function outsideThePhoto(toPhoto?: (u: number, v: number) => [number, number]): 
   };
 }
 
-function extractAll(img: Gray, opinions?: Opinion[]): Extraction {
+/** One photo being read (PHOTO_READINGS): the photo, its levels, and the reading kept so far with the image it read. */
+type PhotoContext = ReadingContext<PhotoOutcome> & {
+  readonly img: Gray;
+  readonly level: (share: number) => number;
+  /** The streaks of camera shake the cepstrum names in the kept reading's image, deepest first; measured when first asked for. */
+  streaks?: readonly MotionBlur[];
+};
+/** What a reading of the whole photo read, and the image it read (the photo, or the photo with its veil off). */
+type PhotoOutcome = { readonly extraction: Extraction; readonly img: Gray };
+
+/** The streaks of camera shake tried in the kept reading's image (MOTION_BLUR_TRIES, LATER_STREAK_MIN_LENGTH), measured when first asked for. */
+const streaksOf = (c: PhotoContext): readonly MotionBlur[] =>
+  (c.streaks ??= motionBlurCandidates(c.kept.img, MOTION_BLUR_TRIES).filter((blur, i) => i === 0 || blur.length > LATER_STREAK_MIN_LENGTH));
+
+/** A deblurred reading with the `streak`-th streak tried taken out (streaksOf), for a photo no reading above reads, kept as keepsDeblurred says. */
+const deblurred = (streak: number): Reading<PhotoContext, PhotoOutcome> => ({
+  name: 'deblurred',
+  fallback: true,
+  when: (c) => c.kept.extraction.kind !== 'scroll' && streak < streaksOf(c).length,
+  read: (c) => ({ extraction: readPhoto(removeMotionBlur(c.kept.img, streaksOf(c)[streak]), c), img: c.kept.img }),
+  keep: (_c, read) => keepsDeblurred(read.extraction, streak),
+});
+
+/**
+ * The readings of a whole photo, in order (each of them readPhoto: every
+ * opinion of OPINIONS it calls for). The fallbacks are read only where the
+ * reading kept so far found lines of text: blank parchment, backgrounds,
+ * objects and scrolls blurred past reading are answered after the first.
+ * - as taken;
+ * - with the veil taken off, for a photo veiled all over (haze on a plastic
+ *   case, a washed-out or low-contrast shot): its ink is too close to its
+ *   parchment for the ink test, and often no line is found; the glare
+ *   opinion's local veil is read only near ink it can see, and only for weak
+ *   readings. With the veil measured over the whole photo (hazeOf) and taken
+ *   off, the photo is read once more, and that reading kept unless the photo
+ *   as it is reads markedly better (keepsVeilOff): blur lifts the darkest
+ *   pixels of small text as a veil does (12 of the tune and report sets' 700
+ *   phone photos at 1 MP are measured veiled, none at 3 MP; docs/engine.md, "A
+ *   veil over the whole photo"). Not a fallback: the veil is what hides the
+ *   lines;
+ * - in the clipped inks, for a photo whose parchment is clipped at white (an
+ *   overexposed photo, strong glare) and whose reading does not already tie
+ *   half the text: ink looks fainter against the white than it is, and
+ *   blurred strokes break apart (docs/engine.md, "Parchment clipped at white,
+ *   read again"). Kept only when it reads, so no deblurred reading follows it;
+ * - with camera shake taken out, for a photo still unread: at a steep tilt the
+ *   streak smears letters into their neighbours and lines into the next, and
+ *   no reading above reads it. The streaks the cepstrum names are tried in
+ *   turn (streaksOf, DEBLURRED_READINGS) until one is kept (keepsDeblurred).
+ */
+const PHOTO_READINGS: readonly Reading<PhotoContext, PhotoOutcome>[] = [
+  { name: 'as-taken', fallback: false, when: () => true, read: (c) => ({ extraction: readPhoto(c.img, c), img: c.img }), keep: () => true },
+  {
+    name: 'dehazed',
+    fallback: false,
+    when: (c) => hazeOf(c.img, c.level) > 0,
+    read: (c) => {
+      const img = withoutHaze(c.img, hazeOf(c.img, c.level));
+      return { extraction: readPhoto(img, c), img };
+    },
+    keep: (c, read) => keepsVeilOff(c.kept.extraction, read.extraction),
+  },
+  {
+    name: 'clipped',
+    fallback: true,
+    when: (c) => hasClippedParchment(c.level) && !(c.kept.extraction.kind === 'scroll' && c.kept.extraction.agreeing >= CLIPPED_SURE_READING),
+    read: (c) => ({ extraction: readPhoto(c.img, c, CLIPPED_INKS), img: c.img }),
+    keep: (c, read) => keepsClipped(c.kept.extraction, read.extraction),
+  },
+  ...Array.from({ length: DEBLURRED_READINGS }, (_, streak) => deblurred(streak)),
+];
+
+function extractAll(img: Gray, opinions: Opinion[] | undefined, budget: ReadingBudget): Extraction {
   const level = levels(img);
   if (level(0.99) < MIN_BRIGHTEST) return TOO_DARK;
-  let read = readPhoto(img, opinions);
-  // A photo veiled all over (haze on a plastic case, a washed-out or
-  // low-contrast shot) leaves its ink too close to its parchment for the ink
-  // test, and often no line to find; the glare opinion's local veil is read
-  // only near ink it can see, and only for weak readings. With the veil
-  // measured over the whole photo (hazeOf) and taken off, it is read once more,
-  // and that reading kept unless the photo as it is reads markedly better
-  // (AS_TAKEN_GAIN): blur lifts the darkest pixels of small text as a veil
-  // does (12 of the tune and report sets' 700 phone photos at 1 MP have a veil
-  // so measured, none at 3 MP; docs/engine.md, "A veil over the whole photo").
-  let readImg = img;
-  const haze = hazeOf(img, level);
-  if (haze > 0) {
-    opinions?.push({ name: 'dehazed', taken: true });
-    const clearImg = withoutHaze(img, haze);
-    const clear = readPhoto(clearImg, opinions);
-    if (keepsVeilOff(read, clear)) {
-      read = clear;
-      readImg = clearImg;
-    }
-  }
-  // Parchment clipped at white (an overexposed photo, strong glare) makes ink
-  // look fainter against it than it is, and blurred strokes break apart: such a
-  // photo is read again in inks that ask less there (docs/engine.md,
-  // "Parchment clipped at white, read again").
-  if (hasClippedParchment(level) && !(read.kind === 'scroll' && read.agreeing >= CLIPPED_SURE_READING)) {
-    opinions?.push({ name: 'clipped', taken: true });
-    const clipped = readPhoto(img, opinions, CLIPPED_INKS);
-    // Kept only when it reads: the deblurred reading below never follows it.
-    if (keepsClipped(read, clipped)) read = clipped;
-  }
-  if (read.kind === 'scroll') return read;
-  // Camera shake at a steep tilt leaves photos that no reading above can read:
-  // the streak smears letters into their neighbours and lines into the next.
-  // Taken out, the photo gets a reading of its own, for each streak the
-  // cepstrum names in turn (MOTION_BLUR_TRIES) until one is kept
-  // (keepsDeblurred). Only for photos otherwise unread (the estimate names a
-  // streak in any photo, see motionBlurCandidates), and only where lines of
-  // text were found: a streak
-  // short enough to take out leaves lines to find, and blank parchment, objects
-  // and scrolls blurred past reading (most images without a scroll) are spared
-  // the cost, about a third of a second a streak.
-  const blurs = read === NO_LINES ? [] : motionBlurCandidates(readImg, MOTION_BLUR_TRIES);
-  for (const [streak, blur] of blurs.entries()) {
-    if (streak > 0 && !(blur.length > LATER_STREAK_MIN_LENGTH)) continue;
-    opinions?.push({ name: 'deblurred', taken: true });
-    const deblurred = readPhoto(removeMotionBlur(readImg, blur), opinions);
-    if (keepsDeblurred(deblurred, streak)) return deblurred;
-  }
-  return read;
+  const c: PhotoContext = { img, level, budget, opinions, kept: { extraction: NO_FRAME, img }, showsText: () => c.kept.extraction !== NO_LINES };
+  return walkReadings(PHOTO_READINGS, c).extraction;
 }
 
 /**
  * Whether a photo unread every other way is read with the `streak`-th streak
- * the cepstrum names taken out (0, the deepest; see motionBlurCandidates):
- * the deepest whenever it reads, each later one only with RESCUE_AGREEING
- * word ends agreeing.
+ * tried taken out (0, the cepstrum's deepest; see streaksOf): the deepest
+ * whenever it reads, a later one only with RESCUE_AGREEING word ends agreeing.
  */
 export function keepsDeblurred(deblurred: Extraction, streak: number): boolean {
   return deblurred.kind === 'scroll' && (streak === 0 || deblurred.agreeing >= RESCUE_AGREEING);
@@ -349,67 +388,114 @@ export function keepsClipped(asTaken: Extraction, clipped: Extraction): boolean 
 const HALF_SIZE_TO_PHOTO: Homography = new Float64Array([2, 0, 0.5, 0, 2, 0.5, 0, 0, 1]);
 const fromHalfSize = (u: number, v: number): [number, number] => applyHomography(HALF_SIZE_TO_PHOTO, u, v);
 
-/** One reading of a photo with every opinion it calls for, in `inks`: every reading of extractPoints but the deblurred one (the dehazed and clipped readings are this, of another image or in other inks). */
-function readPhoto(img: Gray, opinions?: Opinion[], inks: Inks = AS_TAKEN_INKS): Extraction {
-  const ink = inks.plain;
-  // The half-size lines are kept for the letter-sizes opinion, which reads them again.
-  const halfLines = traceLines(reduce(img, 2), ink);
-  let best = reframe(img, halfLines ? readLines(halfLines, fromHalfSize) : NO_LINES, ink, false);
-  let lines: TracedLines | null | undefined;
-  let first: Reading | undefined;
-  if (isWeak(best)) {
-    opinions?.push({ name: 'full-size', taken: true });
-    lines = traceLines(img, ink);
-    first = lines ? readLines(lines) : NO_LINES;
-    best = better(best, first.kind === 'page' ? lookAgain(img, first.fit, ink) : null);
-  }
-  if (isWeak(best)) {
-    opinions?.push({ name: 'faint-ink', taken: true });
-    best = better(best, readAnew(img, inks.faint));
-  }
-  if (isWeak(best, LINE_FRAME_SHARE)) {
-    const taken = !holdsTogether(best);
-    opinions?.push({ name: 'line-frame', taken });
-    if (taken) {
-      lines ??= traceLines(img, ink);
-      if (lines) best = better(best, reframe(img, readThroughLineFrame(img, lines.layout, ink), ink));
-      if (lines && isWeak(best, LINE_FRAME_SHARE)) {
-        opinions?.push({ name: 'text-outline', taken: true });
-        best = better(best, reframe(img, readThroughTextOutline(img, lines, ink), ink));
-      }
-      if (isWeak(best, LINE_FRAME_SHARE)) {
-        opinions?.push({ name: 'unveiled', taken: true });
-        best = better(best, readAnew(img, inks.unveiled));
-      }
-      // Under a steep tilt letters shrink along the lines toward the far side, and
-      // gaps measured in one letter height per line mix word gaps with letter
-      // gaps: the page is framed once more from the half-size lines with each
-      // line's letter height following its letters (withSizesAlongLines).
-      if (lines && halfLines && isWeak(best, LINE_FRAME_SHARE)) {
-        opinions?.push({ name: 'letter-sizes', taken: true });
-        const sized = { ...halfLines, layout: withSizesAlongLines(halfLines.layout, halfLines.blobs) };
-        best = better(best, reframe(img, readLines(sized, fromHalfSize), ink, false));
-      }
-      // Under a steep tilt the lines also fan, and one text direction with a
-      // curve per line traces lines across two or three of the text's; the
-      // photo is read once more through a warp that makes them parallel. Its
-      // reading must earn its place as a rectified look does (LOOK_AGAIN_GAIN).
-      if (lines && halfLines && isWeak(best, LINE_FRAME_SHARE)) {
-        const unfanned = readUnfanned(img, halfLines, ink);
-        if (unfanned) {
-          opinions?.push({ name: 'unfanned', taken: true });
-          const look = reframe(img, unfanned, ink);
-          if (look && (!best || look.inliers >= LOOK_AGAIN_GAIN * best.inliers)) best = look;
-        }
-      }
-    }
-  }
-  // Unread every way: the full-size reading says why.
-  if (!best && first?.kind === 'invalid') return first;
-  if (!best || !readsAsScroll(best)) return NOT_A_MEZUZAH;
+/** One image being read (OPINIONS): the image, the inks it is read in, and what its readings found so far; `kept` is the reading with most word ends agreeing. */
+type ImageContext = ReadingContext<PageFit | null> & {
+  readonly img: Gray;
+  readonly inks: Inks;
+  /** The half-size image's lines (the letter-sizes and unfanned opinions read them again). */
+  halfLines?: TracedLines | null;
+  /** The full-size image's lines, traced by the first reading that needs them. */
+  lines?: TracedLines | null;
+  /** The full-size reading, whose failure is the answer when nothing reads. */
+  first?: PageReading;
+  /** Whether the reading kept when the line frame was called for held together (holdsTogether): then no frame is taken afresh. */
+  held?: boolean;
+};
+
+/** The reading with more word ends agreeing is kept; the one kept so far on a tie. */
+const keepsMore = (c: ImageContext, read: PageFit | null) => read !== null && (c.kept === null || read.inliers > c.kept.inliers);
+/** Weak under LINE_FRAME_SHARE, and not holding together (HELD_SHARE), decided once, when the line frame is called for. */
+const framedPoorly = (c: ImageContext) => isWeak(c.kept, LINE_FRAME_SHARE) && !(c.held ??= holdsTogether(c.kept));
+
+/**
+ * The opinions within one reading of an image, in order: the half-size
+ * reading frames the page (a quarter of the pixels; kept only when no
+ * full-size look reads); the rest are called for by a reading still weak
+ * (WEAK_READING_SHARE, LINE_FRAME_SHARE), each with its own rectified looks,
+ * and the reading with most word ends agreeing is kept (docs/engine.md,
+ * "second opinions"). Those after the full-size reading are fallbacks, read
+ * only where the half-size or the full-size reading found lines of text (4 or
+ * more, traceLines): no photo of a scroll in the tune set (1, 3 and 12 MP) or
+ * bench:stress was read by one where neither had.
+ */
+const OPINIONS: readonly Reading<ImageContext, PageFit | null>[] = [
+  {
+    name: 'half-size',
+    fallback: false,
+    when: () => true,
+    read: (c) => {
+      c.halfLines = traceLines(reduce(c.img, 2), c.inks.plain);
+      return reframe(c.img, c.halfLines ? readLines(c.halfLines, fromHalfSize) : NO_LINES, c.inks.plain, false);
+    },
+    keep: () => true,
+  },
+  {
+    name: 'full-size',
+    fallback: false,
+    when: (c) => isWeak(c.kept),
+    read: (c) => {
+      c.lines = traceLines(c.img, c.inks.plain);
+      c.first = c.lines ? readLines(c.lines) : NO_LINES;
+      return c.first.kind === 'page' ? lookAgain(c.img, c.first.fit, c.inks.plain) : null;
+    },
+    keep: keepsMore,
+  },
+  // Motion blur fades the strokes that run across it (FAINT_INK_CONTRAST).
+  { name: 'faint-ink', fallback: true, when: (c) => isWeak(c.kept), read: (c) => readAnew(c.img, c.inks.faint), keep: keepsMore },
+  // Under steep tilt the first reading recognises few words and frames the page poorly; the lines are still found.
+  {
+    name: 'line-frame',
+    fallback: true,
+    when: framedPoorly,
+    read: (c) => {
+      c.lines ??= traceLines(c.img, c.inks.plain);
+      return c.lines ? reframe(c.img, readThroughLineFrame(c.img, c.lines.layout, c.inks.plain), c.inks.plain) : null;
+    },
+    keep: keepsMore,
+  },
+  { name: 'text-outline', fallback: true, when: (c) => !!c.lines && framedPoorly(c), read: (c) => reframe(c.img, readThroughTextOutline(c.img, c.lines!, c.inks.plain), c.inks.plain), keep: keepsMore },
+  { name: 'unveiled', fallback: true, when: framedPoorly, read: (c) => readAnew(c.img, c.inks.unveiled), keep: keepsMore },
+  // Under a steep tilt letters shrink along the lines toward the far side, and
+  // gaps measured in one letter height per line mix word gaps with letter
+  // gaps: the page is framed once more from the half-size lines with each
+  // line's letter height following its letters (withSizesAlongLines).
+  {
+    name: 'letter-sizes',
+    fallback: true,
+    when: (c) => !!c.lines && !!c.halfLines && framedPoorly(c),
+    read: (c) => {
+      const sized = { ...c.halfLines!, layout: withSizesAlongLines(c.halfLines!.layout, c.halfLines!.blobs) };
+      return reframe(c.img, readLines(sized, fromHalfSize), c.inks.plain, false);
+    },
+    keep: keepsMore,
+  },
+  // Under a steep tilt the lines also fan, and one text direction with a
+  // curve per line traces lines across two or three of the text's; the photo
+  // is read once more through a warp that makes them parallel. Its reading
+  // must earn its place as a rectified look does (LOOK_AGAIN_GAIN).
+  {
+    name: 'unfanned',
+    fallback: true,
+    when: (c) => !!c.lines && !!c.halfLines && framedPoorly(c),
+    read: (c) => {
+      const unfanned = readUnfanned(c.img, c.halfLines!, c.inks.plain);
+      return unfanned && reframe(c.img, unfanned, c.inks.plain);
+    },
+    keep: (c, look) => look !== null && (c.kept === null || look.inliers >= LOOK_AGAIN_GAIN * c.kept.inliers),
+  },
+];
+
+/** One reading of an image with every opinion it calls for (OPINIONS), in `inks`, within the photo's budget (`photo`): every reading of PHOTO_READINGS is this, of the photo or of another image of it, or in other inks. */
+function readPhoto(img: Gray, photo: { readonly budget: ReadingBudget; readonly opinions: Opinion[] | undefined }, inks: Inks = AS_TAKEN_INKS): Extraction {
+  const c: ImageContext = { img, inks, budget: photo.budget, opinions: photo.opinions, kept: null, showsText: () => !!(c.halfLines || c.lines) };
+  const best = walkReadings(OPINIONS, c);
+  // Unread every way: the full-size reading says why, and whether any reading framed the page.
+  if (!best) return c.first === NO_LINES ? NO_LINES : NO_FRAME;
   // A map that cannot be inverted measures no size: 0, as small as text comes.
   const toPhoto = invertHomography(best.map.h);
-  return { kind: 'scroll', points: toCanonical(best), columnPixels: toPhoto ? columnPixels(toPhoto) : 0, agreeing: best.inliers };
+  const size = toPhoto ? columnPixels(toPhoto) : 0;
+  if (!readsAsScroll(best)) return { ...NOT_A_MEZUZAH, columnPixels: size };
+  return { kind: 'scroll', points: toCanonical(best), columnPixels: size, agreeing: best.inliers };
 }
 
 const isWeak = (fit: PageFit | null, share = WEAK_READING_SHARE) => !fit || fit.inliers < share * fit.ends.length;
@@ -425,14 +511,11 @@ function holdsTogether(fit: PageFit | null): boolean {
   return held >= HELD_SHARE * fit.ends.length;
 }
 
-/** The reading with more word ends agreeing with the layout; the first on a tie. */
-const better = (a: PageFit | null, b: PageFit | null) => (!a || (b && b.inliers > a.inliers) ? b : a);
-
 /** The photo read afresh at full size, its ink as `ink` says, and looked at again through the frame of that reading. */
 const readAnew = (img: Gray, ink: Ink): PageFit | null => reframe(img, readPage(img, ink), ink);
 
 /** A framing reading, when it frames the page well enough, looked at again through its frame (see lookAgain for `keepStart`). */
-function reframe(img: Gray, reading: Reading, ink: Ink, keepStart = true): PageFit | null {
+function reframe(img: Gray, reading: PageReading, ink: Ink, keepStart = true): PageFit | null {
   return reading.kind === 'page' && reading.fit.inliers >= MIN_FRAMING_INLIERS ? lookAgain(img, reading.fit, ink, keepStart) : null;
 }
 
@@ -463,18 +546,20 @@ function lookAgain(img: Gray, start: PageFit, ink: Ink, keepStart = true): PageF
   return best ?? start;
 }
 
-type Reading = { kind: 'page'; fit: PageFit } | { kind: 'invalid'; reason: string };
+type PageReading = { kind: 'page'; fit: PageFit } | { kind: 'invalid'; reason: string };
 
 /**
  * Reads one image, its ink as `ink` says (inkMask); `toPhoto` maps its
  * pixels back to the photo's, so every fit is photo → canonical.
  */
-function readPage(img: Gray, ink: Ink, toPhoto?: (u: number, v: number) => [number, number], frame?: PageFrame): Reading {
+function readPage(img: Gray, ink: Ink, toPhoto?: (u: number, v: number) => [number, number], frame?: PageFrame): PageReading {
   const lines = traceLines(img, ink);
   return lines ? readLines(lines, toPhoto, frame) : NO_LINES;
 }
 
 const NO_LINES: { kind: 'invalid'; reason: string } = { kind: 'invalid', reason: 'no lines of text found' };
+/** Lines of text were found, but no reading framed the page (none tied MIN_FRAMING_INLIERS word ends). */
+const NO_FRAME: { kind: 'invalid'; reason: string } = { kind: 'invalid', reason: NOT_A_MEZUZAH.reason };
 
 /** Whether an extraction found no text to read at all: the photo too dark, or no lines of text in it. */
 export const foundNoText = (extraction: Extraction): boolean => extraction === NO_LINES || extraction === TOO_DARK;
@@ -496,7 +581,7 @@ function traceLines(img: Gray, ink: Ink): TracedLines | null {
 }
 
 /** Words of the traced lines, recognised as the mezuzah's text and fitted to its layout. */
-function readLines(lines: TracedLines, toPhoto?: (u: number, v: number) => [number, number], frame?: PageFrame): Reading {
+function readLines(lines: TracedLines, toPhoto?: (u: number, v: number) => [number, number], frame?: PageFrame): PageReading {
   const { layout, blobs, labels, img } = lines;
   const words = findWords(layout, labels, blobs.length, img);
   const found = recogniseLayout(layout, words, frame, outsideThePhoto(toPhoto));
@@ -517,7 +602,7 @@ function readLines(lines: TracedLines, toPhoto?: (u: number, v: number) => [numb
  * first reading recognises few of them and its homography frames the page
  * poorly; the lines, their fanning and their ends, are still found.
  */
-function readThroughLineFrame(img: Gray, layout: LineLayout, ink: Ink): Reading {
+function readThroughLineFrame(img: Gray, layout: LineLayout, ink: Ink): PageReading {
   if (layout.lines.length < 8) return NOT_A_MEZUZAH;
   const extent = (l: TextLine) => l.uMax - l.uMin;
   const longest = Math.max(...layout.lines.map(extent));
@@ -548,7 +633,7 @@ function readThroughLineFrame(img: Gray, layout: LineLayout, ink: Ink): Reading 
  * rectified text is never mirrored; which corner is which is left to the
  * reading (it finds the text's direction and way up).
  */
-function readThroughTextOutline(img: Gray, lines: TracedLines, ink: Ink): Reading {
+function readThroughTextOutline(img: Gray, lines: TracedLines, ink: Ink): PageReading {
   const { layout, blobs } = lines;
   const letterHeight = median(layout.lines.map((l) => l.letterHeight));
   const corners: Point[] = [];
@@ -573,7 +658,7 @@ function readThroughTextOutline(img: Gray, lines: TracedLines, ink: Ink): Readin
  * they still fan, warped once more (the first estimate, from the half-size
  * lines, straightens most of the fan but not all). Null when the lines do not fan.
  */
-function readUnfanned(img: Gray, halfLines: TracedLines, ink: Ink): Reading | null {
+function readUnfanned(img: Gray, halfLines: TracedLines, ink: Ink): PageReading | null {
   let warped = unfan(img, halfLines, HALF_SIZE_TO_PHOTO);
   if (!warped) return null;
   let lines = traceLines(warped.image, ink);
@@ -651,7 +736,7 @@ const UNFANNED_MARGIN = 0.08;
 const UNFANNED_MAX_AREA = 2;
 
 /** The photo rectified through the homography taking four of its points to these canonical ones, and read afresh (no prior on where words stand). */
-function readThroughCorners(img: Gray, corners: readonly Point[], Xs: number[], Ys: number[], ink: Ink): Reading {
+function readThroughCorners(img: Gray, corners: readonly Point[], Xs: number[], Ys: number[], ink: Ink): PageReading {
   const h = fitHomography(corners.map((c) => c[0]), corners.map((c) => c[1]), Xs, Ys, null);
   const rectified = h && rectifyPage(img, FLAT_PAGE(h));
   return rectified ? readPage(rectified.image, ink, rectified.toPhoto) : NOT_A_MEZUZAH;

@@ -97,7 +97,9 @@ test('a reading that agrees weakly with the layout but holds together skips the 
   // Found among 20 shots at 20° of tilt, of which 5 read under 45% agreeing
   // yet held together: the hand's drift, not the frame. (6 with word ends at
   // whole pixels, shot 1 among them; placed between pixels, it reads strongly.)
-  assert.deepEqual(await firstReadingOpinionsOf(await phoneShot(deriveSeed('held', 'shot', 8), { tilt: 20 })), [{ name: 'line-frame', taken: false }]);
+  // Its first reading ties under 45% of its word ends (calling for the line
+  // frame) but over 30% (no other opinion), and holds together: no opinion.
+  assert.deepEqual(await firstReadingOpinionsOf(await phoneShot(deriveSeed('held', 'shot', 8), { tilt: 20 })), []);
   const similarity = await similarityToRegistration(deriveSeed('held', 'shot', 8), { tilt: 20, glare: false, motion: 0 });
   assert.ok(similarity >= MATCH_THRESHOLD, `similarity ${similarity}`);
   // The steep shot of the line-frame test above, whose first reading frames the page poorly.
@@ -327,7 +329,7 @@ test('a small phone photo in which lines are found only with the haze taken off,
   const decoded = await decodePhoto(hazy, false);
   const atOwnSize: Opinion[] = [];
   const own = extractPoints(decoded.gray, atOwnSize);
-  assert.deepEqual(own, { kind: 'invalid', reason: 'the text does not read as a mezuzah' });
+  assert.ok(own.kind === 'invalid' && own.reason === 'the text does not read as a mezuzah', own.kind);
   assert.deepEqual(atOwnSize.filter((o) => o.name === 'dehazed'), [{ name: 'dehazed', taken: true }]);
   const opinions: Opinion[] = [];
   const read = await readDecoded(hazy, decoded, opinions);
@@ -387,7 +389,7 @@ test('a small phone photo that no reading at its own size reads is read enlarged
   assert.ok(similarity >= MATCH_THRESHOLD, `similarity ${similarity}`);
 });
 
-test('a 12 MP photo read at a third of its size is read again at the working size when unread, or when its text came out small', async () => {
+test('a 12 MP photo read at a third of its size is read again at the working size when its text came out small, read or only framed', async () => {
   const opinionsOf = async (bytes: Uint8Array) => {
     const decoded = await decodePhoto(bytes, false);
     assert.ok(decoded.reduced && Math.max(decoded.gray.width, decoded.gray.height) < WORKING_LONG_SIDE, `${decoded.gray.width} × ${decoded.gray.height}`);
@@ -395,9 +397,21 @@ test('a 12 MP photo read at a third of its size is read again at the working siz
     const extraction = await readDecoded(bytes, decoded, opinions);
     return { extraction, again: opinions.filter((o) => o.name === 'working-size').length };
   };
-  // A printed page: lines of text are found, and no reading takes it for a mezuzah.
-  const page = await opinionsOf(new Uint8Array((await makeNonScroll('other_text', deriveSeed('reduced', 'page'), { megapixels: 12, subkind: 'hebrew_print' })).jpeg));
-  assert.deepEqual(page, { extraction: { kind: 'invalid', reason: 'the text does not read as a mezuzah' }, again: 1 });
+  // Printed pages: lines of text are found, and no reading takes them for a
+  // mezuzah. No reading frames the first (none ties 24 word ends), so nothing
+  // says how large its text is: it is not read again. bench:non-scroll
+  // --megapixels 12's images 33 and 53 are framed by chance, at 727 and 395 px
+  // a column width: the second, as small as text read again, is read again
+  // (and is still invalid).
+  const invalid = { kind: 'invalid', reason: 'the text does not read as a mezuzah' };
+  const page = async (seed: number, subkind?: 'hebrew_print') => new Uint8Array((await makeNonScroll('other_text', seed, { megapixels: 12, subkind })).jpeg);
+  const unframed = await opinionsOf(await page(deriveSeed('reduced', 'page'), 'hebrew_print'));
+  assert.deepEqual(unframed, { extraction: invalid, again: 0 });
+  for (const [image, again] of [[33, 0], [53, 1]] as const) {
+    const framed = await opinionsOf(await page(deriveSeed(8808, 'ns', image)));
+    assert.equal(framed.again, again, `image ${image}`);
+    assert.equal(framed.extraction.kind, 'invalid');
+  }
   // The scroll filling half the frame is read at the reduced size alone; a tenth of it, again.
   const shot = (coverage: number) => photographScroll(scroll, { kind: 'phone', seed: deriveSeed('reduced', 'shot', coverage), megapixels: 12, long: 4000, tilt: 10, coverage, defocus: 0.3, motion: 0, finger: false, crop: false, glare: false });
   for (const [coverage, again] of [[0.5, 0], [0.1, 1]]) {
@@ -535,7 +549,7 @@ test('a printed page that reads only in the clipped inks, with fewer word ends t
   assert.equal(page.info.subkind, 'hebrew_print');
   const { read, opinions } = await readWithOpinions(new Uint8Array(page.jpeg));
   assert.ok(opinions.some((o) => o.name === 'clipped'));
-  assert.deepEqual(read, { kind: 'invalid', reason: 'the text does not read as a mezuzah' });
+  assert.ok(read.kind === 'invalid' && read.reason === 'the text does not read as a mezuzah', read.kind);
 });
 
 test('two registration photos of one scroll agree closely: the half-size reading frames the page, and the full-size look is what is measured', async () => {
