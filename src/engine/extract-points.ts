@@ -245,19 +245,19 @@ export function extractPoints(img: Gray, opinions?: Opinion[], focalShare = FOCA
 }
 
 /**
- * Readings one photo may begin, at every size (readings.ts, ReadingBudget): a
- * photo of a scroll that read took at most 52 (a shaken 1 MP photo read again
- * enlarged; the tune set at 1, 3 and 12 MP and bench:stress), and past this
- * many a photo has had every reading its lists call for at its own size.
+ * Readings one photo may begin, at both sizes (readings.ts, ReadingBudget):
+ * what the lists can take, PHOTO_READINGS' five each with OPINIONS' eight, at
+ * the decoded size and the working size. A photo of a scroll took 71 and read
+ * at its last (the report set's unreg/9d2339997225 at 1 MP); at 64 it was lost.
  */
-const READINGS_PER_PHOTO = 64;
+const READINGS_PER_PHOTO = 90;
 /**
  * CPU time (the worker thread's, ms) after which a photo begins no further
- * reading: a photo of a scroll that read took at most 1.7 s on this kind of
- * machine (the same photos), so a machine half as fast, or a busy one, still
- * reads them; a photo that will not read is given up in about this time.
+ * reading: a photo of a scroll that read took at most 3.3 s on this kind of
+ * machine (the tune set at 1, 3 and 12 MP, the report set at 1 and 3 MP,
+ * bench:stress), so a machine half as fast, or a busy one, still reads them.
  */
-const CPU_MS_PER_PHOTO = 4000;
+const CPU_MS_PER_PHOTO = 8000;
 /** A fresh budget for one photo's readings: every reading of it, at every size, spends from one. */
 export const photoBudget = (): ReadingBudget => new ReadingBudget({ readings: READINGS_PER_PHOTO, cpuMs: CPU_MS_PER_PHOTO });
 
