@@ -285,6 +285,22 @@ describe('invitations', () => {
     assert.match(reused.body, /expired or was already used/);
   });
 
+  test('the form posted as Chromium posts it from a no-referrer page (Origin: null) is accepted with its token, refused without', async () => {
+    const { account } = await makeStore(t.deps);
+    const invited = await inviteAccount(t.deps, account.uuid, null);
+    assert.ok(invited.ok);
+    const path = new URL(invited.value.url).pathname;
+    const browser = portalBrowser(t.app);
+    await browser.get(path);
+    const forged = await browser.post(path, { _csrf: '', password: 'my own secret', repeat: 'my own secret' }, { origin: 'null' });
+    assert.equal(forged.statusCode, 403);
+    const crossSite = await browser.post(path, { password: 'my own secret', repeat: 'my own secret' }, { origin: 'null', 'sec-fetch-site': 'cross-site' });
+    assert.equal(crossSite.statusCode, 403);
+    const accepted = await browser.post(path, { password: 'my own secret', repeat: 'my own secret' }, { origin: 'null', 'sec-fetch-site': 'same-origin' });
+    assert.equal(accepted.statusCode, 303);
+    assert.equal(accepted.headers.location, '/store');
+  });
+
   test('a newer link replaces the older; links expire after a week', async () => {
     const { account } = await makeStore(t.deps);
     const first = await inviteAccount(t.deps, account.uuid, null);

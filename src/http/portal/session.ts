@@ -99,12 +99,19 @@ export function csrfTokenFor(request: FastifyRequest, reply: FastifyReply): stri
   return csrfTokenFromSecret(secret);
 }
 
-/** A POST from another site: refused before its body is even read. */
+/**
+ * A POST from another site: refused before its body is even read. Only a
+ * positive sign counts: a `Sec-Fetch-Site` naming another site, or an `Origin`
+ * naming another origin. `Origin: null` is no such sign: Chromium sends it for
+ * a form on a page served with `Referrer-Policy: no-referrer` (the invitation
+ * page, whose URL holds a credential), as it does for sandboxed frames and
+ * file: pages. There the CSRF token, which another site cannot compute, decides.
+ */
 function crossSite(request: FastifyRequest): boolean {
   const site = request.headers['sec-fetch-site'];
-  if (site !== undefined && site !== 'same-origin' && site !== 'none') return true;
+  if (site !== undefined) return site !== 'same-origin' && site !== 'none';
   const origin = request.headers.origin;
-  if (origin === undefined || origin === 'null') return origin === 'null';
+  if (origin === undefined || origin === 'null') return false;
   return origin !== `${request.protocol}://${request.host}`;
 }
 
