@@ -1,0 +1,27 @@
+// GET /store/scrolls/{uuid}/sticker.svg|png: the scroll's QR sticker, as the
+// API's mezuzah-sticker makes it, with its limit.
+import type { FastifyInstance } from 'fastify';
+import { renderStickerPng, renderStickerSvg } from '../../../../certificates/render-sticker.ts';
+import { gatherStickers } from '../../../../domain/gather-stickers.ts';
+import type { AppDeps } from '../../../app-deps.ts';
+import { sendErrorPage } from '../../respond.ts';
+import { signedInOf } from '../../session.ts';
+import { storePage, type ScrollParams } from './access.ts';
+
+export function scrollStickerPages(app: FastifyInstance, deps: AppDeps): void {
+  for (const format of ['svg', 'png'] as const) {
+    app.get<ScrollParams>(`/store/scrolls/:uuid/sticker.${format}`, storePage(deps, 60), async (request, reply) => {
+      const outcome = await gatherStickers(deps, signedInOf(request).account, [request.params.uuid]);
+      if (!outcome.ok) return sendErrorPage(request, reply, 404);
+      const [payload] = outcome.value;
+      const body = format === 'svg' ? await renderStickerSvg(payload) : Buffer.from(await renderStickerPng(payload));
+      // The SVG is shown on the scroll's page; the PNG is the one downloaded for printing.
+      const disposition = format === 'svg' ? 'inline' : 'attachment';
+      return reply
+        .header('Content-Type', format === 'svg' ? 'image/svg+xml' : 'image/png')
+        .header('Content-Disposition', `${disposition}; filename="mezuzah-sticker-${payload.code}.${format}"`)
+        .header('Cache-Control', 'private, no-store')
+        .send(body);
+    });
+  }
+}

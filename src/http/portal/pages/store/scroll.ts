@@ -1,0 +1,19 @@
+// GET /store/scrolls/{uuid}: one scroll the store owns.
+import type { FastifyInstance } from 'fastify';
+import { readStoreScroll } from '../../../../domain/read-store-scroll.ts';
+import { renderStoreScroll, storeScrollWords } from '../../../../presenters/portal/store-scroll.ts';
+import type { AppDeps } from '../../../app-deps.ts';
+import { sendErrorPage, sendHtml, viewContext } from '../../respond.ts';
+import { signedInOf } from '../../session.ts';
+import { storePage, type ScrollParams } from './access.ts';
+
+const flashes = { registered: { kind: 'ok', words: storeScrollWords.registeredFlash } } as const;
+
+export function storeScrollPage(app: FastifyInstance, deps: AppDeps): void {
+  app.get<ScrollParams>('/store/scrolls/:uuid', storePage(deps, 120), async (request, reply) => {
+    // Another store's scroll is 404 here, not the API's 403: a page does not confirm that a uuid exists.
+    const scroll = await readStoreScroll(deps, signedInOf(request).account, request.params.uuid);
+    if (!scroll.ok) return sendErrorPage(request, reply, 404);
+    return sendHtml(reply, 200, renderStoreScroll(viewContext(request, reply, flashes), scroll.value));
+  });
+}
