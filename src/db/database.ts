@@ -3,8 +3,10 @@
 // migrations' column types), so PostgreSQL plugs in as another SqlDriver.
 import type { SqlDriver, SqlExecutor } from './driver.ts';
 import { accountRepository } from './repositories/accounts.ts';
+import { apiKeyRevealRepository } from './repositories/api-key-reveals.ts';
 import { apiKeyRepository } from './repositories/api-keys.ts';
 import { certificateRepository } from './repositories/certificates.ts';
+import { checkResultRepository } from './repositories/check-results.ts';
 import { creditRepository } from './repositories/credits.ts';
 import { fileReferenceRepository } from './repositories/file-references.ts';
 import { fingerprintRepository } from './repositories/fingerprints.ts';
@@ -20,7 +22,9 @@ export function repositories(db: SqlExecutor) {
   return {
     accounts: accountRepository(db),
     apiKeys: apiKeyRepository(db),
+    apiKeyReveals: apiKeyRevealRepository(db),
     certificates: certificateRepository(db),
+    checkResults: checkResultRepository(db),
     credits: creditRepository(db),
     fileReferences: fileReferenceRepository(db),
     fingerprints: fingerprintRepository(db),

@@ -1,3 +1,4 @@
+import type { Repositories } from '../db/database.ts';
 import type { Account, ApiKey, Role } from '../db/records.ts';
 import { STORE_ROLES } from './accounts.ts';
 import { fail, succeed, type Outcome } from '../errors.ts';
@@ -11,7 +12,7 @@ export const API_KEY_HOLDER_ROLES = [...STORE_ROLES, 'megiah'] as const satisfie
 
 /** The full key exists only in this return value; the database keeps its hash. */
 export async function createApiKey(
-  deps: Pick<DomainDeps, 'db' | 'clock'>,
+  deps: { readonly db: Pick<Repositories, 'accounts' | 'apiKeys'>; readonly clock: DomainDeps['clock'] },
   accountUuid: string,
   label = '',
 ): Promise<Outcome<{ readonly key: string; readonly apiKey: ApiKey }, 'invalid_request'>> {

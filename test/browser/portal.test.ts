@@ -143,6 +143,10 @@ describe('the portal in Chromium, on a 360 px phone', { skip: missing }, () => {
     await page.getByRole('button', { name: 'Create a key' }).click();
     const key = (await page.locator('#new-api-key').textContent())?.trim() ?? '';
     assert.equal((await storeGet(t.app, key, '/api/v1/store/credits')).statusCode, 200);
+    const reloaded = await page.reload();
+    assert.equal(reloaded?.status(), 410);
+    assert.equal(await page.locator('#new-api-key').count(), 0, 'a reload shows no key');
+    assert.equal((await t.db.apiKeys.listByAccount(account.id)).filter((k) => k.label === 'Till').length, 1, 'and creates none');
     await context.close();
   });
 

@@ -59,6 +59,13 @@ export function signedInOrNull(request: FastifyRequest): SignedIn | null {
   return signedInByRequest.get(request) ?? null;
 }
 
+/** The signed-in session with its cookie's token, for secrets sealed to this browser (see domain/reveal-api-key.ts); only valid behind requireSignedIn. */
+export function signedInSessionOf(request: FastifyRequest): { readonly session: SignedIn['session']; readonly token: string } {
+  const token = secretCookie(request, SESSION);
+  if (token === undefined) throw new Error('signedInSessionOf() called on a page without requireSignedIn.');
+  return { session: signedInOf(request).session, token };
+}
+
 /** The signed-in account; only valid behind requireSignedIn. */
 export function signedInOf(request: FastifyRequest): SignedIn {
   const signedIn = signedInByRequest.get(request);

@@ -33,6 +33,11 @@ const words = {
   copy: { en: 'Copy', he: 'העתקה' },
   copied: { en: 'Copied', he: 'הועתק' },
   back: { en: 'Back to your keys', he: 'חזרה למפתחות' },
+  goneTitle: { en: 'This key has been shown', he: 'המפתח כבר הוצג' },
+  gone: {
+    en: 'A new key is shown once, on the page its creation opens, and the registry cannot show it again. If you did not copy it, revoke it in your keys and create another.',
+    he: 'מפתח חדש מוצג פעם אחת, בדף שנפתח עם יצירתו, והמרשם אינו יכול להציגו שוב. אם לא העתקתם אותו, בטלו אותו ברשימת המפתחות וצרו חדש.',
+  },
   revokedFlash: { en: 'The key has been revoked.', he: 'המפתח בוטל.' },
   unknownFlash: { en: 'No such key.', he: 'אין מפתח כזה.' },
 } as const satisfies Record<string, Words>;
@@ -70,7 +75,7 @@ ${keys.length === 0 ? html`<p>${say(lang, words.none)}</p>` : html`<table class=
   });
 }
 
-/** The answer to the creating POST itself (never a redirect), so the key appears in no URL and no history entry. */
+/** The page a new key's creation redirects to; it shows the key once (see domain/reveal-api-key.ts). */
 export function renderNewApiKey(ctx: ViewContext, created: { readonly key: string; readonly apiKey: ApiKey }): string {
   const { lang } = ctx;
   return renderPage(ctx, {
@@ -82,5 +87,15 @@ export function renderNewApiKey(ctx: ViewContext, created: { readonly key: strin
 <p class="actions"><button type="button" class="secondary" data-copy="new-api-key" data-copied="${words.copied[lang]}">${say(lang, words.copy)}</button>
 <a href="/settings/api-keys">${say(lang, words.back)}</a></p>
 </div>`,
+  });
+}
+
+/** The key's page seen again (a reload, the back button, another browser): the key is not shown twice. */
+export function renderNewApiKeyGone(ctx: ViewContext): string {
+  const { lang } = ctx;
+  return renderPage(ctx, {
+    title: words.goneTitle,
+    body: html`<div class="card"><p class="notice info" role="status">${say(lang, words.gone)}</p>
+<p class="actions"><a class="button" href="/settings/api-keys">${say(lang, words.back)}</a></p></div>`,
   });
 }

@@ -2,13 +2,14 @@
 // account settings, shown once, at creation"), for the roles whose keys some
 // endpoint accepts. Created and revoked through the same use cases as the CLI.
 import type { FastifyInstance } from 'fastify';
-import { API_KEY_HOLDER_ROLES, createApiKey, listApiKeys, revokeApiKey } from '../../../domain/manage-api-keys.ts';
-import { apiKeyWords, renderApiKeys, renderNewApiKey } from '../../../presenters/portal/api-keys.ts';
+import { API_KEY_HOLDER_ROLES, listApiKeys, revokeApiKey } from '../../../domain/manage-api-keys.ts';
+import { createApiKeyToReveal, takeRevealedApiKey } from '../../../domain/reveal-api-key.ts';
+import { apiKeyWords, renderApiKeys, renderNewApiKey, renderNewApiKeyGone } from '../../../presenters/portal/api-keys.ts';
 import { fail } from '../../../errors.ts';
 import type { AppDeps } from '../../app-deps.ts';
 import { pageRateLimit } from '../page-rate-limit.ts';
 import { redirectWithFlash, sendHtml, viewContext } from '../respond.ts';
-import { perSession, requireCsrf, requireSignedIn, signedInOf } from '../session.ts';
+import { perSession, requireCsrf, requireSignedIn, signedInOf, signedInSessionOf } from '../session.ts';
 
 const flashes = {
   revoked: { kind: 'ok', words: apiKeyWords.revokedFlash },
@@ -28,11 +29,22 @@ export function apiKeyPages(app: FastifyInstance, deps: AppDeps): void {
     const { account } = signedInOf(request);
     const label = String(request.body.label ?? '');
     // The API (CLI) allows an unlabelled key; here a label is asked for, since the list is read by it.
-    const created = label.trim() === '' ? fail('invalid_request', 'label is required.') : await createApiKey(deps, account.uuid, label);
+    const created =
+      label.trim() === ''
+        ? fail('invalid_request', 'label is required.')
+        : await createApiKeyToReveal(deps, { ...signedInSessionOf(request), accountUuid: account.uuid }, label);
     if (!created.ok) {
       return sendHtml(reply, 400, renderApiKeys(viewContext(request, reply), await listApiKeys(deps, account), { label, error: created.msg }));
     }
-    return sendHtml(reply, 201, renderNewApiKey(viewContext(request, reply), created.value));
+    // POST → redirect → GET: reloading the page that shows the key cannot create another.
+    return reply.redirect(`/settings/api-keys/new/${created.value.revealId}`, 303);
+  });
+
+  app.get<{ Params: { reveal: string } }>('/settings/api-keys/new/:reveal', read, async (request, reply) => {
+    const shown = await takeRevealedApiKey(deps, signedInSessionOf(request), request.params.reveal);
+    reply.header('Referrer-Policy', 'no-referrer');
+    if (shown === null) return sendHtml(reply, 410, renderNewApiKeyGone(viewContext(request, reply)));
+    return sendHtml(reply, 200, renderNewApiKey(viewContext(request, reply), shown));
   });
 
   app.post<{ Params: { id: string } }>('/settings/api-keys/:id/revoke', write, async (request, reply) => {
