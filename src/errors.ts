@@ -29,12 +29,17 @@ export const errorRegistry = {
   unauthorized: { httpStatus: 401, body: withStatus('unauthorized'), defaultMsg: 'A valid X-Api-Key header is required.' },
   forbidden: { httpStatus: 403, body: msg, defaultMsg: 'This operation is not allowed for your account.' },
   not_agent: { httpStatus: 403, body: msg, defaultMsg: 'Only agent accounts may register scrolls.' },
-  not_scroll_megiah: { httpStatus: 403, body: msg, defaultMsg: 'Only the megiah named on this scroll (or an admin) may confirm its examination.' },
+  not_scroll_megiah: { httpStatus: 403, body: msg, defaultMsg: 'Only the megiah named on this scroll (or an admin) may confirm or reject its examination.' },
   scroll_not_owned: { httpStatus: 403, body: msg, defaultMsg: 'This scroll does not belong to your store.' },
   scroll_not_found: { httpStatus: 404, body: msg, defaultMsg: 'Scroll not found.' },
   directory_entry_not_found: { httpStatus: 404, body: msg, defaultMsg: 'No sofer or megiah found.' },
   qr_code_not_found: { httpStatus: 404, body: { kind: 'status', status: 'not_found' }, defaultMsg: '' },
   route_not_found: { httpStatus: 404, body: withStatus('not_found'), defaultMsg: 'No such endpoint.' },
+  already_verified: {
+    httpStatus: 409,
+    body: withStatus('already_verified'),
+    defaultMsg: "This scroll's examination is already confirmed; a confirmation cannot be rejected.",
+  },
   idempotency_key_in_use: {
     httpStatus: 409,
     body: withStatus('idempotency_key_in_use'),

@@ -2,6 +2,7 @@
 // PNG and DOCX renderers all print exactly this, so wording, the choice of
 // fields and their order live here and nowhere else.
 
+import { rejectionReasonWords } from '../text/rejection-reasons.ts';
 import { replaceUnsafeCharacters } from '../text/unsafe-characters.ts';
 import type { CertificatePayload, PersonOnCertificate } from './payload.ts';
 
@@ -70,6 +71,12 @@ export const certificateWording = {
     en: 'The megiah has not yet confirmed this examination.',
     he: 'המגיה טרם אישר את הבדיקה.',
   },
+  rejected: { en: 'Rejected by the megiah', he: 'נדחתה על ידי המגיה' },
+  rejectedMark: { en: 'Rejected', he: 'נדחתה' },
+  rejectedDetail: (date: string): Bilingual => ({
+    en: `The megiah refused to confirm it on ${date}; the reason is below.`,
+    he: `המגיה סירב לאשר את הבדיקה ב-${date}; הסיבה מפורטת להלן.`,
+  }),
   photoCaption: { en: 'Photograph at registration', he: 'צילום בעת הרישום' },
   photoMissing: { en: 'No photograph on file', he: 'אין צילום במרשם' },
   codeLabel: { en: 'Code', he: 'קוד' },
@@ -98,6 +105,9 @@ export const certificateWording = {
     status: { en: 'Status', he: 'מצב' },
     verifiedAt: { en: 'Verified on', he: 'תאריך האימות' },
     verifiedBy: { en: 'Verified by', he: 'אומתה על ידי' },
+    rejectedAt: { en: 'Rejected on', he: 'תאריך הדחייה' },
+    rejectedBy: { en: 'Rejected by', he: 'נדחתה על ידי' },
+    rejectionReason: { en: 'Reason', he: 'סיבה' },
   },
   noDiploma: { en: 'None on file', he: 'לא הוגשה' },
   notApplicable: { en: '—', he: '—' },
@@ -140,6 +150,7 @@ export function describeCertificate(p: CertificatePayload): CertificateContent {
   const w = certificateWording;
   const { scroll } = p;
   const verifiedAt = scroll.isVerified && scroll.verifiedAt ? utc(scroll.verifiedAt) : null;
+  const rejection = scroll.isVerified ? null : scroll.rejection;
 
   const scrollFields: CertificateField[] = [
     field('uuid', data(scroll.uuid)),
@@ -166,8 +177,10 @@ export function describeCertificate(p: CertificatePayload): CertificateContent {
           // The date alone; the time and who confirmed it are in the verification section.
           detail: w.verifiedDetail(scroll.verifiedAt ? scroll.verifiedAt.slice(0, 10) : null),
         }
-      : { verified: false, headline: w.notVerified, detail: w.notVerifiedDetail },
-    watermark: scroll.isVerified ? null : w.notVerified,
+      : rejection !== null
+        ? { verified: false, headline: w.rejected, detail: w.rejectedDetail(rejection.at.slice(0, 10)) }
+        : { verified: false, headline: w.notVerified, detail: w.notVerifiedDetail },
+    watermark: scroll.isVerified ? null : rejection !== null ? w.rejectedMark : w.notVerified,
     photo: { jpeg: p.preview, caption: w.photoCaption, missing: w.photoMissing },
     qr: { url: p.qr.url, code: p.qr.code, codeLabel: w.codeLabel, caption: w.qrCaption },
     sections: [
@@ -193,15 +206,23 @@ export function describeCertificate(p: CertificatePayload): CertificateContent {
       {
         key: 'verification',
         heading: w.sections.verification,
-        fields: [
-          field(
-            'status',
-            words(scroll.isVerified ? w.verified : w.notVerified),
-            scroll.isVerified ? Tone.good : Tone.warning,
-          ),
-          field('verifiedAt', verifiedAt ? data(verifiedAt) : words(w.notApplicable)),
-          field('verifiedBy', scroll.isVerified && scroll.verifiedBy ? data(scroll.verifiedBy) : words(w.notApplicable)),
-        ],
+        fields:
+          rejection !== null
+            ? [
+                field('status', words(w.rejected), Tone.warning),
+                field('rejectionReason', words(rejectionReasonWords[rejection.reason]), Tone.warning),
+                field('rejectedAt', data(utc(rejection.at))),
+                field('rejectedBy', data(rejection.by)),
+              ]
+            : [
+                field(
+                  'status',
+                  words(scroll.isVerified ? w.verified : w.notVerified),
+                  scroll.isVerified ? Tone.good : Tone.warning,
+                ),
+                field('verifiedAt', verifiedAt ? data(verifiedAt) : words(w.notApplicable)),
+                field('verifiedBy', scroll.isVerified && scroll.verifiedBy ? data(scroll.verifiedBy) : words(w.notApplicable)),
+              ],
       },
     ],
     statement: w.statement,

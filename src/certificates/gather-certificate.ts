@@ -49,6 +49,8 @@ export async function gatherCertificate(deps: GatherDeps, scroll: ScrollDetails)
       isVerified: scroll.isVerified,
       verifiedAt: scroll.isVerified ? scroll.verifiedAt : null,
       verifiedBy: scroll.isVerified ? (verifier?.username ?? null) : null,
+      // The megiah's note is for the store; the certificate states the reason only.
+      rejection: scroll.rejection === null ? null : { at: scroll.rejection.at, by: scroll.rejection.by.username, reason: scroll.rejection.reason },
     },
     qr: { code: scroll.qrCode, url: qrUrlOf(deps.publicBaseUrl, scroll.qrCode) },
     preview,

@@ -1,5 +1,6 @@
 // What a certificate or a QR sticker states, gathered by the domain layer before
 // any rendering: renderers are pure functions of these values and do no I/O.
+import type { RejectionReason } from '../text/rejection-reasons.ts';
 
 export type PersonOnCertificate = {
   readonly uuid: string;
@@ -27,6 +28,14 @@ export type CertificatePayload = {
     readonly verifiedAt: string | null;
     /** Username of whoever confirmed the examination, or null while unverified. */
     readonly verifiedBy: string | null;
+    /** Set while the scroll stands rejected by its megiah (never with isVerified). */
+    readonly rejection: {
+      /** `YYYY-MM-DD HH:MM:SS` UTC */
+      readonly at: string;
+      /** Username of whoever rejected it. */
+      readonly by: string;
+      readonly reason: RejectionReason;
+    } | null;
   };
   /** The short code printed on the sticker and the URL its QR encodes (`{PUBLIC_BASE_URL}/q/{code}`). */
   readonly qr: { readonly code: string; readonly url: string };

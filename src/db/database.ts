@@ -12,6 +12,7 @@ import { fileReferenceRepository } from './repositories/file-references.ts';
 import { fingerprintRepository } from './repositories/fingerprints.ts';
 import { idempotentRequestRepository } from './repositories/idempotent-requests.ts';
 import { invitationRepository } from './repositories/invitations.ts';
+import { megiahDecisionRepository } from './repositories/megiah-decisions.ts';
 import { passwordRepository } from './repositories/passwords.ts';
 import { saleRepository } from './repositories/sales.ts';
 import { scrollRepository } from './repositories/scrolls.ts';
@@ -30,6 +31,7 @@ export function repositories(db: SqlExecutor) {
     fingerprints: fingerprintRepository(db),
     idempotentRequests: idempotentRequestRepository(db),
     invitations: invitationRepository(db),
+    megiahDecisions: megiahDecisionRepository(db),
     passwords: passwordRepository(db),
     sales: saleRepository(db),
     scrolls: scrollRepository(db),

@@ -1,5 +1,6 @@
 // What repositories hand to the domain: plain values, never driver rows.
 // Internal numeric ids stay below the HTTP layer; clients see only uuids.
+import type { RejectionReason } from '../text/rejection-reasons.ts';
 
 export const roles = ['user', 'store', 'agent', 'sofer', 'megiah', 'admin'] as const;
 export type Role = (typeof roles)[number];
@@ -59,6 +60,8 @@ export type Scroll = {
   readonly isVerified: boolean;
   readonly verifiedAt: string | null;
   readonly verifiedById: number | null;
+  /** The megiah's decision that rejected the scroll, while that is its latest; never set on a verified scroll. */
+  readonly rejectionId: number | null;
   /** Storage key of the original photo; private, never served. */
   readonly photoKey: string;
   /** Storage key of the public, downsized preview. */
@@ -66,7 +69,7 @@ export type Scroll = {
   readonly createdAt: string;
 };
 
-export type NewScroll = Omit<Scroll, 'id' | 'isVerified' | 'verifiedAt' | 'verifiedById' | 'lastRepairedDate'>;
+export type NewScroll = Omit<Scroll, 'id' | 'isVerified' | 'verifiedAt' | 'verifiedById' | 'rejectionId' | 'lastRepairedDate'>;
 
 export type PersonRef = { readonly uuid: string; readonly username: string };
 
@@ -75,6 +78,45 @@ export type ScrollDetails = Scroll & {
   readonly sofer: PersonRef;
   readonly megiah: PersonRef;
   readonly certificatePdfKey: string | null;
+  /** Why and by whom the scroll was rejected, while its latest decision is a rejection. */
+  readonly rejection: ScrollRejection | null;
+};
+
+export type ScrollRejection = {
+  readonly reason: RejectionReason;
+  readonly note: string;
+  /** `YYYY-MM-DD HH:MM:SS` UTC */
+  readonly at: string;
+  readonly by: PersonRef & { readonly role: Role };
+};
+
+export const megiahDecisionKinds = ['verify', 'reject'] as const;
+export type MegiahDecisionKind = (typeof megiahDecisionKinds)[number];
+
+/** One confirmation or rejection of a scroll's examination, as the history keeps it. */
+export type MegiahDecision = {
+  readonly id: number;
+  readonly scrollId: number;
+  /** Who decided: the scroll's megiah, or an admin. */
+  readonly accountId: number;
+  readonly decision: MegiahDecisionKind;
+  /** Set for a rejection, null for a confirmation. */
+  readonly reason: RejectionReason | null;
+  readonly note: string;
+  readonly createdAt: string;
+};
+
+/** A decision in a history listing, with the scroll it was about and where that scroll stands now. */
+export type MegiahDecisionDetails = MegiahDecision & {
+  readonly scroll: {
+    readonly uuid: string;
+    readonly qrCode: string;
+    readonly font: string;
+    readonly size: string;
+    readonly isVerified: boolean;
+    /** This decision is the scroll's current rejection. */
+    readonly stillRejected: boolean;
+  };
 };
 
 export type Sale = {

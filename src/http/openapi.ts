@@ -16,7 +16,7 @@ Partner API of the mezuzah registry (spec: partner-api.md). Conventions and the 
 - **Uploads** (scroll photos): ${PHOTO_RULES} (the size is checked while the upload is read, the pixels from the header before decoding). Another format, or too many pixels: 400 \`invalid_request\` with a message saying what is accepted. Send the photo as the camera wrote it where you can: its EXIF orientation is honoured, and the lens it states (FocalLengthIn35mmFilm) helps read a curled scroll photographed at a tilt; a photo without EXIF is read too, as from a phone's main camera.
 - **Pagination**: \`page\` is 0-based (default 0); \`per_page\` defaults to ${DEFAULT_PER_PAGE}, maximum ${MAX_PER_PAGE} on every listing; non-numeric or out-of-range values are 400.
 - **Credits**: an append-only ledger per account. Each sale and each registration with \`owner_uuid\` consumes one; the balance never goes negative, even under concurrent requests, and a failed sale or registration consumes nothing.
-- **QR codes**: every scroll gets one at registration (12 characters of Crockford's base32, 60 random bits, unique). Only verified scrolls resolve; \`is_verified\` becomes true when an admin or the scroll's own megiah confirms the examination.
+- **QR codes**: every scroll gets one at registration (12 characters of Crockford's base32, 60 random bits, unique). Only verified scrolls resolve; \`is_verified\` becomes true when an admin or the scroll's own megiah confirms the examination. A scroll the megiah rejected (megiah/reject-mezuzah) stays unverified and does not resolve.
 - **Privacy**: the public check shows a private buyer's coordinates rounded to 2 decimals (about 1 km).
 - **Rate limits** (spec §8, multiplied by the operator's RATE_LIMIT_SCALE): per API key on store endpoints, per client IP on public ones. Exceeding one returns 429 \`{error: "rate_limit_exceeded"}\` with Retry-After (seconds); every response carries X-RateLimit-Limit, X-RateLimit-Remaining and X-RateLimit-Reset.
 - **Events** (spec §6): none. The service sends no webhooks or notifications; a partner learns of changes by reading: inventory, sales-history and credits for its own store, scan-qrcode for a sticker's status.
@@ -27,7 +27,7 @@ export function openapiOptions(publicBaseUrl: string): SwaggerOptions {
   return {
     openapi: {
       openapi: '3.0.3',
-      info: { title: 'Mezuzah Registry partner API', version: '1.0.0', description: overview },
+      info: { title: 'Mezuzah Registry partner API', version: '1.1.0', description: overview },
       servers: [{ url: publicBaseUrl }],
       tags: [
         { name: 'public', description: 'No authentication; rate-limited per IP.' },

@@ -73,4 +73,12 @@ test('endpoints beyond the spec say so, and document their binary responses', ()
   assert.ok(sheet.requestBody.content['application/json'].schema.properties.uuids);
   const verify = doc.paths['/api/v1/megiah/verify-mezuzah/{uuid}'].post;
   assert.deepEqual(Object.keys(verify.responses).sort(), ['200', '401', '403', '404', '429', '500']);
+  const reject = doc.paths['/api/v1/megiah/reject-mezuzah/{uuid}'].post;
+  assert.deepEqual(Object.keys(reject.responses).sort(), ['200', '400', '401', '403', '404', '409', '413', '429', '500']);
+  const body = reject.requestBody.content['application/json'].schema;
+  assert.deepEqual(body.required, ['reason']);
+  assert.ok(body.properties.reason.enum.includes('other'));
+  for (const decision of ['already_verified', 'already_rejected: true', 'another reason', 'Verifying a rejected scroll']) {
+    assert.ok(reject.description.includes(decision), `reject-mezuzah does not document: ${decision}`);
+  }
 });

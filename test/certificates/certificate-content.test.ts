@@ -42,6 +42,27 @@ describe('describeCertificate', () => {
     assert.deepEqual(unverified.watermark, { en: 'Not yet verified', he: 'טרם אומתה' });
   });
 
+  it('states a rejection with its reason, date and megiah in both languages, and marks the page', () => {
+    const rejected = describeCertificate(buildCertificatePayload({ scroll: { isVerified: false, verifiedAt: null, verifiedBy: null, rejection: { at: '2024-02-07 11:20:00', by: 'yosef_megiah', reason: 'invalid_letter_form' } } }));
+    assert.equal(rejected.status.verified, false);
+    assert.deepEqual(rejected.status.headline, { en: 'Rejected by the megiah', he: 'נדחתה על ידי המגיה' });
+    assert.deepEqual(rejected.status.detail, {
+      en: 'The megiah refused to confirm it on 2024-02-07; the reason is below.',
+      he: 'המגיה סירב לאשר את הבדיקה ב-2024-02-07; הסיבה מפורטת להלן.',
+    });
+    assert.deepEqual(rejected.watermark, { en: 'Rejected', he: 'נדחתה' });
+    const verification = rejected.sections.find((s) => s.key === 'verification')!;
+    assert.deepEqual(
+      verification.fields.map((f) => [f.key, f.value, f.tone]),
+      [
+        ['status', { kind: 'words', text: { en: 'Rejected by the megiah', he: 'נדחתה על ידי המגיה' } }, 'warning'],
+        ['rejectionReason', { kind: 'words', text: { en: 'Invalid letter form (touching, broken)', he: 'צורת אות פסולה (נוגעת, שבורה)' } }, 'warning'],
+        ['rejectedAt', { kind: 'data', text: '2024-02-07 11:20:00 UTC' }, 'plain'],
+        ['rejectedBy', { kind: 'data', text: 'yosef_megiah' }, 'plain'],
+      ],
+    );
+  });
+
   it('is what both the PDF and the DOCX print, in the same order', async () => {
     const payload = buildCertificatePayload({ scroll: { lastRepairedDate: '2024-03-10', note: 'checked twice' } });
     const content = describeCertificate(payload);

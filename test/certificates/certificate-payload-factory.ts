@@ -23,6 +23,7 @@ export function buildCertificatePayload(
       isVerified: true,
       verifiedAt: '2024-02-05 14:30:00',
       verifiedBy: 'yosef_megiah',
+      rejection: null,
       ...scroll,
     },
     qr: { code: 'K7QX-3M9P', url: 'https://registry.example.org/q/K7QX-3M9P' },

@@ -115,6 +115,15 @@ describe('renderCertificateDocx', () => {
     assert.deepEqual(alpha.sort(), [false, true], 'an opaque QR code and a transparent watermark');
   });
 
+  it('marks a rejected scroll in words, with the reason, and with a watermark', async () => {
+    const sut = buildCertificatePayload({ scroll: { isVerified: false, verifiedAt: null, verifiedBy: null, rejection: { at: '2024-02-07 11:20:00', by: 'yosef_megiah', reason: 'invalid_letter_form' } } });
+    const { paragraphs, headers } = await openDocx(await renderCertificateDocx(sut));
+    paragraphWith(paragraphs, 'REJECTED BY THE MEGIAH');
+    assert.match(paragraphWith(paragraphs, 'נדחתה על ידי המגיה').xml, /<w:bidi\/>/);
+    paragraphWith(paragraphs, 'Invalid letter form (touching, broken) · צורת אות פסולה (נוגעת, שבורה)');
+    assert.match(headers[0], /v:imagedata/, 'a picture watermark in the header');
+  });
+
   it('has no watermark once verified', async () => {
     const { headers } = await openDocx(await renderCertificateDocx(buildCertificatePayload()));
     assert.ok(headers.every((h) => !h.includes('v:imagedata')));

@@ -85,6 +85,20 @@ describe('renderCertificatePdf', () => {
     assert.ok(!all.includes('2024-02-05 14:30:00 UTC'));
   });
 
+  it('marks a rejected scroll as rejected, with the reason, in both languages', async () => {
+    const sut = buildCertificatePayload({ scroll: { isVerified: false, verifiedAt: null, verifiedBy: null, rejection: { at: '2024-02-07 11:20:00', by: 'yosef_megiah', reason: 'invalid_letter_form' } } });
+    const { pages } = await readPdfText(await renderCertificatePdf(sut));
+    const all = strings(pages[0]);
+    assert.ok(all.includes('REJECTED BY THE MEGIAH'));
+    assert.ok(all.includes('REJECTED'), 'the watermark');
+    assert.ok(all.includes('נדחתה'), 'the Hebrew watermark');
+    assert.ok(all.some((s) => s.includes('נדחתה על ידי המגיה')), 'the Hebrew banner');
+    assert.ok(all.some((s) => s.includes('Invalid letter form (touching, broken)')), 'the reason, whole');
+    assert.ok(all.some((s) => s.includes('the reason is below.')), 'the banner, whole');
+    assert.ok(all.some((s) => s.includes('2024-02-07 11:20:00 UTC')));
+    assert.ok(!all.some((s) => s === 'VERIFIED' || s === 'מאומתת'));
+  });
+
   it('draws the QR code of the scroll URL where the layout puts it', { skip: pdftoppmMissing }, async () => {
     const sut = buildCertificatePayload();
     const dpi = 150;

@@ -33,6 +33,7 @@ export const extensionEndpoints: readonly ExtensionEndpoint[] = [
   { method: 'GET', path: '/api/v1/store/mezuzah-sticker/{uuid}', perMinute: 60, per: 'key', auth: 'store' },
   { method: 'POST', path: '/api/v1/store/mezuzah-sticker-sheet', perMinute: 10, per: 'key', auth: 'store' },
   { method: 'POST', path: '/api/v1/megiah/verify-mezuzah/{uuid}', perMinute: 30, per: 'key', auth: 'megiah' },
+  { method: 'POST', path: '/api/v1/megiah/reject-mezuzah/{uuid}', perMinute: 30, per: 'key', auth: 'megiah' },
 ];
 
 /** Every endpoint of the API (not the HTML page /q/{code}). */

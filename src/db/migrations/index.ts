@@ -3,6 +3,7 @@ import type { Dialect } from '../sql.ts';
 import * as initial from './001-initial.ts';
 import * as portal from './002-portal.ts';
 import * as idempotentRequests from './003-idempotent-requests.ts';
+import * as megiahDecisions from './004-megiah-decisions.ts';
 import * as portalHandoffs from './005-portal-handoffs.ts';
 
 export type Migration = { readonly id: string; readonly up: (dialect: Dialect) => string[] };
@@ -11,5 +12,6 @@ export const migrations: readonly Migration[] = [
   { id: '001-initial', up: initial.up },
   { id: '002-portal', up: portal.up },
   { id: '003-idempotent-requests', up: idempotentRequests.up },
+  { id: '004-megiah-decisions', up: megiahDecisions.up },
   { id: '005-portal-handoffs', up: portalHandoffs.up },
 ];

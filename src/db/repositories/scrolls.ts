@@ -1,5 +1,6 @@
 import type { SqlExecutor } from '../driver.ts';
-import type { NewScroll, Page, PageRequest, Scroll, ScrollDetails } from '../records.ts';
+import type { NewScroll, Page, PageRequest, Role, Scroll, ScrollDetails } from '../records.ts';
+import type { RejectionReason } from '../../text/rejection-reasons.ts';
 import { containsText, sql, type Sql } from '../sql.ts';
 
 type ScrollRow = {
@@ -19,6 +20,7 @@ type ScrollRow = {
   is_verified: number | string;
   verified_at: string | null;
   verified_by_id: number | string | null;
+  rejection_id: number | string | null;
   photo_key: string;
   preview_key: string;
   created_at: string;
@@ -30,6 +32,12 @@ type DetailsRow = ScrollRow & {
   megiah_uuid: string;
   megiah_username: string;
   certificate_pdf_key: string | null;
+  rejection_reason: string | null;
+  rejection_note: string | null;
+  rejection_at: string | null;
+  rejection_by_uuid: string | null;
+  rejection_by_username: string | null;
+  rejection_by_role: string | null;
 };
 
 function toScroll(row: ScrollRow): Scroll {
@@ -50,6 +58,7 @@ function toScroll(row: ScrollRow): Scroll {
     isVerified: Number(row.is_verified) === 1,
     verifiedAt: row.verified_at,
     verifiedById: row.verified_by_id === null ? null : Number(row.verified_by_id),
+    rejectionId: row.rejection_id === null ? null : Number(row.rejection_id),
     photoKey: row.photo_key,
     previewKey: row.preview_key,
     createdAt: row.created_at,
@@ -62,16 +71,29 @@ function toDetails(row: DetailsRow): ScrollDetails {
     sofer: { uuid: row.sofer_uuid, username: row.sofer_username },
     megiah: { uuid: row.megiah_uuid, username: row.megiah_username },
     certificatePdfKey: row.certificate_pdf_key,
+    rejection:
+      row.rejection_id === null
+        ? null
+        : {
+            reason: row.rejection_reason as RejectionReason,
+            note: row.rejection_note ?? '',
+            at: row.rejection_at ?? '',
+            by: { uuid: row.rejection_by_uuid ?? '', username: row.rejection_by_username ?? '', role: row.rejection_by_role as Role },
+          },
   };
 }
 
 const selectDetails = sql`
   SELECT s.*, so.uuid AS sofer_uuid, so.username AS sofer_username,
-    me.uuid AS megiah_uuid, me.username AS megiah_username, c.pdf_key AS certificate_pdf_key
+    me.uuid AS megiah_uuid, me.username AS megiah_username, c.pdf_key AS certificate_pdf_key,
+    r.reason AS rejection_reason, r.note AS rejection_note, r.created_at AS rejection_at,
+    rb.uuid AS rejection_by_uuid, rb.username AS rejection_by_username, rb.role AS rejection_by_role
   FROM scrolls s
   JOIN accounts so ON so.id = s.sofer_id
   JOIN accounts me ON me.id = s.megiah_id
-  LEFT JOIN certificates c ON c.scroll_id = s.id`;
+  LEFT JOIN certificates c ON c.scroll_id = s.id
+  LEFT JOIN megiah_decisions r ON r.id = s.rejection_id
+  LEFT JOIN accounts rb ON rb.id = r.account_id`;
 
 /** What a person would search an inventory by. */
 function containing(search: string): Sql {
@@ -134,10 +156,25 @@ export function scrollRepository(db: SqlExecutor) {
       return listPage(sql`s.owner_id = ${ownerId}`, page, search);
     },
 
-    /** Verified or not yet: the megiah's queue (megiahId set) or every scroll awaiting verification (null). */
+    /**
+     * Neither verified nor rejected: the megiah's queue (megiahId set) or every
+     * scroll awaiting verification (null). A rejected scroll waits on its store
+     * (a repair, a new photo), not on the megiah, so it leaves the queue.
+     */
     async listAwaitingVerification(megiahId: number | null, page: PageRequest): Promise<Page<ScrollDetails>> {
-      const where = megiahId === null ? sql`s.is_verified = 0` : sql`s.megiah_id = ${megiahId} AND s.is_verified = 0`;
-      return listPage(where, page, '');
+      const awaiting = sql`s.is_verified = 0 AND s.rejection_id IS NULL`;
+      return listPage(megiahId === null ? awaiting : sql`s.megiah_id = ${megiahId} AND ${awaiting}`, page, '');
+    },
+
+    /**
+     * Takes the scroll's row lock before a decision reads it: in PostgreSQL a
+     * concurrent decision waits here until the first commits and then reads
+     * its result (READ COMMITTED reads afresh per statement); SQLite's
+     * transactions already hold the write lock. False when no such scroll.
+     */
+    async lockForDecision(uuid: string): Promise<boolean> {
+      const result = await db.run(sql`UPDATE scrolls SET rejection_id = rejection_id WHERE uuid = ${uuid.toLowerCase()}`);
+      return result.changes === 1;
     },
 
     /**
@@ -151,11 +188,20 @@ export function scrollRepository(db: SqlExecutor) {
       return result.changes === 1;
     },
 
-    /** Records who confirmed the examination and when; false when the scroll was already verified. */
+    /**
+     * Records who confirmed the examination and when, ending any rejection;
+     * false when the scroll was already verified.
+     */
     async markVerified(scrollId: number, byAccountId: number, at: string): Promise<boolean> {
       const result = await db.run(sql`
-        UPDATE scrolls SET is_verified = 1, verified_at = ${at}, verified_by_id = ${byAccountId}
+        UPDATE scrolls SET is_verified = 1, verified_at = ${at}, verified_by_id = ${byAccountId}, rejection_id = NULL
         WHERE id = ${scrollId} AND is_verified = 0`);
+      return result.changes === 1;
+    },
+
+    /** Makes `decisionId` the scroll's current rejection; false when the scroll is verified, which no rejection undoes. */
+    async markRejected(scrollId: number, decisionId: number): Promise<boolean> {
+      const result = await db.run(sql`UPDATE scrolls SET rejection_id = ${decisionId} WHERE id = ${scrollId} AND is_verified = 0`);
       return result.changes === 1;
     },
   };

@@ -15,7 +15,7 @@ export function verifyMezuzahRoute(app: FastifyInstance, deps: AppDeps): void {
       tags: ['megiah'],
       summary: "Confirm the examination of a scroll (beyond the spec)",
       description:
-        "The megiah named on the scroll confirms its examination: `is_verified` becomes true, the QR code starts to resolve, the confirmation records who and when, and a stored certificate is reissued. Only that megiah's own key is accepted: 401 without a valid key, 403 `{msg}` for a key of another role or of a megiah not named on this scroll, 404 for an unknown scroll. Idempotent: confirming a verified scroll again answers 200 with `already_verified: true` and the first confirmation's time and megiah. No body. Rate limit: 30 per minute per key.",
+        "The megiah named on the scroll confirms its examination: `is_verified` becomes true, the QR code starts to resolve, the confirmation records who and when, and a stored certificate is reissued. Only that megiah's own key is accepted: 401 without a valid key, 403 `{msg}` for a key of another role or of a megiah not named on this scroll, 404 for an unknown scroll. Idempotent: confirming a verified scroll again answers 200 with `already_verified: true` and the first confirmation's time and megiah. A scroll rejected earlier (reject-mezuzah) may be confirmed once it has been examined again: the confirmation ends the rejection, and both stay in the megiah's history. No body. Rate limit: 30 per minute per key.",
       security: megiahSecurity,
       params: { type: 'object', required: ['uuid'], properties: { uuid: { type: 'string' } } },
       response: {

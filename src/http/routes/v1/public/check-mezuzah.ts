@@ -46,7 +46,7 @@ export function checkMezuzahRoute(app: FastifyInstance, deps: AppDeps): void {
     schema: {
       tags: ['public'],
       summary: 'Identify a photographed scroll',
-      description: `Looks the photographed scroll up among all registered scrolls. Photo: ${PHOTO_RULES}. ${UPLOAD_LIMITS_DOC} Rate limit: 10 per minute per IP.`,
+      description: `Looks the photographed scroll up among all registered scrolls. The answer states registration, not examination: a scroll awaiting its megiah's confirmation, and one its megiah rejected, answer 200 \`success\` like a verified one (spec §2.2 has no field for it, and a rejected scroll is still registered: answering \`not_found\` would tell a buyer it is unknown). Whether it is verified is what scan-qrcode answers: only verified scrolls resolve. Photo: ${PHOTO_RULES}. ${UPLOAD_LIMITS_DOC} Rate limit: 10 per minute per IP.`,
       consumes: ['multipart/form-data'],
       ...multipartDoc({ image: fileProperty('Photo of the scroll.') }, ['image']),
       response: {
