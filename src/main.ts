@@ -11,6 +11,7 @@ import { scheduleOrphanSweeps } from './domain/sweep-orphan-files.ts';
 import { fingerprintIndexSync } from './domain/sync-fingerprint-index.ts';
 import { createEngine } from './engine/index.ts';
 import { localFileStorage } from './files/local-file-storage.ts';
+import { loadTowns } from './places/nearest-city.ts';
 import { memoryRateLimitStore } from './http/rate-limit/memory-rate-limit-store.ts';
 import type { RateLimitStore } from './http/rate-limit/rate-limit-store.ts';
 import { uploadGuard } from './http/upload-guard.ts';
@@ -68,6 +69,8 @@ async function main(): Promise<void> {
   // nor be the first photo a cold worker compiles the pipeline for (both at once:
   // the catch-up runs here, the warm-up in the workers).
   const [indexed, warm] = await Promise.all([indexSync.catchUp(), engine.warmUp()]);
+  // The towns the portal names places by: read now, so that no page pays for it.
+  loadTowns();
   app.log.info({ indexed }, 'fingerprint index loaded');
   if (warm.readAsScroll < warm.workers) app.log.warn(warm, 'the warm-up photo did not read as a scroll on every engine worker');
   else app.log.info(warm, 'engine workers warmed up');
@@ -117,7 +120,11 @@ async function main(): Promise<void> {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));
 
-  await app.listen({ port: config.port, host: config.host });
+  const address = await app.listen({ port: config.port, host: config.host });
+  app.log.info(
+    { listening: address, portal: `${config.publicBaseUrl}/`, openapi: `${config.publicBaseUrl}/api/v1/openapi.json`, demo: 'npm run demo' },
+    `Mezuzah Registry ready: the portal at ${config.publicBaseUrl}/, the API's OpenAPI document at ${config.publicBaseUrl}/api/v1/openapi.json; \`npm run demo\` fills it with a demo store and scrolls`,
+  );
 }
 
 main().catch((error: unknown) => {

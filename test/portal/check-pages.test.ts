@@ -27,18 +27,31 @@ async function visitor(url: string): Promise<PortalBrowser> {
   return browser;
 }
 
+/** Submits the photo as a browser does, following a found or not-found answer's redirect to its own page. */
+async function submitCheck(browser: PortalBrowser, photo: Uint8Array | undefined): Promise<LightMyRequestResponse> {
+  const posted = await browser.upload('/check', { image: photo === undefined ? undefined : { data: photo } });
+  if (posted.statusCode !== 303) return posted;
+  const location = String(posted.headers.location);
+  assert.match(location, /^\/check\/result\/[A-Za-z0-9_-]{22}$/);
+  return browser.get(location);
+}
+
 async function checkPage(photo: Uint8Array | undefined): Promise<LightMyRequestResponse> {
-  return (await visitor('/check')).upload('/check', { image: photo === undefined ? undefined : { data: photo } });
+  return submitCheck(await visitor('/check'), photo);
 }
 
 const checkApi = (photo: Uint8Array) => postForm(t.app, '/api/v1/public/check-mezuzah', { image: { data: photo } });
 
 const dataStatus = (body: string) => /<section class="result" data-status="([^"]+)"/.exec(body)?.[1];
 
-/** The page answers as the API does: same HTTP status, and the API's `status` on the result. */
+/**
+ * The page answers as the API does: the API's `status` on the result, and for
+ * a photo that could not be checked the same HTTP status (a found or not-found
+ * answer is a redirect to a page of its own, 200).
+ */
 async function assertSameAsApi(page: LightMyRequestResponse, photo: Uint8Array) {
   const api = await checkApi(photo);
-  assert.equal(page.statusCode, api.statusCode);
+  if (api.statusCode !== 200 && api.json().status !== 'not_found') assert.equal(page.statusCode, api.statusCode);
   assert.equal(dataStatus(page.body), api.json().status);
 }
 
@@ -81,7 +94,7 @@ describe('GET /check', () => {
       assert.match(compare.body, /<a href="\/check\/compare" aria-current="page">/);
 
       const scroll = await makeScroll(t.deps, store.account);
-      const found = await browser.upload('/check', { image: { data: scroll.photo } });
+      const found = await submitCheck(browser, scroll.photo);
       assert.equal(found.statusCode, 200, found.body);
       assert.ok(found.body.includes(scroll.uuid));
     });
@@ -101,7 +114,7 @@ describe('POST /check', () => {
     assert.ok(page.body.includes('Megiah O&#39;Brien &amp; &lt;i&gt;Co&lt;/i&gt;'));
     assert.ok(!page.body.includes('<b>Moshe'));
     assert.ok(!page.body.includes('<i>Co'));
-    assert.match(page.body, /Verified: the megiah has confirmed/);
+    assert.match(page.body, /data-verdict="ok"[\s\S]*Verified and registered/);
     assert.match(page.body, /Offered by/);
     assert.ok(page.body.includes(store.account.username));
     assert.match(page.body, /In a store’s inventory/);
@@ -117,31 +130,32 @@ describe('POST /check', () => {
     const scroll = await makeScroll(t.deps, store.account);
     const page = await checkPage(scroll.photo);
     assert.equal(page.statusCode, 200);
-    assert.match(page.body, /Not yet verified/);
+    assert.match(page.body, /data-verdict="warn"[\s\S]*Registered, not yet examined/);
     assert.ok(!page.body.includes(scroll.qrCode));
     assert.ok(!page.body.includes('<svg'));
   });
 
-  test("once sold, the private owner's location is rounded as in the API, never exact", async () => {
+  test("once sold: a warning for a buyer offered it as new; the private owner's place as a town, never coordinates", async () => {
     const scroll = await makeScroll(t.deps, store.account);
     const buyer = await makeBuyer(t.deps, { username: 'Buyer <script>x</script>', lat: 48.856613, lng: 2.352222 });
     assert.equal((await sell(t.app, store.key, scroll.uuid, { to_uuid: buyer.uuid, note: '' })).statusCode, 200);
     const page = await checkPage(scroll.photo);
     assert.equal(page.statusCode, 200);
-    assert.match(page.body, /Sold to a private owner/);
+    assert.match(page.body, /data-verdict="warn"[\s\S]*Already sold to a private owner[\s\S]*offered to you as new/);
     assert.match(page.body, /Owned by/);
     assert.ok(page.body.includes('Buyer &lt;script&gt;x&lt;/script&gt;'));
-    assert.ok(page.body.includes('48.86, 2.35'));
-    assert.ok(!page.body.includes('48.856'));
-    assert.ok(!page.body.includes('2.3522'));
+    assert.match(page.body, /Where<\/dt><dd><bdi[^>]*>Paris, France</);
+    assert.ok(!page.body.includes('48.8'));
+    assert.ok(!page.body.includes('2.35'));
     const api = (await checkApi(scroll.photo)).json();
     assert.equal(api.owner.lat, 48.86);
   });
 
-  test('an unknown scroll: not found, as the API says', async () => {
+  test('an unknown scroll: not found, as the API says, with what to do next', async () => {
     const photo = await scrollPhoto();
     const page = await checkPage(photo);
-    assert.equal(page.statusCode, 400);
+    assert.equal(page.statusCode, 200);
+    assert.match(page.body, /What to do next[\s\S]*Lay the whole scroll flat/);
     assert.equal(dataStatus(page.body), 'not_found');
     assert.match(page.body, /No registered scroll matches this photo\./);
     assert.match(page.body, /action="\/check"/, 'the form again, for another photo');
@@ -213,8 +227,46 @@ describe('POST /check', () => {
 
   test('the photo is not stored', async () => {
     const before = await storedFiles();
-    assert.equal((await checkPage(await scrollPhoto())).statusCode, 400);
-    assert.deepEqual(await storedFiles(), before);
+    const page = await checkPage(await scrollPhoto());
+    assert.equal(dataStatus(page.body), 'not_found');
+    assert.deepEqual(await storedFiles(), before, 'the result link keeps no photo');
+  });
+});
+
+describe('the result link (/check/result/{id})', () => {
+  test('opens the same answer in any browser, reloads without checking again, shows the scroll as it is now, and expires after 30 days', async () => {
+    const scroll = await makeScroll(t.deps, store.account, { verified: true });
+    const browser = await visitor('/check');
+    const posted = await browser.upload('/check', { image: { data: scroll.photo } });
+    assert.equal(posted.statusCode, 303);
+    const link = String(posted.headers.location);
+    const page = await browser.get(link);
+    assert.equal(page.headers['referrer-policy'], 'no-referrer');
+    assert.match(page.body, /Verified and registered/);
+    const shared = /<a class="code" id="share-link" href="([^"]+)"/.exec(page.body)?.[1];
+    assert.equal(shared, `https://registry.test${link}`);
+
+    const analysed = t.engine.requesters.length;
+    const elsewhere = await portalBrowser(t.app, '198.51.100.77').get(link);
+    assert.equal(elsewhere.statusCode, 200, 'a rabbi opening the link needs no cookie of the buyer');
+    assert.ok(elsewhere.body.includes(scroll.uuid));
+    assert.equal(t.engine.requesters.length, analysed, "opening it again analyses nothing");
+
+    const buyer = await makeBuyer(t.deps);
+    assert.equal((await sell(t.app, store.key, scroll.uuid, { to_uuid: buyer.uuid, note: '' })).statusCode, 200);
+    assert.match((await browser.get(link)).body, /Already sold to a private owner/, 'a sale since the check is shown');
+
+    t.clock.advance(30 * 24 * 3600_000 + 1000);
+    const expired = await browser.get(link);
+    assert.equal(expired.statusCode, 404);
+    assert.match(expired.body, /This result link has expired/);
+    assert.ok(!expired.body.includes(scroll.uuid));
+  });
+
+  test('an id never given is the same 404 as an expired one', async () => {
+    const response = await portalBrowser(t.app).get('/check/result/AAAAAAAAAAAAAAAAAAAAAA');
+    assert.equal(response.statusCode, 404);
+    assert.match(response.body, /This result link has expired/);
   });
 });
 
@@ -311,14 +363,14 @@ describe('one rate-limit count with the API', () => {
 
     const other = portalBrowser(limited.app, ip(2));
     await other.get('/check');
-    assert.equal((await other.upload('/check', { image: { data: photo } })).statusCode, 400);
+    assert.equal((await other.upload('/check', { image: { data: photo } })).statusCode, 303, 'answered: not found');
   });
 
   test('page submissions count against the API too', async () => {
     const browser = portalBrowser(limited.app, ip(3));
     await browser.get('/check');
     const photo = await scrollPhoto();
-    for (let i = 0; i < 10; i++) assert.equal((await browser.upload('/check', { image: { data: photo } })).statusCode, 400);
+    for (let i = 0; i < 10; i++) assert.equal((await browser.upload('/check', { image: { data: photo } })).statusCode, 303);
     const api = await postForm(limited.app, '/api/v1/public/check-mezuzah', { image: { data: photo } }, {}, ip(3));
     assert.equal(api.statusCode, 429);
     assert.deepEqual(api.json(), { error: 'rate_limit_exceeded' });
@@ -336,7 +388,7 @@ describe('one rate-limit count with the API', () => {
     assert.equal(page.statusCode, 429);
     assert.match(page.body, /Too many attempts/);
     // The check is another operation with its own count.
-    assert.equal((await browser.upload('/check', { image: { data: photo } })).statusCode, 400);
+    assert.equal((await browser.upload('/check', { image: { data: photo } })).statusCode, 303);
   });
 });
 

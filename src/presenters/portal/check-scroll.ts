@@ -5,7 +5,9 @@
 // which anyone standing before the scroll can read off its sticker anyway.
 import { createQrMatrix, qrPathData, qrQuietZone } from '../../certificates/qr-matrix.ts';
 import type { IdentifiedScroll } from '../../domain/identify-scroll.ts';
-import { errorBody, type ErrorCode, type Outcome } from '../../errors.ts';
+import type { SharedCheckResult } from '../../domain/share-check-result.ts';
+import { errorBody, type ErrorCode } from '../../errors.ts';
+import { describePlace } from '../place.ts';
 import { presentPublicCheckResult } from '../public-check-result.ts';
 import { data, fact, field, problem, timestamp } from './components.ts';
 import { html, type Html } from './html.ts';
@@ -43,13 +45,25 @@ const words = {
   },
   another: { en: 'Check another photo', he: 'בדיקת תמונה נוספת' },
   foundTitle: { en: 'Registered mezuzah', he: 'מזוזה רשומה' },
+  verifiedTitle: { en: 'Verified and registered', he: 'מאומתת ורשומה' },
   verified: {
-    en: 'Verified: the megiah has confirmed the examination.',
-    he: 'מאומתת: המגיה אישר את הבדיקה.',
+    en: 'This is the registered scroll, and the megiah named below has confirmed its examination.',
+    he: 'זהו הקלף הרשום, והמגיה ששמו מופיע למטה אישר את בדיקתו.',
   },
+  unverifiedTitle: { en: 'Registered, not yet examined', he: 'רשומה, טרם נבדקה' },
   unverified: {
-    en: 'Not yet verified: the megiah has not yet confirmed the examination.',
-    he: 'טרם אומתה: המגיה טרם אישר את הבדיקה.',
+    en: 'A store registered this scroll, but the megiah named on it has not yet confirmed the examination. Until then the registry vouches only that this is the registered scroll, not for its text. Ask the seller when it will be examined, or check again later.',
+    he: 'חנות רשמה את הקלף הזה, אך המגיה ששמו מופיע עליו טרם אישר את הבדיקה. עד אז המרשם מעיד רק שזהו הקלף הרשום, ולא על הכתב שבו. שאלו את המוכר מתי ייבדק, או בדקו שוב מאוחר יותר.',
+  },
+  rejectedTitle: { en: 'Not confirmed by the examiner', he: 'לא אושרה על ידי המגיה' },
+  rejected: {
+    en: 'This is a registered scroll, but the megiah who examined it did not confirm it. Do not buy it as an examined mezuzah; ask the seller, or have it examined again.',
+    he: 'זהו קלף רשום, אך המגיה שבדק אותו לא אישר אותו. אל תקנו אותו כמזוזה בדוקה; שאלו את המוכר, או מסרו אותו לבדיקה חוזרת.',
+  },
+  soldTitle: { en: 'Already sold to a private owner', he: 'כבר נמכרה לבעלים פרטיים' },
+  sold: {
+    en: 'The registry records this scroll as sold by a store to an end customer. If it is offered to you as new, ask the seller how it came to them before you buy.',
+    he: 'לפי המרשם הקלף הזה נמכר על ידי חנות ללקוח פרטי. אם מציעים לכם אותו כחדש, שאלו את המוכר כיצד הגיע אליו לפני שתקנו.',
   },
   registeredPhoto: { en: 'The registered photo', he: 'התמונה הרשומה' },
   compareByEye: {
@@ -58,16 +72,14 @@ const words = {
   },
   status: { en: 'Status', he: 'מצב' },
   inStore: { en: 'In a store’s inventory', he: 'במלאי של חנות' },
-  sold: { en: 'Sold to a private owner', he: 'נמכרה לבעלים פרטיים' },
+  soldStatus: { en: 'Sold to a private owner', he: 'נמכרה לבעלים פרטיים' },
   sofer: { en: 'Written by (sofer)', he: 'נכתבה על ידי (סופר)' },
   megiah: { en: 'Examined by (megiah)', he: 'נבדקה על ידי (מגיה)' },
   examined: { en: 'Examined on', he: 'תאריך הבדיקה' },
   font: { en: 'Script', he: 'כתב' },
   offeredBy: { en: 'Offered by', he: 'מוצעת על ידי' },
   ownedBy: { en: 'Owned by', he: 'בבעלות' },
-  country: { en: 'Country', he: 'ארץ' },
-  location: { en: 'Location', he: 'מיקום' },
-  approximateLocation: { en: 'Approximate location (about 1 km)', he: 'מיקום משוער (כקילומטר)' },
+  place: { en: 'Where', he: 'היכן' },
   registered: { en: 'Registered', he: 'נרשמה' },
   number: { en: 'Registry number', he: 'מספר רישום' },
   qrTitle: { en: 'QR code', he: 'קוד QR' },
@@ -82,6 +94,21 @@ const words = {
   },
   notFoundTitle: { en: 'Not found in the registry', he: 'לא נמצאה במרשם' },
   notFound: { en: 'No registered scroll matches this photo.', he: 'אף מזוזה רשומה אינה תואמת לתמונה זו.' },
+  shareTitle: { en: 'Share this result', he: 'שיתוף התוצאה' },
+  shareHint: {
+    en: 'Send this link to the seller or to a rabbi: it opens this answer, as the registry holds it then, until {until}. It holds no photo of yours.',
+    he: 'שלחו את הקישור למוכר או לרב: הוא פותח את התשובה הזו, כפי שהיא רשומה במרשם באותה עת, עד {until}. אין בו תמונה שלכם.',
+  },
+  checkedAt: { en: 'Checked {when}', he: 'נבדק {when}' },
+  shareLink: { en: 'Link to this result', he: 'קישור לתוצאה' },
+  copy: { en: 'Copy the link', he: 'העתקת הקישור' },
+  copied: { en: 'Copied', he: 'הועתק' },
+  goneTitle: { en: 'This result link has expired', he: 'תוקף הקישור לתוצאה פג' },
+  gone: {
+    en: 'A check result can be opened for 30 days. Check the scroll again with a new photo.',
+    he: 'ניתן לפתוח תוצאת בדיקה במשך 30 ימים. בדקו את הקלף שוב בתמונה חדשה.',
+  },
+  nextSteps: { en: 'What to do next', he: 'מה עושים עכשיו' },
   notFoundAdvice: {
     en: 'A clearer photo of the whole scroll may still find it. Otherwise ask the store that sold it whether it was registered.',
     he: 'ייתכן שתמונה ברורה יותר של כל הקלף תמצא אותה. אחרת, שאלו את החנות שמכרה אותה אם נרשמה.',
@@ -96,8 +123,8 @@ const words = {
 /** Words the compare page shares with this one. */
 export const checkWords = words;
 
-export type CheckFailureCode = 'invalid_request' | 'invalid_photo' | 'no_match' | 'busy' | 'too_large';
-export type CheckOutcome = Outcome<IdentifiedScroll, CheckFailureCode>;
+/** The answers a check gives on its own page, with no link: the photo could not be checked. */
+export type CheckFailureCode = 'invalid_request' | 'invalid_photo' | 'busy' | 'too_large';
 
 /** The tips that make a photo readable; shown with the form and after an unreadable photo. */
 export function photoTips(lang: Language): Html {
@@ -150,38 +177,52 @@ function qrSymbol(url: string, label: string): Html {
   return html`<svg class="sticker" role="img" aria-label="${label}" viewBox="0 0 ${side} ${side}" xmlns="http://www.w3.org/2000/svg" shape-rendering="crispEdges"><rect width="${side}" height="${side}" fill="#fff"/><path fill="#000" d="${qrPathData(matrix, qrQuietZone, qrQuietZone, matrix.size)}"/></svg>`;
 }
 
-function renderFound(ctx: ViewContext, identified: IdentifiedScroll, qrUrlOf: (code: string) => string): string {
+/** The verdict a buyer must not miss: its colour, symbol, title and what it means. */
+function verdictOf(identified: IdentifiedScroll): { readonly kind: 'ok' | 'warn' | 'error'; readonly symbol: string; readonly title: Words; readonly text: Words } {
+  const { scroll, owner } = identified;
+  if (scroll.rejection !== null) return { kind: 'error', symbol: '✗', title: words.rejectedTitle, text: words.rejected };
+  if (owner.role === 'user') return { kind: 'warn', symbol: '!', title: words.soldTitle, text: words.sold };
+  if (!scroll.isVerified) return { kind: 'warn', symbol: '!', title: words.unverifiedTitle, text: words.unverified };
+  return { kind: 'ok', symbol: '✓', title: words.verifiedTitle, text: words.verified };
+}
+
+/** The link to this answer, to copy or send; `url` is absolute. */
+function shareBlock(lang: Language, share: { readonly url: string; readonly checkedAt: string; readonly expiresAt: string }): Html {
+  return html`<div class="card share"><h2>${say(lang, words.shareTitle)}</h2>
+<p>${say(lang, words.checkedAt, { when: timestamp(share.checkedAt) })}. ${say(lang, words.shareHint, { until: timestamp(share.expiresAt) })}</p>
+<p><a class="code" id="share-link" href="${share.url}" aria-label="${words.shareLink[lang]}">${share.url}</a></p>
+<p class="actions"><button type="button" class="secondary" data-copy="share-link" data-copied="${words.copied[lang]}">${say(lang, words.copy)}</button></p></div>`;
+}
+
+function renderFound(ctx: ViewContext, identified: IdentifiedScroll, links: ResultLinks): string {
   const { lang } = ctx;
-  const { scroll } = identified;
+  const { scroll, owner } = identified;
   const result = presentPublicCheckResult(identified);
-  const privateOwner = result.owner.role === 'user';
-  const located = result.owner.lat !== 0 || result.owner.lng !== 0;
-  const qr = scroll.isVerified
+  const privateOwner = owner.role === 'user';
+  const place = describePlace(owner, lang);
+  const verdict = verdictOf(identified);
+  const qr = scroll.isVerified && scroll.rejection === null
     ? html`<p>${say(lang, words.qrHint)}</p>
-${qrSymbol(qrUrlOf(scroll.qrCode), words.qrTitle[lang])}
+${qrSymbol(links.qrUrlOf(scroll.qrCode), words.qrTitle[lang])}
 <p><bdi class="code">${scroll.qrCode}</bdi></p>
 <p><a href="/q/${scroll.qrCode}">${say(lang, words.qrOpen)}</a></p>`
     : html`<p>${say(lang, words.qrPending)}</p>`;
   return renderPage(ctx, {
     title: words.foundTitle,
-    body: html`<section class="result" data-status="${result.status}">
-${
-  scroll.isVerified
-    ? html`<p class="notice ok" role="status"><span class="status ok" aria-hidden="true">✓</span> ${say(lang, words.verified)}</p>`
-    : html`<p class="notice info" role="status"><span class="status warn" aria-hidden="true">!</span> ${say(lang, words.unverified)}</p>`
-}
+    body: html`<section class="result" data-status="${result.status}" data-verdict="${verdict.kind}">
+<div class="verdict ${verdict.kind}" role="status"><span class="verdict-mark" aria-hidden="true">${verdict.symbol}</span>
+<div><h2>${say(lang, verdict.title)}</h2><p>${say(lang, verdict.text)}</p></div></div>
 <div class="grid two">
 <figure class="card"><img class="preview" src="/${result.preview_url}" alt="${words.registeredPhoto[lang]}">
 <figcaption>${say(lang, words.registeredPhoto)}. ${say(lang, words.compareByEye)}</figcaption></figure>
 <div class="card"><dl class="facts">
-${fact(lang, words.status, say(lang, privateOwner ? words.sold : words.inStore))}
+${fact(lang, words.status, say(lang, privateOwner ? words.soldStatus : words.inStore))}
 ${fact(lang, words.sofer, data(result.sofer, ''))}
 ${fact(lang, words.megiah, data(result.megiah, ''))}
 ${fact(lang, words.examined, html`<time datetime="${scroll.examinedDate}" dir="ltr">${scroll.examinedDate}</time>`)}
 ${fact(lang, words.font, data(result.font, ''))}
 ${fact(lang, privateOwner ? words.ownedBy : words.offeredBy, data(result.owner.username, ''))}
-${result.owner.country === '' ? '' : fact(lang, words.country, data(result.owner.country, ''))}
-${located ? fact(lang, privateOwner ? words.approximateLocation : words.location, html`<bdi dir="ltr">${result.owner.lat}, ${result.owner.lng}</bdi>`) : ''}
+${place === null ? '' : fact(lang, words.place, data(place, ''))}
 ${fact(lang, words.registered, timestamp(result.create_time))}
 ${fact(lang, words.number, html`<bdi class="code">${result.uuid}</bdi>`)}
 </dl></div>
@@ -189,18 +230,52 @@ ${fact(lang, words.number, html`<bdi class="code">${result.uuid}</bdi>`)}
 <div class="card"><h2>${say(lang, words.qrTitle)}</h2>
 ${qr}</div>
 </section>
+${links.share === undefined ? '' : shareBlock(lang, links.share)}
 <p class="actions"><a class="button secondary" href="/check">${say(lang, words.another)}</a></p>`,
   });
 }
 
-/** A refusal: what went wrong, then the form again so the next photo is one tap away. */
-function renderRefused(ctx: ViewContext, code: CheckFailureCode, message: string): string {
+function renderNotFound(ctx: ViewContext, links: ResultLinks): string {
+  const { lang } = ctx;
+  return renderPage(ctx, {
+    title: words.notFoundTitle,
+    body: html`<section class="result" data-status="not_found" data-verdict="none">
+<div class="verdict none" role="status"><span class="verdict-mark" aria-hidden="true">?</span>
+<div><h2>${say(lang, words.notFoundTitle)}</h2><p>${say(lang, words.notFound)}</p></div></div>
+<h2>${say(lang, words.nextSteps)}</h2>
+<p>${say(lang, words.notFoundAdvice)}</p>
+${photoTips(lang)}
+</section>
+${links.share === undefined ? '' : shareBlock(lang, links.share)}
+<div class="card"><h2>${say(lang, words.another)}</h2>${checkForm(ctx)}</div>`,
+  });
+}
+
+/** Where a result page links: the QR page of a scroll's code, and this answer's own link once it is kept. */
+export type ResultLinks = {
+  readonly qrUrlOf: (code: string) => string;
+  readonly share?: { readonly url: string; readonly checkedAt: string; readonly expiresAt: string };
+};
+
+/** A kept answer, opened by its link (the check form redirects there). */
+export function renderSharedCheckResult(ctx: ViewContext, result: SharedCheckResult, links: ResultLinks): string {
+  return result.outcome === 'found' ? renderFound(ctx, result.identified, links) : renderNotFound(ctx, links);
+}
+
+/** A result link that has expired or never existed. */
+export function renderCheckResultGone(ctx: ViewContext): string {
+  const { lang } = ctx;
+  return renderPage(ctx, {
+    title: words.goneTitle,
+    body: html`<p class="notice info" role="status">${say(lang, words.gone)}</p>
+<div class="card">${checkForm(ctx)}</div>`,
+  });
+}
+
+/** A photo that could not be checked: what went wrong, then the form again so the next photo is one tap away. */
+export function renderCheckRefused(ctx: ViewContext, code: CheckFailureCode, message: string): string {
   const { lang } = ctx;
   const explanation: Record<CheckFailureCode, { readonly title: Words; readonly body: Html }> = {
-    no_match: {
-      title: words.notFoundTitle,
-      body: html`<p class="notice info" role="status">${say(lang, words.notFound)}</p><p>${say(lang, words.notFoundAdvice)}</p>`,
-    },
     invalid_photo: {
       title: words.invalidTitle,
       body: html`<p class="notice error" role="alert">${say(lang, words.invalid)}</p>${photoTips(lang)}`,
@@ -218,9 +293,4 @@ function renderRefused(ctx: ViewContext, code: CheckFailureCode, message: string
     body: html`<section class="result" data-status="${apiStatusOf(code)}">${body}</section>
 <div class="card"><h2>${say(lang, words.another)}</h2>${checkForm(ctx)}</div>`,
   });
-}
-
-/** The answer to a submitted photo; `qrUrlOf` gives the absolute URL a scroll's QR sticker encodes. */
-export function renderCheckResult(ctx: ViewContext, outcome: CheckOutcome, qrUrlOf: (code: string) => string): string {
-  return outcome.ok ? renderFound(ctx, outcome.value, qrUrlOf) : renderRefused(ctx, outcome.code, outcome.msg);
 }

@@ -8,7 +8,8 @@ import { compareScrolls } from '../../../domain/compare-scrolls.ts';
 import { identifyScroll } from '../../../domain/identify-scroll.ts';
 import { httpStatusOf } from '../../../errors.ts';
 import { renderCompareForm, renderCompareResult } from '../../../presenters/portal/check-compare.ts';
-import { renderCheckForm, renderCheckResult } from '../../../presenters/portal/check-scroll.ts';
+import { keepCheckResult, readCheckResult } from '../../../domain/share-check-result.ts';
+import { renderCheckForm, renderCheckRefused, renderCheckResultGone, renderSharedCheckResult } from '../../../presenters/portal/check-scroll.ts';
 import type { AppDeps } from '../../app-deps.ts';
 import { readMultipart } from '../../multipart.ts';
 import { pageRateLimit } from '../page-rate-limit.ts';
@@ -42,8 +43,24 @@ export function checkPages(app: FastifyInstance, deps: AppDeps): void {
     // The token travels inside the multipart body, so it is checked once the form is read and before any photo is analysed.
     if (form.ok && !csrfMatches(request, form.value.fields._csrf)) return sendErrorPage(request, reply, 'csrf');
     const outcome = form.ok ? await identifyScroll(deps, form.value.files.image, { ip: request.ip }) : form;
-    const page = renderCheckResult(viewContext(request, reply), outcome, (code) => qrUrlOf(deps.publicBaseUrl, code));
-    return sendHtml(reply, outcome.ok ? 200 : httpStatusOf(outcome.code), page);
+    if (outcome.ok || outcome.code === 'no_match') {
+      // POST → redirect → GET: the answer gets a link of its own, which a reload does not check again.
+      const id = await keepCheckResult(deps, outcome.ok ? { outcome: 'found', scrollId: outcome.value.scroll.id } : { outcome: 'no_match' });
+      return reply.redirect(`/check/result/${id}`, 303);
+    }
+    return sendHtml(reply, httpStatusOf(outcome.code), renderCheckRefused(viewContext(request, reply), outcome.code, outcome.msg));
+  });
+
+  app.get<{ Params: { id: string } }>('/check/result/:id', view, async (request, reply) => {
+    // The id is the link's only secret: it must not leave in a Referer header.
+    reply.header('Referrer-Policy', 'no-referrer');
+    const result = await readCheckResult(deps, request.params.id);
+    if (result === null) return sendHtml(reply, 404, renderCheckResultGone(viewContext(request, reply)));
+    const links = {
+      qrUrlOf: (code: string) => qrUrlOf(deps.publicBaseUrl, code),
+      share: { url: `${deps.publicBaseUrl}/check/result/${request.params.id}`, checkedAt: result.checkedAt, expiresAt: result.expiresAt },
+    };
+    return sendHtml(reply, 200, renderSharedCheckResult(viewContext(request, reply), result, links));
   });
 
   app.get('/check/compare', view, async (request, reply) => sendHtml(reply, 200, renderCompareForm(viewContext(request, reply))));
