@@ -41,3 +41,15 @@ export async function lookUpScannedScroll(
   const sold = isBuyerRole(owner.role);
   return succeed({ status: sold ? 'already_sold' : 'found', scroll, heldBy: sold ? null : owner, registeredBy, verifiedBy, certificate });
 }
+
+/**
+ * Whether a code that does not resolve is a registered scroll awaiting its
+ * megiah's confirmation, which the QR page says (without its details) so that
+ * a buyer is not told the sticker is unknown. A rejected scroll is not awaiting.
+ */
+export async function isAwaitingExamination(deps: Pick<DomainDeps, 'db'>, code: string): Promise<boolean> {
+  const normalized = normalizeQrCode(code);
+  if (normalized === null) return false;
+  const scroll = await deps.db.scrolls.findByQrCode(normalized);
+  return scroll !== undefined && !scroll.isVerified && scroll.rejection === null;
+}

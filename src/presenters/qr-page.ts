@@ -3,8 +3,10 @@
 // sheet allowed by its hash. Every value from the database is escaped.
 import { createHash } from 'node:crypto';
 import { certificateWording, type Bilingual } from '../certificates/certificate-content.ts';
+import type { Account } from '../db/records.ts';
 import type { ScannedScroll } from '../domain/look-up-scanned-scroll.ts';
 import { publicUrlOf } from '../files/file-storage.ts';
+import { describePlace } from './place.ts';
 import { escapeHtml } from './portal/html.ts';
 
 const wording = {
@@ -27,8 +29,15 @@ const wording = {
   notFound: {
     headline: { en: 'No verified mezuzah has this code', he: 'לא נמצאה מזוזה מאומתת עם קוד זה' },
     detail: {
-      en: 'Check the code printed under the QR code. A mezuzah whose examination the megiah has not yet confirmed is not shown.',
-      he: 'בדקו את הקוד המודפס מתחת לקוד ה-QR. מזוזה שבדיקתה טרם אושרה על ידי המגיה אינה מוצגת.',
+      en: 'Check the code printed under the QR code. If it matches, this sticker does not belong to a mezuzah the registry can vouch for: ask the seller.',
+      he: 'בדקו את הקוד המודפס מתחת לקוד ה-QR. אם הוא תואם, המדבקה אינה שייכת למזוזה שהמרשם יכול להעיד עליה: שאלו את המוכר.',
+    },
+  },
+  awaiting: {
+    headline: { en: 'Registered, awaiting the examiner’s confirmation', he: 'רשומה, ממתינה לאישור המגיה' },
+    detail: {
+      en: 'This sticker belongs to a mezuzah registered in the registry, whose examiner (megiah) has not yet confirmed the examination. Until then the registry shows none of its details; once confirmed, this page shows who wrote and examined it. Scan again later, or ask the seller.',
+      he: 'המדבקה שייכת למזוזה הרשומה במרשם, שהמגיה שלה טרם אישר את הבדיקה. עד אז המרשם אינו מציג את פרטיה; לאחר האישור יוצג בדף זה מי כתב ומי בדק אותה. סרקו שוב מאוחר יותר, או שאלו את המוכר.',
     },
   },
   codeLabel: certificateWording.codeLabel,
@@ -51,6 +60,7 @@ header{display:flex;justify-content:space-between;align-items:baseline;gap:1rem;
 .status.ok{background:#e8f5ec;border-color:#2e7d4f}
 .status.sold{background:#eef2f8;border-color:#1f3a5f}
 .status.none{background:#fdf0e6;border-color:#b85c1c}
+.status.awaiting{background:#fff4e0;border-color:#b26a00}
 h1{font-size:1.35rem;line-height:1.25;margin:0 0 .5rem}
 .status p{margin:.25rem 0}
 p[lang=he],div[lang=he]{text-align:right}
@@ -119,7 +129,7 @@ const fromPage = (key: string) => `../${publicUrlOf(key)}`;
 export function presentQrPage(scanned: ScannedScroll): string {
   const { scroll, heldBy, registeredBy, verifiedBy, certificate } = scanned;
   const w = certificateWording;
-  const place = (account: { city: string; country: string }) => [account.city, account.country].filter((p) => p.trim() !== '').join(', ');
+  const place = (account: Account, lang: 'en' | 'he') => describePlace(account, lang) ?? '';
 
   let status: string;
   if (heldBy === null) {
@@ -129,16 +139,17 @@ export function presentQrPage(scanned: ScannedScroll): string {
     )}</section>`;
   } else {
     // The sentence is escaped first and the values go in isolated, so a store's name can neither inject nor reorder.
-    const where = place(heldBy);
-    const fill = (sentence: string) =>
-      escapeHtml(sentence).replace(/\{(store|place)\}/g, (_, name: string) =>
+    const fill = (sentence: string, lang: 'en' | 'he') => {
+      const where = place(heldBy, lang);
+      return escapeHtml(sentence).replace(/\{(store|place)\}/g, (_, name: string) =>
         name === 'store' ? value(heldBy.username) : where === '' ? '' : `, ${value(where)}`,
       );
+    };
     const { detail } = wording.found;
-    status = `<section class="status ok"><h1 class="bi">${bilingual(wording.found.headline)}</h1>${sentences(fill(detail.he), fill(detail.en))}</section>`;
+    status = `<section class="status ok"><h1 class="bi">${bilingual(wording.found.headline)}</h1>${sentences(fill(detail.he, 'he'), fill(detail.en, 'en'))}</section>`;
   }
 
-  const registeredAt = [registeredBy.username, place(registeredBy)].filter((p) => p !== '').join(' · ');
+  const registeredAt = [registeredBy.username, place(registeredBy, 'en')].filter((p) => p !== '').join(' · ');
   const rows = [
     row(w.fields.sofer, value(scroll.sofer.username)),
     row(w.fields.megiah, value(scroll.megiah.username)),
@@ -171,12 +182,22 @@ ${certificateLink}`);
 /** Longer than any code; what a person typed is echoed only this far. */
 const ECHOED_CODE_LENGTH = 32;
 
-/** Shown for an unknown, mistyped or not yet verified code; the code is echoed (escaped) so a typo can be seen. */
+/** Shown for an unknown or mistyped code, or a rejected scroll's; the code is echoed (escaped) so a typo can be seen. */
 export function presentQrPageNotFound(typed: string): string {
   const code = typed.length > ECHOED_CODE_LENGTH ? `${typed.slice(0, ECHOED_CODE_LENGTH)}…` : typed;
   return page(wording.notFound.headline, `<section class="status none"><h1 class="bi">${bilingual(wording.notFound.headline)}</h1>${sentences(
     escapeHtml(wording.notFound.detail.he),
     escapeHtml(wording.notFound.detail.en),
+  )}</section>
+<dl>${row(wording.codeLabel, value(code, 'code'))}</dl>`);
+}
+
+/** A registered scroll whose examination is not yet confirmed: said so, with none of its details (the API answers 404 for it). */
+export function presentQrPageAwaiting(typed: string): string {
+  const code = typed.length > ECHOED_CODE_LENGTH ? `${typed.slice(0, ECHOED_CODE_LENGTH)}…` : typed;
+  return page(wording.awaiting.headline, `<section class="status awaiting"><h1 class="bi">${bilingual(wording.awaiting.headline)}</h1>${sentences(
+    escapeHtml(wording.awaiting.detail.he),
+    escapeHtml(wording.awaiting.detail.en),
   )}</section>
 <dl>${row(wording.codeLabel, value(code, 'code'))}</dl>`);
 }

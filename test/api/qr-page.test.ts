@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
 import { after, before, describe, test } from 'node:test';
+import { rejectScroll } from '../../src/domain/reject-scroll.ts';
 import { verifyScroll } from '../../src/domain/verify-scroll.ts';
 import { makeBuyer, makeMegiah, makeScroll, makeSofer, makeStore, type TestStore } from '../support/factories.ts';
 import { sell, storeGet } from '../support/requests.ts';
@@ -117,16 +118,28 @@ describe('200 sold', () => {
 });
 
 describe('404 page', () => {
-  test('an unverified scroll looks like an unknown one until the megiah confirms', async () => {
-    const scroll = await makeScroll(t.deps, store.account);
+  test('an unverified scroll: still 404, but the page says it is registered and awaiting the examiner, naming none of its details', async () => {
+    const sofer = await makeSofer(t.deps, { username: 'Sofer Awaiting' });
+    const scroll = await makeScroll(t.deps, store.account, { sofer: sofer.uuid });
     const res = await open(scroll.qrCode);
     assert.equal(res.statusCode, 404);
     assertSafePage(res);
-    assert.ok(res.body.includes('No verified mezuzah has this code'));
-    assert.ok(res.body.includes('לא נמצאה מזוזה מאומתת עם קוד זה'));
-    assert.ok(!res.body.includes(scroll.uuid));
+    assert.ok(res.body.includes('Registered, awaiting the examiner’s confirmation'));
+    assert.ok(res.body.includes('רשומה, ממתינה לאישור המגיה'));
+    assert.ok(!res.body.includes('No verified mezuzah has this code'));
+    for (const detail of [scroll.uuid, 'Sofer Awaiting', store.account.username]) assert.ok(!res.body.includes(detail), detail);
     await verifyScroll(t.deps, scroll.uuid);
     assert.equal((await open(scroll.qrCode)).statusCode, 200);
+  });
+
+  test('a rejected scroll stays not found, and is not said to be awaiting', async () => {
+    const megiah = await makeMegiah(t.deps);
+    const scroll = await makeScroll(t.deps, store.account, { megiah: megiah.uuid });
+    assert.ok((await rejectScroll(t.deps, scroll.uuid, { reason: 'invalid_letter_form', note: '' }, { account: megiah })).ok);
+    const res = await open(scroll.qrCode);
+    assert.equal(res.statusCode, 404);
+    assert.ok(res.body.includes('No verified mezuzah has this code'));
+    assert.ok(!res.body.includes('awaiting the examiner'));
   });
 
   for (const code of ['ZZZZZZZZZZZZ', 'short', '<script>alert(1)</script>', 'x'.repeat(90)]) {

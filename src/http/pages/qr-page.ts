@@ -2,8 +2,8 @@
 // HTML in both languages that works without JavaScript. Rate-limited per IP
 // like scan-qrcode, which answers the same question as JSON.
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { lookUpScannedScroll } from '../../domain/look-up-scanned-scroll.ts';
-import { presentQrPage, presentQrPageNotFound, qrPageContentSecurityPolicy } from '../../presenters/qr-page.ts';
+import { isAwaitingExamination, lookUpScannedScroll } from '../../domain/look-up-scanned-scroll.ts';
+import { presentQrPage, presentQrPageAwaiting, presentQrPageNotFound, qrPageContentSecurityPolicy } from '../../presenters/qr-page.ts';
 import type { AppDeps } from '../app-deps.ts';
 import { rateLimit } from '../rate-limit/rate-limit.ts';
 
@@ -32,7 +32,11 @@ export function qrPageRoute(app: FastifyInstance, deps: AppDeps): void {
     onRequest: rateLimit(deps, { perMinute: 30, per: 'ip' }),
     handler: async (request, reply) => {
       const outcome = await lookUpScannedScroll(deps, request.params.code);
-      if (!outcome.ok) return sendPage(reply, 404, presentQrPageNotFound(request.params.code));
+      if (!outcome.ok) {
+        // Still 404, as scan-qrcode answers (spec: only verified scrolls resolve); the page says why to a person.
+        const awaiting = await isAwaitingExamination(deps, request.params.code);
+        return sendPage(reply, 404, awaiting ? presentQrPageAwaiting(request.params.code) : presentQrPageNotFound(request.params.code));
+      }
       return sendPage(reply, 200, presentQrPage(outcome.value));
     },
   });
