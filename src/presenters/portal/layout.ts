@@ -19,6 +19,7 @@ const words = {
   sales: { en: 'Sales', he: 'מכירות' },
   register: { en: 'Register a scroll', he: 'רישום מזוזה' },
   megiahQueue: { en: 'Awaiting examination', he: 'ממתינות לאישור בדיקה' },
+  megiahHistory: { en: 'Your decisions', he: 'ההחלטות שלך' },
   adminAccounts: { en: 'Accounts', he: 'חשבונות' },
   adminScrolls: { en: 'Scrolls to verify', he: 'מזוזות לאימות' },
   apiKeys: { en: 'API keys', he: 'מפתחות API' },
@@ -52,7 +53,7 @@ function navigationFor(role: Role | null): NavItem[] {
         ...check,
       ];
     case 'megiah':
-      return [{ href: '/megiah', words: words.megiahQueue }, keys, password, ...check];
+      return [{ href: '/megiah', words: words.megiahQueue }, { href: '/megiah/history', words: words.megiahHistory }, keys, password, ...check];
     case 'admin':
       return [{ href: '/admin/accounts', words: words.adminAccounts }, { href: '/admin/scrolls', words: words.adminScrolls }, password, ...check];
     default:

@@ -6,6 +6,7 @@ import { data, fact, notice, timestamp } from './components.ts';
 import { html, type Html } from './html.ts';
 import { fillWords, say, type Language, type Words } from './language.ts';
 import { renderPage } from './layout.ts';
+import { examinationStatus, rejectionNotice } from './scroll-examination.ts';
 import type { ViewContext } from './view-context.ts';
 
 const words = {
@@ -19,9 +20,7 @@ const words = {
   font: { en: 'Script', he: 'כתב' },
   size: { en: 'Size', he: 'גודל' },
   note: { en: 'Note', he: 'הערה' },
-  verified: { en: 'Verified', he: 'מאומתת' },
   verifiedOn: { en: 'Verified {when}', he: 'אומתה {when}' },
-  unverified: { en: 'Awaiting the megiah', he: 'ממתינה למגיה' },
   verification: { en: 'Verification', he: 'אימות' },
   registered: { en: 'Registered', he: 'נרשמה' },
   qrCode: { en: 'QR code', he: 'קוד QR' },
@@ -52,11 +51,9 @@ const words = {
 
 export const storeScrollWords = words;
 
-/** The verification badge, shared with the inventory. */
-export function verifiedStatus(lang: Language, scroll: Pick<ScrollDetails, 'isVerified' | 'verifiedAt'>): Html {
-  return scroll.isVerified
-    ? html`<span class="status ok">${say(lang, words.verified)}</span>`
-    : html`<span class="status warn">${say(lang, words.unverified)}</span>`;
+/** The verification badge, shared with the inventory: verified, rejected by the megiah, or awaiting the megiah. */
+export function verifiedStatus(lang: Language, scroll: Pick<ScrollDetails, 'isVerified' | 'rejection'>): Html {
+  return examinationStatus(lang, scroll);
 }
 
 const date = (value: string) => html`<time datetime="${value}" dir="ltr">${value}</time>`;
@@ -82,7 +79,7 @@ export function renderStoreScroll(ctx: ViewContext, scroll: ScrollDetails): stri
   ];
   return renderPage(ctx, {
     title: fillWords(words.title, { code: scroll.qrCode }),
-    body: html`${scroll.isVerified ? '' : notice(lang, 'info', words.unverifiedNotice)}
+    body: html`${scroll.isVerified ? '' : scroll.rejection !== null ? rejectionNotice(lang, scroll.rejection) : notice(lang, 'info', words.unverifiedNotice)}
 <div class="grid two">
 <figure class="card"><img class="preview" src="/${publicUrlOf(scroll.previewKey)}" alt="${words.photoAlt[lang]}"></figure>
 <div class="card"><h2>${say(lang, words.facts)}</h2><dl class="facts">${facts}</dl></div>
