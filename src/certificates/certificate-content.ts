@@ -4,6 +4,7 @@
 
 import { rejectionReasonWords } from '../text/rejection-reasons.ts';
 import { replaceUnsafeCharacters } from '../text/unsafe-characters.ts';
+import { withHebrewDate } from './hebrew-date.ts';
 import type { CertificatePayload, PersonOnCertificate } from './payload.ts';
 
 /** The same statement in English and Hebrew. */
@@ -50,7 +51,7 @@ export type CertificateContent = {
   readonly qr: { readonly url: string; readonly code: string; readonly codeLabel: Bilingual; readonly caption: Bilingual };
   readonly sections: readonly CertificateSection[];
   readonly statement: Bilingual;
-  readonly issued: { readonly label: Bilingual; readonly value: string };
+  readonly issued: { readonly label: Bilingual; readonly value: Bilingual };
 };
 
 /** Every fixed wording on a certificate. */
@@ -156,10 +157,10 @@ export function describeCertificate(p: CertificatePayload): CertificateContent {
     field('uuid', data(scroll.uuid)),
     field('font', data(scroll.font)),
     field('size', data(scroll.size)),
-    field('written', data(scroll.writtenDate)),
-    field('examined', data(scroll.examinedDate)),
+    field('written', data(withHebrewDate(scroll.writtenDate))),
+    field('examined', data(withHebrewDate(scroll.examinedDate))),
   ];
-  if (scroll.lastRepairedDate !== null) scrollFields.push(field('lastRepaired', data(scroll.lastRepairedDate)));
+  if (scroll.lastRepairedDate !== null) scrollFields.push(field('lastRepaired', data(withHebrewDate(scroll.lastRepairedDate))));
   scrollFields.push(field('registered', data(utc(scroll.registeredAt))));
   if (scroll.note.trim() !== '') scrollFields.push(field('note', data(scroll.note.trim())));
 
@@ -226,7 +227,8 @@ export function describeCertificate(p: CertificatePayload): CertificateContent {
       },
     ],
     statement: w.statement,
-    issued: { label: w.issued, value: utc(p.issuedAt) },
+    // The English line states the civil date and time; the Hebrew line the Hebrew date beside the civil one.
+    issued: { label: w.issued, value: { en: utc(p.issuedAt), he: withHebrewDate(p.issuedAt.slice(0, 10)) } },
   };
 }
 

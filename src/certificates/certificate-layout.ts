@@ -189,8 +189,8 @@ export function layOutCertificate(content: CertificateContent, fonts: FontSet): 
     heY += 10.5;
   }
   const issuedY = Math.max(enY, heY) + 6;
-  text(`${content.issued.label.en} ${content.issued.value}`, { x: left, y: issuedY, style: FontStyle.serifBold, size: 8.5, color: certificatePalette.ink, align: Align.left, direction: 'ltr' });
-  text(`${content.issued.label.he} ${content.issued.value}`, { x: right, y: issuedY, style: FontStyle.serifBold, size: 9, color: certificatePalette.ink, align: Align.right, direction: 'rtl' });
+  text(`${content.issued.label.en} ${content.issued.value.en}`, { x: left, y: issuedY, style: FontStyle.serifBold, size: 8.5, color: certificatePalette.ink, align: Align.left, direction: 'ltr' });
+  text(`${content.issued.label.he} ${content.issued.value.he}`, { x: right, y: issuedY, style: FontStyle.serifBold, size: 9, color: certificatePalette.ink, align: Align.right, direction: 'rtl' });
 
   return { width: certificatePage.width, height: certificatePage.height, shapes };
 }

@@ -346,14 +346,14 @@ function buildDocument(content: CertificateContent, pictures: Pictures): Documen
                   cell(
                     [
                       paragraph(content.statement.en, { size: 8.5, side: 'left', direction: 'ltr', after: 6 }),
-                      paragraph(`${content.issued.label.en} ${content.issued.value}`, { size: 9, bold: true, side: 'left', direction: 'ltr' }),
+                      paragraph(`${content.issued.label.en} ${content.issued.value.en}`, { size: 9, bold: true, side: 'left', direction: 'ltr' }),
                     ],
                     half,
                   ),
                   cell(
                     [
                       paragraph(content.statement.he, { size: 9, side: 'right', direction: 'rtl', after: 6 }),
-                      paragraph(`${content.issued.label.he} ${content.issued.value}`, { size: 9.5, bold: true, side: 'right', direction: 'rtl' }),
+                      paragraph(`${content.issued.label.he} ${content.issued.value.he}`, { size: 9.5, bold: true, side: 'right', direction: 'rtl' }),
                     ],
                     half,
                   ),

@@ -46,9 +46,10 @@ export const repairedCertificateFacts = [
   'K7QX-3M9P',
   'Beit Yosef',
   '12 cm',
-  '2024-01-15',
-  '2024-02-01',
-  '2024-03-10',
+  // Each civil date with its Hebrew date beside it.
+  '2024-01-15 · ה׳ שבט תשפ״ד',
+  '2024-02-01 · כ״ב שבט תשפ״ד',
+  '2024-03-10 · ל׳ אדר א׳ תשפ״ד',
   'moshe_sofer',
   'static/diplomas/moshe_sofer.pdf',
   'static/diplomas/yosef_megiah.pdf',
