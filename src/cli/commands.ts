@@ -11,10 +11,13 @@ import { inviteAccount } from '../domain/invite-account.ts';
 import { createApiKey, revokeApiKey } from '../domain/manage-api-keys.ts';
 import { setPassword } from '../domain/set-password.ts';
 import { ORPHAN_GRACE_MS, sweepOrphanFiles } from '../domain/sweep-orphan-files.ts';
+import { rejectScroll } from '../domain/reject-scroll.ts';
 import { verifyScroll } from '../domain/verify-scroll.ts';
 import type { Outcome } from '../errors.ts';
 import { presentAccount, presentAdminScroll } from '../presenters/admin.ts';
+import { presentRejection } from '../presenters/rejection.ts';
 import { presentVerification } from '../presenters/verification.ts';
+import { rejectionReasons } from '../text/rejection-reasons.ts';
 
 export class CliError extends Error {
   override readonly name = 'CliError';
@@ -185,6 +188,16 @@ export const commands: Readonly<Record<string, Command>> = {
     async run(deps, values) {
       const by = optionalText(values, 'by');
       return presentVerification(unwrap(await verifyScroll(deps, required(values, 'uuid'), by === undefined ? undefined : { uuid: by })));
+    },
+  },
+
+  'scroll reject': {
+    usage: `scroll reject --uuid UUID --reason REASON [--note TEXT] [--by ACCOUNT_UUID]   (REASON: ${rejectionReasons.join(', ')}; --note is required with other)`,
+    options: { uuid: text, reason: text, note: text, by: text },
+    async run(deps, values) {
+      const by = optionalText(values, 'by');
+      const input = { reason: required(values, 'reason'), note: optionalText(values, 'note') };
+      return presentRejection(unwrap(await rejectScroll(deps, required(values, 'uuid'), input, by === undefined ? undefined : { uuid: by })));
     },
   },
 

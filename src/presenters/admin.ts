@@ -30,5 +30,14 @@ export function presentAdminScroll(scroll: ScrollDetails, qrUrl: string) {
     qr_code: scroll.qrCode,
     qr_url: qrUrl,
     verified_time: scroll.verifiedAt ?? '',
+    rejection:
+      scroll.rejection === null
+        ? null
+        : {
+            reason: scroll.rejection.reason,
+            note: scroll.rejection.note,
+            rejected_time: scroll.rejection.at,
+            rejected_by: { uuid: scroll.rejection.by.uuid, username: scroll.rejection.by.username, role: scroll.rejection.by.role },
+          },
   };
 }

@@ -172,6 +172,34 @@ describe('scroll', () => {
     assert.equal((await cli('scroll', 'verify', '--uuid', another.uuid, '--by', ownMegiah)).json.is_verified, true);
   });
 
+  test("reject records the megiah's reason; show prints it; verify later ends it", async () => {
+    const store = await makeStore(t.deps);
+    const scroll = await makeScroll(t.deps, store.account);
+    const megiah = (await t.db.scrolls.findByUuid(scroll.uuid))?.megiah;
+    const rejected = await cli('scroll', 'reject', '--uuid', scroll.uuid, '--reason', 'spacing_or_layout', '--note', 'Line 6 closed');
+    assert.equal(rejected.code, 0, rejected.stderr);
+    assert.equal(rejected.json.is_verified, false);
+    assert.equal(rejected.json.reason, 'spacing_or_layout');
+    assert.equal(rejected.json.note, 'Line 6 closed');
+    assert.deepEqual(rejected.json.rejected_by, { uuid: megiah?.uuid, username: megiah?.username, role: 'megiah' });
+    assert.equal(rejected.json.already_rejected, false);
+    const shown = await cli('scroll', 'show', '--uuid', scroll.uuid);
+    assert.equal(shown.json.rejection.reason, 'spacing_or_layout');
+    assert.equal(shown.json.rejection.note, 'Line 6 closed');
+
+    const bad = await cli('scroll', 'reject', '--uuid', scroll.uuid, '--reason', 'ugly');
+    assert.notEqual(bad.code, 0);
+    assert.match(bad.stderr, /reason must be one of .*spacing_or_layout/);
+    const noNote = await cli('scroll', 'reject', '--uuid', scroll.uuid, '--reason', 'other');
+    assert.match(noNote.stderr, /note is required when reason is other/);
+
+    assert.equal((await cli('scroll', 'verify', '--uuid', scroll.uuid)).json.is_verified, true);
+    assert.equal((await cli('scroll', 'show', '--uuid', scroll.uuid)).json.rejection, null);
+    const late = await cli('scroll', 'reject', '--uuid', scroll.uuid, '--reason', 'parchment_or_ink');
+    assert.notEqual(late.code, 0);
+    assert.match(late.stderr, /already confirmed/);
+  });
+
   test('unknown scroll', async () => {
     const result = await cli('scroll', 'show', '--uuid', 'nope');
     assert.notEqual(result.code, 0);
