@@ -62,7 +62,10 @@ async function bringUpToDate(deps: CertificateDeps, scroll: ScrollDetails): Prom
     await deps.files.put(issued.pdfKey, pdf);
     await deps.files.put(issued.pngKey, png);
     await deps.files.put(`${base}.docx`, docx);
-    const previous = await deps.db.transaction((tx) => tx.certificates.replace(issued));
+    const previous = await deps.db.transaction(async (tx) => {
+      await tx.certificates.recordLink(base, scroll.id);
+      return tx.certificates.replace(issued);
+    });
     if (previous !== undefined) await forgetCertificate(deps, previous);
   } catch (error) {
     await forgetCertificate(deps, issued);
@@ -78,4 +81,22 @@ export async function forgetCertificate(deps: Pick<DomainDeps, 'files'>, certifi
       .filter((key) => key !== null)
       .map((key) => deps.files.remove(key)),
   );
+}
+
+/** Certificate files share `{base}.{format}`; a link names one of them. */
+const CERTIFICATE_FILE = /^(public\/certificates\/[0-9a-f-]{36}\/[A-Za-z0-9_-]+)\.(pdf|png|docx)$/;
+
+/**
+ * Where a link to a certificate's file leads once that certificate has been
+ * reissued: the same format of the scroll's current certificate, or null when
+ * the key names no certificate ever issued (or the scroll has none now).
+ * Links sent to buyers keep working, and never show superseded facts.
+ */
+export async function currentCertificateFileFor(deps: Pick<DomainDeps, 'db'>, key: string): Promise<string | null> {
+  const match = CERTIFICATE_FILE.exec(key);
+  if (match === null) return null;
+  const current = await deps.db.certificates.findCurrentByLink(match[1]);
+  if (current === undefined) return null;
+  const format = match[2] as 'pdf' | 'png' | 'docx';
+  return { pdf: current.pdfKey, png: current.pngKey, docx: current.docxKey }[format];
 }

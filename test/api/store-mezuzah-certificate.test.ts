@@ -103,7 +103,7 @@ describe('200', () => {
     assert.equal((await certificateFiles(scroll.uuid)).length, 3);
   });
 
-  test('verification reissues it at once under new URLs and removes the old files', async () => {
+  test('verification reissues it at once under new URLs and removes the old files; the old links lead to the new ones', async () => {
     const scroll = await makeScroll(t.deps, store.account);
     const old = (await certificateOf(store.key, scroll.uuid)).json();
     t.clock.set('2025-07-07T07:07:07Z');
@@ -111,10 +111,16 @@ describe('200', () => {
     assert.equal((await verifyScroll(t.deps, scroll.uuid)).ok, true);
     // Reissued by the verification itself, not left for the next request.
     assert.equal(rendered.length, count + 1);
-    assert.equal((await fetchFile(old.pdf_url)).statusCode, 404);
     const record = (await storeGet(t.app, store.key, `/api/v1/store/mezuzah/${scroll.uuid}`)).json();
     assert.notEqual(record.certificate_pdf_url, old.pdf_url);
     assert.equal((await fetchFile(record.certificate_pdf_url)).statusCode, 200);
+    const fresh0 = (await certificateOf(store.key, scroll.uuid)).json();
+    for (const [format, url] of [['pdf', old.pdf_url], ['img', old.img_url], ['doc', old.doc_url]] as const) {
+      const followed = await fetchFile(url);
+      assert.equal(followed.statusCode, 302, `the ${format} link sent before the reissue`);
+      assert.equal(followed.headers.location, `/${fresh0[`${format}_url`]}`);
+      assert.equal(followed.headers['cache-control'], 'no-cache');
+    }
 
     const fresh = (await certificateOf(store.key, scroll.uuid)).json();
     assert.equal(fresh.pdf_url, record.certificate_pdf_url);
@@ -148,8 +154,17 @@ describe('200', () => {
     assert.equal((await verifyScroll(t.deps, scroll.uuid)).ok, true);
     assert.equal(rendered.length, count + 1);
     assert.equal((rendered.at(-1) as CertificatePayload).scroll.isVerified, true);
-    assert.equal((await fetchFile(issued.pdf_url)).statusCode, 404);
+    assert.equal((await fetchFile(issued.pdf_url)).statusCode, 302, "the buyer's link leads to the reissued certificate");
     assert.equal((await certificateFiles(scroll.uuid)).length, 3);
+  });
+
+  test('a link never issued is 404, even under a real scroll; so is a scroll without a certificate now', async () => {
+    const scroll = await makeScroll(t.deps, store.account);
+    const issued = (await certificateOf(store.key, scroll.uuid)).json();
+    const forged = issued.pdf_url.replace(/\/[A-Za-z0-9_-]+\.pdf$/, '/AAAAAAAAAAAAAAAA.pdf');
+    assert.notEqual(forged, issued.pdf_url);
+    assert.equal((await fetchFile(forged)).statusCode, 404);
+    assert.equal((await fetchFile(`static/certificates/${scroll.uuid}/../../previews/x.pdf`)).statusCode, 404);
   });
 });
 

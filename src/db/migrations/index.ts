@@ -5,6 +5,7 @@ import * as portal from './002-portal.ts';
 import * as idempotentRequests from './003-idempotent-requests.ts';
 import * as megiahDecisions from './004-megiah-decisions.ts';
 import * as portalHandoffs from './005-portal-handoffs.ts';
+import * as certificateLinks from './006-certificate-links.ts';
 
 export type Migration = { readonly id: string; readonly up: (dialect: Dialect) => string[] };
 
@@ -14,4 +15,5 @@ export const migrations: readonly Migration[] = [
   { id: '003-idempotent-requests', up: idempotentRequests.up },
   { id: '004-megiah-decisions', up: megiahDecisions.up },
   { id: '005-portal-handoffs', up: portalHandoffs.up },
+  { id: '006-certificate-links', up: certificateLinks.up },
 ];

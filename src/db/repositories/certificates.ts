@@ -41,6 +41,19 @@ export function certificateRepository(db: SqlExecutor) {
       return previous;
     },
 
+    /** Remembers a newly issued certificate's files by their shared key (without extension), so links to them outlive them. */
+    async recordLink(baseKey: string, scrollId: number): Promise<void> {
+      await db.run(sql`INSERT INTO certificate_links (link_prefix, scroll_id) VALUES (${baseKey}, ${scrollId}) ON CONFLICT (link_prefix) DO NOTHING`);
+    },
+
+    /** The current certificate of the scroll whose certificate was once issued under `baseKey`. */
+    async findCurrentByLink(baseKey: string): Promise<Certificate | undefined> {
+      const row = await db.one<CertificateRow>(sql`
+        SELECT certificates.* FROM certificate_links JOIN certificates ON certificates.scroll_id = certificate_links.scroll_id
+        WHERE certificate_links.link_prefix = ${baseKey}`);
+      return row && toCertificate(row);
+    },
+
     /** Forgets the certificate so the next request issues a fresh one; returns it for file clean-up. */
     async remove(scrollId: number): Promise<Certificate | undefined> {
       const previous = await this.find(scrollId);

@@ -5,7 +5,8 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
 import { fail } from '../../errors.ts';
-import { keyOfPublicPath } from '../../files/file-storage.ts';
+import { currentCertificateFileFor } from '../../domain/issue-certificate.ts';
+import { keyOfPublicPath, publicUrlOf } from '../../files/file-storage.ts';
 import { DEFAULT_AVATAR_URL } from '../../presenters/directory-entry.ts';
 import type { AppDeps } from '../app-deps.ts';
 import { replyFailure } from '../reply-failure.ts';
@@ -44,7 +45,12 @@ export function staticFilesRoute(app: FastifyInstance, deps: AppDeps): void {
       const key = keyOfPublicPath(request.params['*']);
       const type = contentTypes[path.extname(request.params['*']).toLowerCase()];
       const file = key === null || type === undefined ? null : await deps.files.open(key);
-      if (file === null) return replyFailure(reply, fail('route_not_found', 'No such file.'));
+      if (file === null) {
+        // A reissued certificate's old link: sent on to the scroll's current certificate (temporarily: it may be reissued again).
+        const current = key === null ? null : await currentCertificateFileFor(deps, key);
+        if (current !== null && current !== key) return reply.header('Cache-Control', 'no-cache').redirect(`/${publicUrlOf(current)}`, 302);
+        return replyFailure(reply, fail('route_not_found', 'No such file.'));
+      }
       // Every public key embeds a uuid or random token and a changed file gets a new key, so contents never change.
       return reply
         .header('Content-Type', type)
