@@ -21,6 +21,12 @@ const withStatus = (status: string) => ({ kind: 'msg_status', status }) as const
 
 export const errorRegistry = {
   invalid_request: { httpStatus: 400, body: withStatus('invalid_request'), defaultMsg: 'The request is malformed.' },
+  // On the wire an invalid_request like any other; its own code lets the portal say it in the reader's language.
+  unusable_buyer: {
+    httpStatus: 400,
+    body: withStatus('invalid_request'),
+    defaultMsg: 'The buyer must be a buyer (user) account, or the details of a buyer without one.',
+  },
   invalid_photo: { httpStatus: 400, body: withStatus('invalid'), defaultMsg: 'The scroll text in the photo cannot be read.' },
   no_match: { httpStatus: 400, body: withStatus('not_found'), defaultMsg: 'No registered scroll matches this photo.' },
   duplicate: { httpStatus: 400, body: withStatus('duplicate'), defaultMsg: 'This scroll is already registered.' },

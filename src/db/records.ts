@@ -162,6 +162,8 @@ export type Certificate = {
 
 export type Page<T> = { readonly total: number; readonly items: readonly T[] };
 export type PageRequest = { readonly offset: number; readonly limit: number };
+/** The next `limit` rows, newest first, older than the row `beforeId` (null: from the newest). */
+export type BatchCursor = { readonly beforeId: number | null; readonly limit: number };
 
 /** A signed-in browser. The token itself lives only in the cookie. */
 export type Session = {

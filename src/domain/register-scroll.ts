@@ -12,14 +12,18 @@ import { transact } from './transact.ts';
 export const registrationFields = ['sofer', 'megiah', 'writtendate', 'examinateddate', 'font', 'size', 'note', 'owner_uuid'] as const;
 export const requiredRegistrationFields = ['sofer', 'megiah', 'writtendate', 'examinateddate', 'font', 'size'] as const;
 
-/** Text exactly as submitted (untrimmed, possibly missing); registerScroll validates it. */
-export type RegisterScrollInput = { readonly photo: Uint8Array } & {
+/**
+ * Text exactly as submitted (untrimmed, possibly missing); registerScroll
+ * validates it. The owner is named by `owner_uuid` (the API's field) or by
+ * `ownerEmail` (the portal's form, where a person knows the buyer's email).
+ */
+export type RegisterScrollInput = { readonly photo: Uint8Array; readonly ownerEmail?: string } & {
   readonly [name in (typeof registrationFields)[number]]?: string;
 };
 
 export type RegisteredScroll = { readonly uuid: string; readonly qrCode: string };
 
-type Failures = 'not_agent' | 'invalid_request' | 'invalid_photo' | 'duplicate' | 'no_credits' | 'busy';
+type Failures = 'not_agent' | 'invalid_request' | 'unusable_buyer' | 'invalid_photo' | 'duplicate' | 'no_credits' | 'busy';
 
 /**
  * One registration at a time, across all nodes (the lock is the database's),
@@ -137,9 +141,15 @@ async function validateFields(deps: Pick<DomainDeps, 'db' | 'clock'>, input: Reg
 
   let owner: Account | undefined;
   const ownerUuid = input.owner_uuid?.trim() ?? '';
+  const ownerEmail = input.ownerEmail?.trim() ?? '';
+  if (ownerUuid !== '' && ownerEmail !== '') return fail('invalid_request', 'Name the owner by owner_uuid or by email, not both.');
   if (ownerUuid !== '') {
     owner = await deps.db.accounts.findByUuid(ownerUuid);
-    if (owner === undefined || owner.role !== 'user') return fail('invalid_request', 'owner_uuid must name a buyer (user) account.');
+    if (owner === undefined || owner.role !== 'user') return fail('unusable_buyer', 'owner_uuid must name a buyer (user) account.');
+  }
+  if (ownerEmail !== '') {
+    owner = await deps.db.accounts.findByEmail(ownerEmail);
+    if (owner === undefined || owner.role !== 'user') return fail('unusable_buyer', "The owner's email must be that of a buyer (user) account.");
   }
   return succeed({
     sofer,

@@ -10,9 +10,14 @@ import { readStoreScroll } from './read-store-scroll.ts';
 import { requireText } from './text-fields.ts';
 import { transact } from './transact.ts';
 
-/** A buyer with an account, or the details of one without (created or reused by email). */
+/**
+ * A buyer with an account, by uuid (the API's `to_uuid`) or by email or
+ * username (the portal's form), or the details of one without (created, or
+ * reused by email).
+ */
 export type BuyerInput =
   | { readonly kind: 'existing'; readonly uuid: string }
+  | { readonly kind: 'account'; readonly by: 'email' | 'username'; readonly value: string }
   | {
       readonly kind: 'new';
       readonly username: string;
@@ -25,14 +30,17 @@ export type SellScrollInput = { readonly scrollUuid: string; readonly buyer: Buy
 
 export type CompletedSale = { readonly saleUuid: string; readonly buyerUuid: string };
 
-type Failures = 'invalid_request' | 'scroll_not_found' | 'scroll_not_owned' | 'no_credits';
+type Failures = 'invalid_request' | 'unusable_buyer' | 'scroll_not_found' | 'scroll_not_owned' | 'no_credits';
 
 /**
  * The one answer for a buyer that cannot be sold to, whether `to_uuid` names
  * no account or one that is not a buyer, or `buyer.email` is a non-buyer's:
  * a reason per case would tell a store which uuids and emails have accounts.
+ * A username that several buyers share (buyers' names may repeat) names none
+ * of them, and gets the same answer.
  */
 const UNUSABLE_BUYER = 'to_uuid or buyer.email must name a buyer (user) account, or buyer.email an address no account has.';
+const UNNAMED_BUYER = 'The buyer must be named by the email or username of a buyer (user) account.';
 
 /**
  * Everything happens in one transaction: a sale that fails (not owned, no
@@ -100,8 +108,12 @@ function recordSale(
   });
 }
 
-function validateBuyer(buyer: BuyerInput): Outcome<BuyerInput, 'invalid_request'> {
+function validateBuyer(buyer: BuyerInput): Outcome<BuyerInput, 'invalid_request' | 'unusable_buyer'> {
   if (buyer.kind === 'existing') return succeed(buyer);
+  if (buyer.kind === 'account') {
+    const value = buyer.value.trim();
+    return value === '' ? fail('unusable_buyer', UNNAMED_BUYER) : succeed({ ...buyer, value });
+  }
   const username = requireUsername(buyer.username, 'buyer.username');
   if (!username.ok) return username;
   const email = requireEmail(buyer.email, 'buyer.email');
@@ -113,15 +125,20 @@ function validateBuyer(buyer: BuyerInput): Outcome<BuyerInput, 'invalid_request'
   return succeed({ kind: 'new', username: username.value, email: email.value, country: country.value, city: city.value });
 }
 
-async function resolveBuyer(tx: Repositories, buyer: BuyerInput, at: string): Promise<Outcome<Account, 'invalid_request'>> {
+async function resolveBuyer(tx: Repositories, buyer: BuyerInput, at: string): Promise<Outcome<Account, 'unusable_buyer'>> {
   if (buyer.kind === 'existing') {
     const account = await tx.accounts.findByUuid(buyer.uuid);
-    if (account === undefined || account.role !== 'user') return fail('invalid_request', UNUSABLE_BUYER);
+    if (account === undefined || account.role !== 'user') return fail('unusable_buyer', UNUSABLE_BUYER);
+    return succeed(account);
+  }
+  if (buyer.kind === 'account') {
+    const account = buyer.by === 'email' ? await tx.accounts.findByEmail(buyer.value) : await tx.accounts.findOnlyBuyerNamed(buyer.value);
+    if (account === undefined || account.role !== 'user') return fail('unusable_buyer', UNNAMED_BUYER);
     return succeed(account);
   }
   const existing = await tx.accounts.findByEmail(buyer.email);
   if (existing !== undefined) {
-    if (existing.role !== 'user') return fail('invalid_request', UNUSABLE_BUYER);
+    if (existing.role !== 'user') return fail('unusable_buyer', UNUSABLE_BUYER);
     return succeed(existing);
   }
   return succeed(

@@ -167,14 +167,14 @@ describe('GET /store/scrolls/{uuid}', () => {
     for (const file of ['certificate.pdf', 'certificate.png', 'certificate.docx', 'sticker.png']) {
       assert.ok(res.body.includes(`href="/store/scrolls/${ariScroll.uuid}/${file}"`), file);
     }
-    assert.match(res.body, /scanning it shows the scroll only after the megiah confirms/);
+    assert.match(res.body, /until the megiah confirms, a scan of it shows “registered, awaiting the examiner’s confirmation”/);
   });
 
   test('a verified scroll says when, without the waiting notice', async () => {
     const res = await browser.get(`/store/scrolls/${verifiedScroll.uuid}`);
     assert.equal(res.statusCode, 200);
     assert.match(res.body, /status ok">Verified <time datetime="2025-03-01T10:00:00Z"/);
-    assert.doesNotMatch(res.body, /only after the megiah confirms/);
+    assert.doesNotMatch(res.body, /a scan of it shows “registered, awaiting/);
   });
 
   test('the sticker is SVG to show and PNG to download', async () => {
@@ -295,13 +295,41 @@ describe('/store/register', () => {
     const owner = await makeBuyer(t.deps);
     const poorBrowser = await signedInBrowser(t.app, t.deps, poor);
     await poorBrowser.get('/store/register');
-    const res = await poorBrowser.upload('/store/register', { ...details(), owner_uuid: owner.uuid, mezuzah: { data: await scrollPhoto() } });
+    const res = await poorBrowser.upload('/store/register', { ...details(), owner_email: owner.email, mezuzah: { data: await scrollPhoto() } });
     assert.equal(res.statusCode, 400);
     assert.match(res.body, /No credits left/);
-    assert.ok(res.body.includes(`value="${owner.uuid}"`));
+    assert.ok(res.body.includes(`value="${owner.email}"`));
     assert.deepEqual(await inventoryOf(poor), []);
     assert.deepEqual(await inventoryOf(owner), []);
     assert.deepEqual(await t.db.credits.entries(poor.id), []);
+  });
+
+  test('the owner is picked by email: a buyer\'s gets the scroll and a credit is used', async () => {
+    const owner = await makeBuyer(t.deps);
+    const credits = await t.db.credits.balanceOf(agent.id);
+    await browser.get('/store/register');
+    const form = await browser.get('/store/register');
+    assert.match(form.body, /<input id="f-owner_email" name="owner_email" type="email"/);
+    assert.doesNotMatch(form.body, /owner_uuid/);
+    const res = await browser.upload('/store/register', { ...details(), owner_email: `  ${owner.email.toUpperCase()} `, mezuzah: { data: await scrollPhoto() } });
+    assert.equal(res.statusCode, 303, res.body);
+    assert.equal((await inventoryOf(owner)).length, 1);
+    assert.equal(await t.db.credits.balanceOf(agent.id), credits - 1);
+  });
+
+  test('an owner email that names no buyer gets one answer, whatever the reason, and nothing is registered', async () => {
+    const before = (await inventoryOf(agent)).length;
+    const credits = await t.db.credits.balanceOf(agent.id);
+    const answers = new Set<string>();
+    for (const email of ['nobody-at-all@example.test', sofer.email, agent.email]) {
+      await browser.get('/store/register');
+      const res = await browser.upload('/store/register', { ...details(), owner_email: email, mezuzah: { data: await scrollPhoto() } });
+      assert.equal(res.statusCode, 400, email);
+      answers.add(/<p class="notice error" role="alert">([^<]+)<\/p>/.exec(res.body)?.[1] ?? '');
+    }
+    assert.deepEqual([...answers], ['No buyer’s account can be named by this email. Nothing was registered. Check the email, or leave it empty to register into your inventory and record the sale from there (a buyer without an account is recorded at the sale).']);
+    assert.equal((await inventoryOf(agent)).length, before);
+    assert.equal(await t.db.credits.balanceOf(agent.id), credits);
   });
 
   test('a photo with no readable scroll, and a future date, are explained', async () => {

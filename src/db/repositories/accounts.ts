@@ -91,6 +91,12 @@ export function accountRepository(db: SqlExecutor) {
       return row && toAccount(row);
     },
 
+    /** The buyer (`user`) with this username, case-insensitively, when exactly one has it: buyers' names may repeat. */
+    async findOnlyBuyerNamed(username: string): Promise<Account | undefined> {
+      const rows = await db.all<AccountRow>(sql`SELECT * FROM accounts WHERE role = 'user' AND username_key = ${usernameKey(username)} LIMIT 2`);
+      return rows.length === 1 ? toAccount(rows[0]) : undefined;
+    },
+
     async listDirectory(filter: DirectoryFilter, page: PageRequest): Promise<Page<Account>> {
       const where = directoryWhere(filter);
       const count = await db.one<{ total: number | string }>(sql`SELECT COUNT(*) AS total FROM accounts WHERE ${where}`);

@@ -1,5 +1,5 @@
 import type { SqlExecutor } from '../driver.ts';
-import type { CreditEntry, CreditReason, Page, PageRequest } from '../records.ts';
+import type { BatchCursor, CreditEntry, CreditReason, Page, PageRequest } from '../records.ts';
 import { sql } from '../sql.ts';
 
 type EntryRow = {
@@ -110,6 +110,15 @@ export function creditRepository(db: SqlExecutor) {
         ${selectEntries} WHERE e.account_id = ${accountId}
         ORDER BY e.id DESC LIMIT ${page.limit} OFFSET ${page.offset}`);
       return { total: Number(count?.total ?? 0), items: rows.map(toEntry) };
+    },
+
+    /** The ledger in batches for an export, newest first, by a cursor on the id (see scrolls.listOwnedBatch). */
+    async listEntriesBatch(accountId: number, cursor: BatchCursor): Promise<CreditEntry[]> {
+      const before = cursor.beforeId === null ? sql`` : sql` AND e.id < ${cursor.beforeId}`;
+      const rows = await db.all<EntryRow>(sql`
+        ${selectEntries} WHERE e.account_id = ${accountId}${before}
+        ORDER BY e.id DESC LIMIT ${cursor.limit}`);
+      return rows.map(toEntry);
     },
   };
 }

@@ -1,6 +1,6 @@
 import type { SqlExecutor } from '../driver.ts';
-import type { Page, PageRequest, Sale, SaleDetails } from '../records.ts';
-import { sql } from '../sql.ts';
+import type { BatchCursor, Page, PageRequest, Sale, SaleDetails } from '../records.ts';
+import { sql, type Sql } from '../sql.ts';
 
 type SaleRow = {
   id: number | string;
@@ -24,7 +24,23 @@ function toSale(row: SaleRow): Sale {
   };
 }
 
+type SaleDetailsRow = SaleRow & { scroll_uuid: string; buyer_uuid: string; buyer_username: string };
+
+function toSaleDetails(row: SaleDetailsRow): SaleDetails {
+  return { ...toSale(row), scrollUuid: row.scroll_uuid, buyer: { uuid: row.buyer_uuid, username: row.buyer_username } };
+}
+
 export function saleRepository(db: SqlExecutor) {
+  /** The seller's sales whose ids `ids` selects (a subquery on the (seller_id, id) index), newest first, with scroll and buyer. */
+  const detailsOf = async (ids: Sql): Promise<SaleDetails[]> => {
+    const rows = await db.all<SaleDetailsRow>(sql`
+      SELECT sa.*, s.uuid AS scroll_uuid, b.uuid AS buyer_uuid, b.username AS buyer_username
+      FROM sales sa JOIN scrolls s ON s.id = sa.scroll_id JOIN accounts b ON b.id = sa.buyer_id
+      WHERE sa.id IN (${ids})
+      ORDER BY sa.id DESC`);
+    return rows.map(toSaleDetails);
+  };
+
   return {
     async insert(sale: Omit<Sale, 'id'>): Promise<Sale> {
       const row = await db.one<SaleRow>(sql`
@@ -40,20 +56,20 @@ export function saleRepository(db: SqlExecutor) {
         sql`SELECT COUNT(*) AS total FROM sales WHERE seller_id = ${sellerId}`,
       );
       // Page ids from the (seller_id, id) index first, then the joins for those rows only (see scrolls.listOwnedBy).
-      const rows = await db.all<SaleRow & { scroll_uuid: string; buyer_uuid: string; buyer_username: string }>(sql`
-        SELECT sa.*, s.uuid AS scroll_uuid, b.uuid AS buyer_uuid, b.username AS buyer_username
-        FROM sales sa JOIN scrolls s ON s.id = sa.scroll_id JOIN accounts b ON b.id = sa.buyer_id
-        WHERE sa.id IN (
-          SELECT id FROM sales WHERE seller_id = ${sellerId} ORDER BY id DESC LIMIT ${page.limit} OFFSET ${page.offset})
-        ORDER BY sa.id DESC`);
-      return {
-        total: Number(count?.total ?? 0),
-        items: rows.map((row) => ({
-          ...toSale(row),
-          scrollUuid: row.scroll_uuid,
-          buyer: { uuid: row.buyer_uuid, username: row.buyer_username },
-        })),
-      };
+      const items = await detailsOf(sql`SELECT id FROM sales WHERE seller_id = ${sellerId} ORDER BY id DESC LIMIT ${page.limit} OFFSET ${page.offset}`);
+      return { total: Number(count?.total ?? 0), items };
+    },
+
+    /** The same list in batches for an export, by a cursor on the id (see scrolls.listOwnedBatch). */
+    async listBySellerBatch(sellerId: number, cursor: BatchCursor): Promise<SaleDetails[]> {
+      const before = cursor.beforeId === null ? sql`` : sql` AND id < ${cursor.beforeId}`;
+      return detailsOf(sql`SELECT id FROM sales WHERE seller_id = ${sellerId}${before} ORDER BY id DESC LIMIT ${cursor.limit}`);
+    },
+
+    /** This seller's sale of this scroll, if it made one (a scroll is sold once by each owner, so at most one). */
+    async findBySellerAndScroll(sellerId: number, scrollId: number): Promise<Sale | undefined> {
+      const row = await db.one<SaleRow>(sql`SELECT * FROM sales WHERE seller_id = ${sellerId} AND scroll_id = ${scrollId} ORDER BY id DESC LIMIT 1`);
+      return row && toSale(row);
     },
   };
 }

@@ -1,5 +1,5 @@
 import type { SqlExecutor } from '../driver.ts';
-import type { NewScroll, Page, PageRequest, Role, Scroll, ScrollDetails } from '../records.ts';
+import type { BatchCursor, NewScroll, Page, PageRequest, Role, Scroll, ScrollDetails } from '../records.ts';
 import type { RejectionReason } from '../../text/rejection-reasons.ts';
 import { containsText, sql, type Sql } from '../sql.ts';
 
@@ -101,6 +101,35 @@ function containing(search: string): Sql {
   return columns.map((column) => containsText(column, search)).reduce((any, next) => sql`${any} OR ${next}`);
 }
 
+/** One word of an inventory search; `qrCode` is the word read as a QR code (look-alike letters forgiven) when it can be one. */
+export type SearchTerm = { readonly text: string; readonly qrCode: string | null };
+
+/** Where a scroll's examination stands: confirmed, awaiting the megiah, or rejected by him (its latest decision). */
+export type ExaminationState = 'verified' | 'awaiting' | 'rejected';
+
+/** Which of its scrolls an owner lists: those that every search word matches (in any column), in one state when given. */
+export type InventoryFilter = { readonly terms?: readonly SearchTerm[]; readonly examination?: ExaminationState };
+
+const examinationIs: Readonly<Record<ExaminationState, Sql>> = {
+  verified: sql`s.is_verified = 1`,
+  awaiting: sql`s.is_verified = 0 AND s.rejection_id IS NULL`,
+  rejected: sql`s.rejection_id IS NOT NULL`,
+};
+
+/** The scroll and its sofer and megiah, whose names a search reads. */
+const scrollsWithPeople = sql`scrolls s JOIN accounts so ON so.id = s.sofer_id JOIN accounts me ON me.id = s.megiah_id`;
+
+function ownedFilter(ownerId: number, filter: InventoryFilter): { readonly from: Sql; readonly where: Sql } {
+  let where = sql`s.owner_id = ${ownerId}`;
+  if (filter.examination !== undefined) where = sql`${where} AND ${examinationIs[filter.examination]}`;
+  const terms = filter.terms ?? [];
+  for (const term of terms) {
+    const matches = term.qrCode === null ? containing(term.text) : sql`${containing(term.text)} OR s.qr_code = ${term.qrCode}`;
+    where = sql`${where} AND (${matches})`;
+  }
+  return { from: terms.length === 0 ? sql`scrolls s` : scrollsWithPeople, where };
+}
+
 export function scrollRepository(db: SqlExecutor) {
   const findDetails = async (where: Sql): Promise<ScrollDetails | undefined> => {
     const row = await db.one<DetailsRow>(sql`${selectDetails} WHERE ${where}`);
@@ -112,15 +141,16 @@ export function scrollRepository(db: SqlExecutor) {
    * those rows only: the plan stays an index walk whatever the planner's
    * statistics say (a fresh PostgreSQL table has none).
    */
-  const listPage = async (where: Sql, page: PageRequest, search: string): Promise<Page<ScrollDetails>> => {
-    const filter = search === '' ? where : sql`${where} AND (${containing(search)})`;
-    const from = search === '' ? sql`scrolls s` : sql`scrolls s JOIN accounts so ON so.id = s.sofer_id JOIN accounts me ON me.id = s.megiah_id`;
-    const count = await db.one<{ total: number | string }>(sql`SELECT COUNT(*) AS total FROM ${from} WHERE ${filter}`);
+  const pageOf = async (from: Sql, where: Sql, page: PageRequest): Promise<Page<ScrollDetails>> => {
+    const count = await db.one<{ total: number | string }>(sql`SELECT COUNT(*) AS total FROM ${from} WHERE ${where}`);
     const rows = await db.all<DetailsRow>(sql`${selectDetails} WHERE s.id IN (
-        SELECT s.id FROM ${from} WHERE ${filter} ORDER BY s.id DESC LIMIT ${page.limit} OFFSET ${page.offset})
+        SELECT s.id FROM ${from} WHERE ${where} ORDER BY s.id DESC LIMIT ${page.limit} OFFSET ${page.offset})
       ORDER BY s.id DESC`);
     return { total: Number(count?.total ?? 0), items: rows.map(toDetails) };
   };
+
+  const listPage = (where: Sql, page: PageRequest, search: string): Promise<Page<ScrollDetails>> =>
+    search === '' ? pageOf(sql`scrolls s`, where, page) : pageOf(scrollsWithPeople, sql`${where} AND (${containing(search)})`, page);
 
   return {
     async insert(scroll: NewScroll): Promise<Scroll> {
@@ -151,9 +181,24 @@ export function scrollRepository(db: SqlExecutor) {
       return findDetails(sql`s.qr_code = ${code}`);
     },
 
-    /** Scrolls the account owns now, newest first; `search` narrows them to those whose text fields contain it. */
-    async listOwnedBy(ownerId: number, page: PageRequest, search = ''): Promise<Page<ScrollDetails>> {
-      return listPage(sql`s.owner_id = ${ownerId}`, page, search);
+    /** Scrolls the account owns now, newest first, narrowed by `filter`. */
+    async listOwnedBy(ownerId: number, page: PageRequest, filter: InventoryFilter = {}): Promise<Page<ScrollDetails>> {
+      const { from, where } = ownedFilter(ownerId, filter);
+      return pageOf(from, where, page);
+    },
+
+    /**
+     * The same list in batches for an export: the next `limit` scrolls older
+     * than `beforeId` (null: from the newest). A cursor on the id, not an
+     * offset, so a scroll sold meanwhile shifts no other row out of the export.
+     */
+    async listOwnedBatch(ownerId: number, filter: InventoryFilter, cursor: BatchCursor): Promise<ScrollDetails[]> {
+      const { from, where } = ownedFilter(ownerId, filter);
+      const before = cursor.beforeId === null ? where : sql`${where} AND s.id < ${cursor.beforeId}`;
+      const rows = await db.all<DetailsRow>(sql`${selectDetails} WHERE s.id IN (
+          SELECT s.id FROM ${from} WHERE ${before} ORDER BY s.id DESC LIMIT ${cursor.limit})
+        ORDER BY s.id DESC`);
+      return rows.map(toDetails);
     },
 
     /**

@@ -1,8 +1,12 @@
-// GET /store/inventory: the scrolls the store owns and has not sold, searchable.
+// GET /store/inventory: the scrolls the store owns and has not sold,
+// searchable and filtered by verification, each with a link to sell it, and
+// checkboxes that print the chosen scrolls' stickers on an A4 sheet. On a
+// phone each scroll is a compact two-line row; on a desktop a table.
 import type { Page, ScrollDetails } from '../../db/records.ts';
-import { data, pager, queryString, timestamp } from './components.ts';
-import { html } from './html.ts';
-import { fillWords, say, type Words } from './language.ts';
+import type { InventoryStatus } from '../../domain/list-inventory.ts';
+import { data, pager, queryString } from './components.ts';
+import { html, type Html } from './html.ts';
+import { fillWords, say, type Language, type Words } from './language.ts';
 import { renderPage } from './layout.ts';
 import type { ListingState } from './store-overview.ts';
 import { verifiedStatus } from './store-scroll.ts';
@@ -12,15 +16,21 @@ const words = {
   title: { en: 'Inventory', he: 'מלאי' },
   search: { en: 'Search the inventory', he: 'חיפוש במלאי' },
   searchHint: {
-    en: 'Part of a uuid, QR code, script, size, note, sofer or megiah.',
-    he: 'חלק ממזהה, קוד QR, כתב, גודל, הערה, סופר או מגיה.',
+    en: 'A QR code (or the address its sticker opens), sofer, megiah, script, size or words of the note. Every word must match.',
+    he: 'קוד QR (או הכתובת שהמדבקה פותחת), סופר, מגיה, כתב, גודל או מילים מההערה. כל מילה חייבת להתאים.',
   },
+  show: { en: 'Show', he: 'הצגה' },
+  all: { en: 'All scrolls', he: 'כל המזוזות' },
+  verified: { en: 'Verified', he: 'מאומתות' },
+  awaiting: { en: 'Awaiting examination', he: 'ממתינות לאישור הבדיקה' },
+  rejected: { en: 'Rejected by the megiah', he: 'נדחו על ידי המגיה' },
   searchButton: { en: 'Search', he: 'חיפוש' },
   clear: { en: 'Show all', he: 'הצגת הכול' },
   none: { en: 'No scrolls in your inventory yet.', he: 'אין עדיין מזוזות במלאי שלכם.' },
-  noMatch: { en: 'No scroll matches “{search}”.', he: 'אין מזוזה התואמת ל„{search}”.' },
+  noMatch: { en: 'No scroll matches.', he: 'אין מזוזה מתאימה.' },
   matching: { en: 'Scrolls matching “{search}”', he: 'מזוזות התואמות ל„{search}”' },
-  scroll: { en: 'Scroll', he: 'מזוזה' },
+  pick: { en: 'Print', he: 'הדפסה' },
+  pickOne: { en: 'Print the sticker of {code}', he: 'הדפסת המדבקה של {code}' },
   qrCode: { en: 'QR code', he: 'קוד QR' },
   font: { en: 'Script', he: 'כתב' },
   size: { en: 'Size', he: 'גודל' },
@@ -28,46 +38,100 @@ const words = {
   megiah: { en: 'Megiah', he: 'מגיה' },
   status: { en: 'Status', he: 'מצב' },
   registered: { en: 'Registered', he: 'נרשמה' },
-  open: { en: 'Open scroll {uuid}', he: 'פתיחת המזוזה {uuid}' },
+  details: { en: 'Details', he: 'פרטים' },
+  sale: { en: 'Sale', he: 'מכירה' },
+  sell: { en: 'Sell', he: 'מכירה' },
+  sellOne: { en: 'Sell {code}', he: 'מכירת {code}' },
+  printSheet: { en: 'Print the chosen stickers (A4 sheet, PDF)', he: 'הדפסת המדבקות שנבחרו (גיליון A4, PDF)' },
+  printHint: {
+    en: 'Tick the scrolls whose QR stickers you want, then print the sheet at actual size. A scroll awaiting examination may be labelled now: until the megiah confirms it, a scan of its sticker shows “registered, awaiting the examiner’s confirmation” and none of its details.',
+    he: 'סמנו את המזוזות שאת מדבקות ה-QR שלהן אתם רוצים, והדפיסו את הגיליון בגודל אמיתי. אפשר כבר עכשיו להדביק מדבקה על מזוזה הממתינה לבדיקה: עד שהמגיה יאשר אותה, סריקת המדבקה מציגה „רשומה, ממתינה לאישור הבודק” ללא פרטי המזוזה.',
+  },
+  export: { en: 'Export these scrolls (CSV)', he: 'ייצוא המזוזות האלה (CSV)' },
+  exportAll: { en: 'Export the inventory (CSV)', he: 'ייצוא המלאי (CSV)' },
+  noneChosenFlash: { en: 'Choose at least one scroll whose sticker to print.', he: 'בחרו לפחות מזוזה אחת שאת המדבקה שלה להדפיס.' },
 } as const satisfies Record<string, Words>;
 
-/** Enough of a uuid to tell scrolls apart at a glance; the full one is on the scroll's page. */
-const shortUuid = (uuid: string) => `${uuid.slice(0, 8)}…`;
+export const inventoryWords = words;
 
-export function renderInventory(ctx: ViewContext, scrolls: Page<ScrollDetails>, state: ListingState & { readonly search: string }): string {
-  const { lang } = ctx;
-  const rows = scrolls.items.map(
-    (scroll) => html`<tr>
-<td data-label="${words.scroll[lang]}"><a href="/store/scrolls/${encodeURIComponent(scroll.uuid)}" aria-label="${fillWords(words.open, { uuid: scroll.uuid })[lang]}"><bdi class="code">${shortUuid(scroll.uuid)}</bdi></a></td>
-<td data-label="${words.qrCode[lang]}">${data(scroll.qrCode, 'code')}</td>
-<td data-label="${words.font[lang]}">${data(scroll.font, '')}</td>
-<td data-label="${words.size[lang]}">${data(scroll.size, '')}</td>
-<td data-label="${words.sofer[lang]}">${data(scroll.sofer.username, '')}</td>
-<td data-label="${words.megiah[lang]}">${data(scroll.megiah.username, '')}</td>
-<td data-label="${words.status[lang]}">${verifiedStatus(lang, scroll)}</td>
-<td data-label="${words.registered[lang]}">${timestamp(scroll.createdAt)}</td>
-</tr>`,
+const statusWords: Readonly<Record<InventoryStatus, Words>> = {
+  all: words.all,
+  verified: words.verified,
+  awaiting: words.awaiting,
+  rejected: words.rejected,
+};
+
+export type InventoryState = ListingState & { readonly search: string; readonly status: InventoryStatus };
+
+/** The query that lists these scrolls again (search and filter, no page), for the pager and the export. */
+const filterQuery = (state: InventoryState) => ({ q: state.search, status: state.status === 'all' ? undefined : state.status });
+
+function row(lang: Language, scroll: ScrollDetails): Html {
+  const page = `/store/scrolls/${encodeURIComponent(scroll.uuid)}`;
+  // On a phone the separate cells give way to one summary line (the style sheet shows one or the other).
+  const summary = [scroll.font, scroll.size, scroll.sofer.username].filter((part) => part !== '');
+  return html`<tr>
+<td class="pick"><input type="checkbox" name="scroll" value="${scroll.uuid}" aria-label="${fillWords(words.pickOne, { code: scroll.qrCode })[lang]}"></td>
+<td class="qr" data-label="${words.qrCode[lang]}"><a href="${page}"><bdi class="code">${scroll.qrCode}</bdi></a></td>
+<td class="font" data-label="${words.font[lang]}">${data(scroll.font, '')}</td>
+<td class="size" data-label="${words.size[lang]}">${data(scroll.size, '')}</td>
+<td class="sofer" data-label="${words.sofer[lang]}">${data(scroll.sofer.username, '')}</td>
+<td class="megiah" data-label="${words.megiah[lang]}">${data(scroll.megiah.username, '')}</td>
+<td class="summary">${summary.map((part, index) => html`${index > 0 ? ' · ' : ''}<bdi>${part}</bdi>`)}</td>
+<td class="state" data-label="${words.status[lang]}">${verifiedStatus(lang, scroll)}</td>
+<td class="registered" data-label="${words.registered[lang]}"><time datetime="${scroll.createdAt.replace(' ', 'T')}Z" dir="ltr">${scroll.createdAt.slice(0, 10)}</time></td>
+<td class="sell"><a href="${page}/sale" aria-label="${fillWords(words.sellOne, { code: scroll.qrCode })[lang]}">${say(lang, words.sell)}</a></td>
+</tr>`;
+}
+
+function filters(lang: Language, state: InventoryState): Html {
+  const filtered = state.search !== '' || state.status !== 'all';
+  const options = (Object.keys(statusWords) as InventoryStatus[]).map(
+    (status) => html`<option value="${status}"${status === state.status ? html` selected` : ''}>${say(lang, statusWords[status])}</option>`,
   );
-  const searching = state.search !== '';
-  const empty = searching ? say(lang, words.noMatch, { search: state.search }) : say(lang, words.none);
-  const href = (page: number) => `/store/inventory${queryString({ q: state.search, page, per_page: state.perPageParam })}`;
+  return html`<form method="get" action="/store/inventory" class="search filters" role="search">
+<div class="field"><label for="f-q">${say(lang, words.search)}</label>
+<input id="f-q" name="q" type="search" value="${state.search}" maxlength="100" autocapitalize="off" spellcheck="false" aria-describedby="f-q-hint"></div>
+<div class="field narrow"><label for="f-status">${say(lang, words.show)}</label>
+<select id="f-status" name="status">${options}</select></div>
+<button type="submit">${say(lang, words.searchButton)}</button>
+${filtered ? html`<a class="button secondary" href="/store/inventory">${say(lang, words.clear)}</a>` : ''}
+<small id="f-q-hint">${say(lang, words.searchHint)}</small>
+</form>`;
+}
+
+export function renderInventory(ctx: ViewContext, scrolls: Page<ScrollDetails>, state: InventoryState): string {
+  const { lang } = ctx;
+  const filtered = state.search !== '' || state.status !== 'all';
+  const href = (page: number) => `/store/inventory${queryString({ ...filterQuery(state), page, per_page: state.perPageParam })}`;
+  const headings = [words.qrCode, words.font, words.size, words.sofer, words.megiah, words.details, words.status, words.registered, words.sale];
+  const classes = ['qr', 'font', 'size', 'sofer', 'megiah', 'summary', 'state', 'registered', 'sell'];
+  const list =
+    scrolls.total === 0
+      ? html`<p>${say(lang, filtered ? words.noMatch : words.none)}</p>`
+      : html`<form method="get" action="/store/sticker-sheet.pdf" class="stickers">
+<table class="inventory"><thead><tr><th scope="col" class="pick">${say(lang, words.pick)}</th>${headings.map(
+          (heading, index) => html`<th scope="col" class="${classes[index]}">${say(lang, heading)}</th>`,
+        )}</tr></thead>
+<tbody>${scrolls.items.map((scroll) => row(lang, scroll))}</tbody></table>
+${pager(lang, state, href)}
+<div class="card print">
+<p id="print-hint">${say(lang, words.printHint)}</p>
+<button type="submit" aria-describedby="print-hint">${say(lang, words.printSheet)}</button>
+</div>
+</form>`;
   return renderPage(ctx, {
     title: words.title,
-    body: html`<form method="get" action="/store/inventory" class="search" role="search">
-<label for="f-q" class="label">${say(lang, words.search)}</label>
-<input id="f-q" name="q" type="search" value="${state.search}" maxlength="100" aria-describedby="f-q-hint">
-<button type="submit">${say(lang, words.searchButton)}</button>
-${searching ? html`<a class="button secondary" href="/store/inventory">${say(lang, words.clear)}</a>` : ''}
-<small id="f-q-hint">${say(lang, words.searchHint)}</small>
-</form>
-${searching ? html`<h2>${say(lang, words.matching, { search: state.search })}</h2>` : ''}
+    body: html`${filters(lang, state)}
+${state.search !== '' ? html`<h2>${say(lang, words.matching, { search: state.search })}</h2>` : ''}
 ${
   scrolls.total === 0
-    ? html`<p>${empty}</p>`
-    : html`<table class="stack"><thead><tr>${[words.scroll, words.qrCode, words.font, words.size, words.sofer, words.megiah, words.status, words.registered].map(
-        (heading) => html`<th scope="col">${say(lang, heading)}</th>`,
-      )}</tr></thead><tbody>${rows}</tbody></table>
-${pager(lang, state, href)}`
-}`,
+    ? ''
+    : html`<p class="actions"><a class="button secondary" href="/store/inventory.csv${queryString(filterQuery(state))}" download>${say(
+        lang,
+        filtered ? words.export : words.exportAll,
+      )}</a></p>`
+}
+${list}`,
   });
 }

@@ -25,6 +25,7 @@ const words = {
   ownerRegistration: { en: 'Registration of scroll {uuid} straight to a buyer', he: 'רישום המזוזה {uuid} ישירות לקונה' },
   saleNoScroll: { en: 'Sale', he: 'מכירה' },
   ownerRegistrationNoScroll: { en: 'Registration straight to a buyer', he: 'רישום ישירות לקונה' },
+  export: { en: 'Export the credit history (CSV)', he: 'ייצוא היסטוריית הקרדיטים (CSV)' },
 } as const satisfies Record<string, Words>;
 
 /** One page of a listing; `perPageParam` is the page size as asked for, kept in the pager's links. */
@@ -68,6 +69,7 @@ ${pager(lang, state, (page) => `/store${queryString({ page, per_page: state.perP
 <p>${say(lang, words.explain)}</p>
 </div>
 <h2>${say(lang, words.ledger)}</h2>
+${ledger.entries.total === 0 ? '' : html`<p class="actions"><a class="button secondary" href="/store/credit-ledger.csv" download>${say(lang, words.export)}</a></p>`}
 ${table}`,
   });
 }

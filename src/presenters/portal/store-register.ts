@@ -2,7 +2,7 @@
 // API's register-mezuzah does. A refused registration shows the form again
 // with what was typed (a browser cannot be given the photo back).
 import type { Account } from '../../db/records.ts';
-import type { registrationFields } from '../../domain/register-scroll.ts';
+import { registrationFields } from '../../domain/register-scroll.ts';
 import { field, notice, problem } from './components.ts';
 import { html, type Html } from './html.ts';
 import { say, type Language, type Words } from './language.ts';
@@ -32,10 +32,14 @@ const words = {
   sizeHint: { en: 'For example 12 cm.', he: 'למשל 12 ס"מ.' },
   note: { en: 'Note', he: 'הערה' },
   optional: { en: '(optional)', he: '(לא חובה)' },
-  owner: { en: 'Buyer’s account id (uuid)', he: 'מזהה החשבון של הקונה (uuid)' },
+  owner: { en: 'Buyer’s email', he: 'האימייל של הקונה' },
   ownerHint: {
-    en: 'Leave empty to put the scroll in your inventory. With a buyer, the scroll is registered straight to them and one credit is used.',
-    he: 'השאירו ריק כדי שהמזוזה תיכנס למלאי שלכם. עם קונה, המזוזה נרשמת ישירות אליו ונצרך קרדיט אחד.',
+    en: 'Leave empty to put the scroll in your inventory. With the email of a buyer’s account, the scroll is registered straight to them and one credit is used.',
+    he: 'השאירו ריק כדי שהמזוזה תיכנס למלאי שלכם. עם האימייל של חשבון קונה, המזוזה נרשמת ישירות אליו ונצרך קרדיט אחד.',
+  },
+  noSuchBuyer: {
+    en: 'No buyer’s account can be named by this email. Nothing was registered. Check the email, or leave it empty to register into your inventory and record the sale from there (a buyer without an account is recorded at the sale).',
+    he: 'לא ניתן לזהות חשבון קונה לפי האימייל הזה. דבר לא נרשם. בדקו את האימייל, או השאירו אותו ריק כדי לרשום למלאי שלכם ולרשום את המכירה משם (קונה ללא חשבון נרשם בעת המכירה).',
   },
   submit: { en: 'Register', he: 'רישום' },
   busyLabel: { en: 'Uploading…', he: 'מעלה…' },
@@ -58,10 +62,13 @@ const words = {
 
 export type RegistrationChoices = { readonly sofers: readonly Account[]; readonly megiahs: readonly Account[] };
 
-export type RegistrationValues = Readonly<Partial<Record<(typeof registrationFields)[number], string>>>;
+/** The form's fields: the API's, but the owner named by email (a person knows a buyer's email, not a uuid). */
+export const registrationFormFields = [...registrationFields.filter((name) => name !== 'owner_uuid'), 'owner_email'] as const;
+
+export type RegistrationValues = Readonly<Partial<Record<(typeof registrationFormFields)[number], string>>>;
 
 export type RegistrationProblem = {
-  readonly code: 'duplicate' | 'no_credits' | 'invalid_photo' | 'invalid_request' | 'busy';
+  readonly code: 'duplicate' | 'no_credits' | 'unusable_buyer' | 'invalid_photo' | 'invalid_request' | 'busy';
   readonly msg: string;
 };
 
@@ -71,6 +78,8 @@ function problemNotice(lang: Language, refused: RegistrationProblem): Html {
       return notice(lang, 'error', words.duplicate);
     case 'no_credits':
       return notice(lang, 'error', words.noCredits);
+    case 'unusable_buyer':
+      return notice(lang, 'error', words.noSuchBuyer);
     case 'invalid_photo':
       return notice(lang, 'error', words.invalidPhoto);
     case 'busy':
@@ -130,11 +139,13 @@ ${field(lang, { label: words.size, name: 'size', value: values.size ?? '', hint:
 </div>
 ${field(lang, {
   label: words.owner,
-  name: 'owner_uuid',
-  value: values.owner_uuid ?? '',
+  name: 'owner_email',
+  type: 'email',
+  value: values.owner_email ?? '',
   required: false,
+  autocomplete: 'off',
   hint: words.ownerHint,
-  attributes: html` autocapitalize="off" spellcheck="false" dir="ltr"`,
+  attributes: html` maxlength="254" autocapitalize="off" spellcheck="false" dir="ltr"`,
 })}
 <button type="submit">${say(lang, words.submit)}</button>
 </form>`,

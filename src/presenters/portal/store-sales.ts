@@ -18,6 +18,7 @@ const words = {
   scroll: { en: 'Scroll (uuid)', he: 'מזוזה (uuid)' },
   buyer: { en: 'Buyer', he: 'קונה' },
   note: { en: 'Note', he: 'הערה' },
+  export: { en: 'Export the sales (CSV)', he: 'ייצוא המכירות (CSV)' },
 } as const satisfies Record<string, Words>;
 
 export function renderSales(ctx: ViewContext, sales: Page<SaleDetails>, state: ListingState): string {
@@ -34,6 +35,7 @@ export function renderSales(ctx: ViewContext, sales: Page<SaleDetails>, state: L
   return renderPage(ctx, {
     title: words.title,
     body: html`<p>${say(lang, words.intro)}</p>
+${sales.total === 0 ? '' : html`<p class="actions"><a class="button secondary" href="/store/sales.csv" download>${say(lang, words.export)}</a></p>`}
 ${
   sales.total === 0
     ? html`<p>${say(lang, words.none)}</p>`

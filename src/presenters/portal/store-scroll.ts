@@ -7,6 +7,7 @@ import { html, type Html } from './html.ts';
 import { fillWords, say, type Language, type Words } from './language.ts';
 import { renderPage } from './layout.ts';
 import { examinationStatus, rejectionNotice } from './scroll-examination.ts';
+import { saleForm, saleWords } from './store-sale.ts';
 import type { ViewContext } from './view-context.ts';
 
 const words = {
@@ -31,9 +32,10 @@ const words = {
     en: 'Print it and stick it on the scroll’s case. Anyone who scans it sees this scroll’s record.',
     he: 'הדפיסו אותה והדביקו על בית המזוזה. כל מי שסורק אותה רואה את רשומת המזוזה.',
   },
+  printSheet: { en: 'Print the sticker (A4 label sheet, PDF)', he: 'הדפסת המדבקה (גיליון מדבקות A4, PDF)' },
   unverifiedNotice: {
-    en: 'The megiah has not yet confirmed the examination. You may print and attach the QR sticker now, but scanning it shows the scroll only after the megiah confirms.',
-    he: 'המגיה עדיין לא אישר את הבדיקה. אפשר להדפיס ולהדביק את מדבקת ה-QR כבר עכשיו, אך סריקתה תציג את המזוזה רק לאחר שהמגיה יאשר.',
+    en: 'The megiah has not yet confirmed the examination. You may print and attach the QR sticker now: until the megiah confirms, a scan of it shows “registered, awaiting the examiner’s confirmation”, without the scroll’s details.',
+    he: 'המגיה עדיין לא אישר את הבדיקה. אפשר להדפיס ולהדביק את מדבקת ה-QR כבר עכשיו: עד שהמגיה יאשר, סריקתה מציגה „רשומה, ממתינה לאישור הבודק”, ללא פרטי המזוזה.',
   },
   downloads: { en: 'Downloads', he: 'הורדות' },
   certificate: { en: 'Certificate', he: 'תעודה' },
@@ -58,7 +60,8 @@ export function verifiedStatus(lang: Language, scroll: Pick<ScrollDetails, 'isVe
 
 const date = (value: string) => html`<time datetime="${value}" dir="ltr">${value}</time>`;
 
-export function renderStoreScroll(ctx: ViewContext, scroll: ScrollDetails): string {
+/** The page, with the sale form beside the credits left (`credits`). */
+export function renderStoreScroll(ctx: ViewContext, scroll: ScrollDetails, credits: number): string {
   const { lang } = ctx;
   const base = `/store/scrolls/${encodeURIComponent(scroll.uuid)}`;
   const verification = scroll.isVerified
@@ -88,7 +91,8 @@ export function renderStoreScroll(ctx: ViewContext, scroll: ScrollDetails): stri
 <div class="card"><h2>${say(lang, words.sticker)}</h2>
 <img class="sticker" src="${base}/sticker.svg" alt="${fillWords(words.stickerAlt, { code: scroll.qrCode })[lang]}">
 <p>${say(lang, words.stickerText)}</p>
-<p><a href="${base}/sticker.png" download>${say(lang, words.stickerPng)}</a></p>
+<p class="actions"><a class="button" href="/store/sticker-sheet.pdf?scroll=${encodeURIComponent(scroll.uuid)}" download>${say(lang, words.printSheet)}</a>
+<a class="button secondary" href="${base}/sticker.png" download>${say(lang, words.stickerPng)}</a></p>
 </div>
 <div class="card"><h2>${say(lang, words.downloads)}</h2>
 <p>${say(lang, words.certificateText)}</p>
@@ -98,6 +102,9 @@ export function renderStoreScroll(ctx: ViewContext, scroll: ScrollDetails): stri
 <li><a href="${base}/certificate.docx" download>${say(lang, words.docx)}</a></li>
 </ul>
 </div>
+</div>
+<div class="card" id="sale"><h2>${say(lang, saleWords.heading)}</h2>
+${saleForm(ctx, scroll, credits)}
 </div>
 <p><a href="/store/inventory">${say(lang, words.back)}</a></p>`,
   });

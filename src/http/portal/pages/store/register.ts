@@ -2,8 +2,9 @@
 // the same use case as the API's register-mezuzah.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { listDirectory } from '../../../../domain/list-directory.ts';
-import { registerScroll, registrationFields } from '../../../../domain/register-scroll.ts';
+import { registerScroll } from '../../../../domain/register-scroll.ts';
 import {
+  registrationFormFields,
   renderRegisterForm,
   type RegistrationChoices,
   type RegistrationProblem,
@@ -40,14 +41,15 @@ export function registerPages(app: FastifyInstance, deps: AppDeps): void {
     // The role is checked before the upload is read, as in the API: a store must not make us buffer a photo to learn it is refused.
     { ...post, preHandler: [post.preHandler, refuseCrossSite, deps.uploads.admit(1, sendErrorPage)] },
     async (request, reply) => {
-      const form = await readMultipart(request, { files: ['mezuzah'], fields: ['_csrf', ...registrationFields] });
+      const form = await readMultipart(request, { files: ['mezuzah'], fields: ['_csrf', ...registrationFormFields] });
       if (!form.ok && form.code === 'too_large') return sendErrorPage(request, reply, 413);
       if (!form.ok) return sendErrorPage(request, reply, 400);
       if (!csrfMatches(request, form.value.fields._csrf)) return sendErrorPage(request, reply, 'csrf');
       const values: RegistrationValues = Object.fromEntries(
-        registrationFields.filter((name) => name in form.value.fields).map((name) => [name, form.value.fields[name]]),
+        registrationFormFields.filter((name) => name in form.value.fields).map((name) => [name, form.value.fields[name]]),
       );
-      const outcome = await registerScroll(deps, signedInOf(request).account, { ...values, photo: form.value.files.mezuzah });
+      const { owner_email: ownerEmail, ...fields } = values;
+      const outcome = await registerScroll(deps, signedInOf(request).account, { ...fields, ownerEmail, photo: form.value.files.mezuzah });
       if (outcome.ok) return redirectWithFlash(request, reply, `/store/scrolls/${outcome.value.uuid}`, 'registered');
       if (outcome.code === 'not_agent') return sendErrorPage(request, reply, 403);
       return sendRegisterForm(request, reply, { values, problem: { code: outcome.code, msg: outcome.msg } });

@@ -1,6 +1,7 @@
-// GET /store/scrolls/{uuid}: one scroll the store owns.
+// GET /store/scrolls/{uuid}: one scroll the store owns, with its sticker, its
+// certificate's downloads and the sale form.
 import type { FastifyInstance } from 'fastify';
-import { readStoreScroll } from '../../../../domain/read-store-scroll.ts';
+import { readScrollForSale } from '../../../../domain/read-scroll-for-sale.ts';
 import { renderStoreScroll, storeScrollWords } from '../../../../presenters/portal/store-scroll.ts';
 import type { AppDeps } from '../../../app-deps.ts';
 import { sendErrorPage, sendHtml, viewContext } from '../../respond.ts';
@@ -12,8 +13,8 @@ const flashes = { registered: { kind: 'ok', words: storeScrollWords.registeredFl
 export function storeScrollPage(app: FastifyInstance, deps: AppDeps): void {
   app.get<ScrollParams>('/store/scrolls/:uuid', storePage(deps, 120), async (request, reply) => {
     // Another store's scroll is 404 here, not the API's 403: a page does not confirm that a uuid exists.
-    const scroll = await readStoreScroll(deps, signedInOf(request).account, request.params.uuid);
-    if (!scroll.ok) return sendErrorPage(request, reply, 404);
-    return sendHtml(reply, 200, renderStoreScroll(viewContext(request, reply, flashes), scroll.value));
+    const forSale = await readScrollForSale(deps, signedInOf(request).account, request.params.uuid);
+    if (!forSale.ok) return sendErrorPage(request, reply, 404);
+    return sendHtml(reply, 200, renderStoreScroll(viewContext(request, reply, flashes), forSale.value.scroll, forSale.value.credits));
   });
 }

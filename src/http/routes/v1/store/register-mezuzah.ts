@@ -51,7 +51,7 @@ export function registerMezuzahRoute(app: FastifyInstance, deps: AppDeps): void 
           qr_code: { type: 'string', description: 'Its QR short code.' },
         }),
         ...errorResponses([
-          'invalid_request', 'invalid_photo', 'duplicate', 'no_credits', 'unauthorized', 'forbidden', 'not_agent',
+          'invalid_request', 'unusable_buyer', 'invalid_photo', 'duplicate', 'no_credits', 'unauthorized', 'forbidden', 'not_agent',
           'idempotency_key_in_use', 'idempotency_key_reused', 'too_large', 'busy',
         ]),
       },

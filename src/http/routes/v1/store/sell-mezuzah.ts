@@ -55,7 +55,7 @@ export function sellMezuzahRoute(app: FastifyInstance, deps: AppDeps): void {
       response: {
         200: msgResponse('Sold.', { to_uuid: { type: 'string', description: "The buyer's account uuid." } }),
         ...errorResponses([
-          'invalid_request', 'no_credits', 'unauthorized', 'forbidden', 'scroll_not_owned', 'scroll_not_found', 'idempotency_key_in_use', 'idempotency_key_reused', 'too_large',
+          'invalid_request', 'unusable_buyer', 'no_credits', 'unauthorized', 'forbidden', 'scroll_not_owned', 'scroll_not_found', 'idempotency_key_in_use', 'idempotency_key_reused', 'too_large',
         ]),
       },
     },
