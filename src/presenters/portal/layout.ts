@@ -92,13 +92,14 @@ export function renderPage(ctx: ViewContext, page: { readonly title: Words; read
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex">
 <title>${title}</title>
+<link rel="icon" href="${ctx.assets.mark}" type="image/svg+xml">
 <link rel="stylesheet" href="${ctx.assets.css}">
 <script src="${ctx.assets.js}" defer></script>
 </head>
 <body>
 <a class="skip" href="#content">${say(lang, words.skip)}</a>
 <header class="top">
-<a class="brand" href="/">${say(lang, words.registry)}</a>
+<a class="brand" href="/"><img class="mark" src="${ctx.assets.mark}" alt="" width="22" height="36">${say(lang, words.registry)}</a>
 <div class="session">${session}
 <a class="lang" href="/language/${other}?back=${encodeURIComponent(ctx.path)}" lang="${other}" hreflang="${other}">${words.otherLanguage[lang]}</a>
 </div>

@@ -13,5 +13,5 @@ export type ViewContext = {
   /** A one-time message from the previous step (after a redirect). */
   readonly flash: { readonly kind: 'ok' | 'error'; readonly words: Words } | null;
   /** Fingerprinted asset URLs, cacheable for ever. */
-  readonly assets: { readonly css: string; readonly js: string };
+  readonly assets: { readonly css: string; readonly js: string; readonly mark: string };
 };
