@@ -1,11 +1,16 @@
 // The demo's accounts, made with the admin CLI's own use cases, straight in the
-// database the server uses. Found again by email on a rerun; only API keys are
-// new each time, because a key is shown once and the database keeps its hash.
+// database the server uses. Found again by email on a rerun. Each run gives
+// each demo store a new API key under the demo's label, revoking the one an
+// earlier run made (a key is shown once: the database keeps only its hash),
+// and sets fresh portal passwords for the main store and the first megiah,
+// so that whoever ran the demo can sign in and try the portal.
 import type { Account } from '../db/records.ts';
 import { createAccount, type CreateAccountInput } from '../domain/create-account.ts';
 import type { DomainDeps } from '../domain/deps.ts';
 import { grantCredits } from '../domain/grant-credits.ts';
-import { createApiKey } from '../domain/manage-api-keys.ts';
+import { randomBytes } from 'node:crypto';
+import { createApiKey, listApiKeys, revokeApiKey } from '../domain/manage-api-keys.ts';
+import { setPassword } from '../domain/set-password.ts';
 
 export type DemoDeps = Pick<DomainDeps, 'db' | 'files' | 'clock'>;
 
@@ -36,11 +41,19 @@ const BUYER: CreateAccountInput = { role: 'user', username: 'Demo Buyer', email:
 
 export type DemoStore = { readonly account: Account; readonly key: string };
 
+/** The label of the demo's keys: a rerun replaces the key under it instead of adding another. */
+export const DEMO_KEY_LABEL = 'npm run demo';
+
+/** An account to sign in to the portal as, with the password this run set. */
+export type DemoSignIn = { readonly account: Account; readonly password: string };
+
 export type DemoAccounts = {
   readonly stores: readonly DemoStore[];
   readonly sofers: readonly Account[];
   readonly megiahs: readonly Account[];
   readonly buyer: Account;
+  /** The main store and the first megiah, with the portal passwords this run set. */
+  readonly signIns: readonly DemoSignIn[];
   /** Accounts this run created (0 when a previous run made them all). */
   readonly created: number;
 };
@@ -78,14 +91,34 @@ export async function ensureDemoAccounts(deps: DemoDeps): Promise<DemoAccounts> 
       const granted = await grantCredits(deps, account.uuid, DEMO_STORE_CREDITS);
       if (!granted.ok) throw new DemoSetupError(`granting credits to ${account.username}: ${granted.msg}`);
     }
-    const key = await createApiKey(deps, account.uuid);
-    if (!key.ok) throw new DemoSetupError(`creating an API key for ${account.username}: ${key.msg}`);
-    stores.push({ account, key: key.value.key });
+    stores.push({ account, key: await replaceDemoKey(deps, account) });
   }
   const sofers: Account[] = [];
   for (const input of SOFERS) sofers.push((await ensure(input)).account);
   const megiahs: Account[] = [];
   for (const input of MEGIAHS) megiahs.push((await ensure(input)).account);
   const buyer = (await ensure(BUYER)).account;
-  return { stores, sofers, megiahs, buyer, created };
+  const signIns = [await withFreshPassword(deps, stores[0].account), await withFreshPassword(deps, megiahs[0])];
+  return { stores, sofers, megiahs, buyer, signIns, created };
+}
+
+/**
+ * A new key under the demo's label; the demo's earlier keys of this store (its
+ * label, or none: runs before labels) are revoked. Demo accounts hold no other keys.
+ */
+async function replaceDemoKey(deps: DemoDeps, account: Account): Promise<string> {
+  for (const earlier of await listApiKeys(deps, account)) {
+    if (earlier.revokedAt === null && (earlier.label === DEMO_KEY_LABEL || earlier.label === '')) await revokeApiKey(deps, earlier.publicId, account);
+  }
+  const key = await createApiKey(deps, account.uuid, DEMO_KEY_LABEL);
+  if (!key.ok) throw new DemoSetupError(`creating an API key for ${account.username}: ${key.msg}`);
+  return key.value.key;
+}
+
+/** Sets a new random password (and ends the account's portal sessions, as any password change does). */
+async function withFreshPassword(deps: DemoDeps, account: Account): Promise<DemoSignIn> {
+  const password = `demo-${randomBytes(9).toString('base64url')}`;
+  const set = await setPassword(deps, account, password);
+  if (!set.ok) throw new DemoSetupError(`setting a portal password for ${account.username}: ${set.msg}`);
+  return { account, password };
 }

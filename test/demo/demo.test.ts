@@ -7,9 +7,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { after, before, test } from 'node:test';
 import { createEngine, type IdentificationEngine } from '../../src/engine/index.ts';
+import { DEMO_KEY_LABEL } from '../../src/demo/demo-accounts.ts';
 import { parseDemoNote } from '../../src/demo/demo-plan.ts';
 import { runDemo, type DemoOptions, type DemoReport } from '../../src/demo/run-demo.ts';
 import { registryClient } from '../../src/demo/registry-client.ts';
+import { portalBrowser } from '../support/browser-session.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
 
 let engine: IdentificationEngine;
@@ -78,6 +80,18 @@ test('a rerun reuses the accounts and registers nothing twice', async () => {
   assert.equal(again.registered, 0);
   assert.equal(again.alreadyRegistered, first.registered);
   assert.notEqual(again.accounts.stores[0].key, first.accounts.stores[0].key);
+  // One demo key per store, however often the demo runs: the earlier one is revoked, not piled up.
+  const storeKeys = await t.db.apiKeys.listByAccount(again.accounts.stores[0].account.id);
+  assert.deepEqual(storeKeys.filter((key) => key.revokedAt === null).map((key) => key.label), [DEMO_KEY_LABEL]);
+  const refused = await t.app.inject({ method: 'GET', url: '/api/v1/store/credits', headers: { 'x-api-key': first.accounts.stores[0].key } });
+  assert.equal(refused.statusCode, 401);
+  // The portal passwords it printed sign in.
+  assert.deepEqual(again.accounts.signIns.map(({ account }) => account.role), ['agent', 'megiah']);
+  for (const { account, password } of again.accounts.signIns) {
+    const browser = portalBrowser(t.app);
+    await browser.get('/sign-in');
+    assert.equal((await browser.post('/sign-in', { email: account.email, password })).statusCode, 303, account.email);
+  }
   assert.deepEqual(again.accounts.stores.map((s) => s.account.uuid), first.accounts.stores.map((s) => s.account.uuid));
   assert.equal(engine.indexedCount, first.registered);
 });
