@@ -128,7 +128,7 @@ ${csrfField(ctx)}
 </div>
 <div class="field">
 <label for="${id('note')}">${say(lang, words.note)} <span class="optional">${say(lang, words.optional)}</span></label>
-<textarea id="${id('note')}" name="note" rows="3" maxlength="${MAX_REJECTION_NOTE}" aria-describedby="${id('note')}-hint">${mine?.note ?? ''}</textarea>
+<textarea id="${id('note')}" name="note" dir="auto" rows="3" maxlength="${MAX_REJECTION_NOTE}" aria-describedby="${id('note')}-hint">${mine?.note ?? ''}</textarea>
 <small id="${id('note')}-hint">${say(lang, words.noteHint)}</small>
 </div>
 <button class="danger" type="submit" aria-label="${`${words.rejectButton[lang]}: ${scroll.uuid}`}">${say(lang, words.rejectButton)}</button>
