@@ -86,6 +86,20 @@ function problemNotice(lang: Language, problem: SaleProblem): Html {
   }
 }
 
+/**
+ * A field the chosen kind of buyer needs: neither `required` (the browser
+ * would refuse to send a form whose hidden field of the other kind is empty)
+ * nor marked optional; the domain checks it.
+ */
+function buyerField(lang: Language, name: string, label: Words, value: string, attributes: Html, hint?: Words): Html {
+  const id = `f-${name}`;
+  return html`<div class="field">
+<label for="${id}">${say(lang, label)}</label>
+<input id="${id}" name="${name}" value="${value}"${attributes}${hint === undefined ? '' : html` aria-describedby="${id}-hint"`}>
+${hint === undefined ? '' : html`<small id="${id}-hint">${say(lang, hint)}</small>`}
+</div>`;
+}
+
 function radio(lang: Language, value: 'account' | 'new', label: Words, chosen: boolean): Html {
   return html`<div class="choice"><input type="radio" id="f-buyer-${value}" name="buyer" value="${value}"${chosen ? html` checked` : ''}><label for="f-buyer-${value}">${say(lang, label)}</label></div>`;
 }
@@ -95,25 +109,25 @@ export function saleForm(ctx: ViewContext, scroll: ScrollDetails, credits: numbe
   const { lang } = ctx;
   const values = state.values ?? {};
   const isNew = values.buyer === 'new';
-  const text = { required: false, attributes: html` maxlength="100"` } as const;
-  return html`<form method="post" action="/store/scrolls/${encodeURIComponent(scroll.uuid)}/sale" class="sale" data-busy="${words.busyLabel[lang]}">
+  const optional = { required: false, autocomplete: 'off', attributes: html` maxlength="100"` } as const;
+  return html`<form method="post" action="/store/scrolls/${encodeURIComponent(scroll.uuid)}/sale" class="sale" data-busy="${words.busyLabel[lang]}" novalidate>
 ${csrfField(ctx)}
 ${state.problem === undefined ? '' : problemNotice(lang, state.problem)}
-${credits > 0 ? html`<p class="credits">${say(lang, words.credits, { credits })}</p>` : notice(lang, 'error', words.noCredits)}
+${credits > 0 ? html`<p class="credits">${say(lang, words.credits, { credits })}</p>` : state.problem?.code === 'no_credits' ? '' : notice(lang, 'error', words.noCredits)}
 <fieldset class="buyer-kind"><legend>${say(lang, words.buyer)}</legend>
 ${radio(lang, 'account', words.hasAccount, !isNew)}
 ${radio(lang, 'new', words.hasNoAccount, isNew)}
 </fieldset>
 <div class="buyer-account">
-${field(lang, { ...text, label: words.account, name: 'account', value: values.account ?? '', hint: words.accountHint, attributes: html` maxlength="254" autocapitalize="off" spellcheck="false" autocomplete="off"` })}
+${buyerField(lang, 'account', words.account, values.account ?? '', html` type="text" maxlength="254" autocapitalize="off" spellcheck="false" autocomplete="off"`, words.accountHint)}
 </div>
 <fieldset class="buyer-new"><legend>${say(lang, words.newBuyer)}</legend>
 <p class="hint">${say(lang, words.newBuyerHint)}</p>
-${field(lang, { ...text, label: words.username, name: 'username', value: values.username ?? '', autocomplete: 'off' })}
-${field(lang, { ...text, label: words.email, name: 'email', type: 'email', value: values.email ?? '', autocomplete: 'off', attributes: html` maxlength="254"` })}
+${buyerField(lang, 'username', words.username, values.username ?? '', html` type="text" maxlength="100" autocomplete="off"`)}
+${buyerField(lang, 'email', words.email, values.email ?? '', html` type="email" maxlength="254" autocapitalize="off" spellcheck="false" autocomplete="off" dir="ltr"`)}
 <div class="grid two">
-${field(lang, { ...text, label: words.country, name: 'country', value: values.country ?? '', autocomplete: 'off' })}
-${field(lang, { ...text, label: words.city, name: 'city', value: values.city ?? '', autocomplete: 'off' })}
+${field(lang, { ...optional, label: words.country, name: 'country', value: values.country ?? '' })}
+${field(lang, { ...optional, label: words.city, name: 'city', value: values.city ?? '' })}
 </div>
 </fieldset>
 <div class="field">
