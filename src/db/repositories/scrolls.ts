@@ -149,9 +149,6 @@ export function scrollRepository(db: SqlExecutor) {
     return { total: Number(count?.total ?? 0), items: rows.map(toDetails) };
   };
 
-  const listPage = (where: Sql, page: PageRequest, search: string): Promise<Page<ScrollDetails>> =>
-    search === '' ? pageOf(sql`scrolls s`, where, page) : pageOf(scrollsWithPeople, sql`${where} AND (${containing(search)})`, page);
-
   return {
     async insert(scroll: NewScroll): Promise<Scroll> {
       const row = await db.one<ScrollRow>(sql`
@@ -208,7 +205,7 @@ export function scrollRepository(db: SqlExecutor) {
      */
     async listAwaitingVerification(megiahId: number | null, page: PageRequest): Promise<Page<ScrollDetails>> {
       const awaiting = sql`s.is_verified = 0 AND s.rejection_id IS NULL`;
-      return listPage(megiahId === null ? awaiting : sql`s.megiah_id = ${megiahId} AND ${awaiting}`, page, '');
+      return pageOf(sql`scrolls s`, megiahId === null ? awaiting : sql`s.megiah_id = ${megiahId} AND ${awaiting}`, page);
     },
 
     /**
