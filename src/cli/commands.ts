@@ -4,7 +4,9 @@ import { readFile } from 'node:fs/promises';
 import { createInterface } from 'node:readline';
 import { parseArgs } from 'node:util';
 import { qrUrlOf } from '../certificates/gather-certificate.ts';
+import { roles } from '../db/records.ts';
 import { createAccount } from '../domain/create-account.ts';
+import { listAccountsAsOperator } from '../domain/manage-accounts.ts';
 import type { DomainDeps } from '../domain/deps.ts';
 import { grantCredits } from '../domain/grant-credits.ts';
 import { inviteAccount } from '../domain/invite-account.ts';
@@ -23,8 +25,12 @@ export class CliError extends Error {
   override readonly name = 'CliError';
 }
 
-/** Verification reissues certificates, so the CLI carries the renderers and locks the server has. */
-export type CliDeps = Pick<DomainDeps, 'db' | 'files' | 'clock' | 'locks' | 'renderers' | 'publicBaseUrl'>;
+/**
+ * Verification reissues certificates, so the CLI carries the renderers and
+ * locks the server has; `publicBaseUrlGuessed` when PUBLIC_BASE_URL is unset and
+ * the base URL was made from HOST and PORT.
+ */
+export type CliDeps = Pick<DomainDeps, 'db' | 'files' | 'clock' | 'locks' | 'renderers' | 'publicBaseUrl'> & { readonly publicBaseUrlGuessed: boolean };
 
 type StringOption = { readonly type: 'string' };
 type BooleanOption = { readonly type: 'boolean' };
@@ -55,12 +61,18 @@ export const standardInput: CliInput = {
 };
 
 type Command = {
+  /** What it does, in one line, for the help. */
+  readonly summary: string;
   readonly usage: string;
   readonly options: Options;
   readonly run: (deps: CliDeps, values: Record<string, string | boolean | undefined>, input: CliInput) => Promise<object>;
 };
 
 const text: StringOption = { type: 'string' };
+
+/** A terminal's worth of accounts; an operator paging through a large registry may ask for more at once. */
+const ACCOUNTS_PER_PAGE = 20;
+const MAX_ACCOUNTS_PER_PAGE = 1000;
 const flag: BooleanOption = { type: 'boolean' };
 
 function required(values: Record<string, string | boolean | undefined>, name: string): string {
@@ -82,6 +94,13 @@ function optionalNumber(values: Record<string, string | boolean | undefined>, na
   return number;
 }
 
+function optionalCount(values: Record<string, string | boolean | undefined>, name: string): number | undefined {
+  const value = optionalText(values, name);
+  if (value === undefined) return undefined;
+  if (!/^[1-9][0-9]{0,6}$/.test(value)) throw new CliError(`--${name} must be a whole number from 1.`);
+  return Number(value);
+}
+
 async function optionalFile(values: Record<string, string | boolean | undefined>, name: string): Promise<Uint8Array | undefined> {
   const file = optionalText(values, name);
   if (file === undefined) return undefined;
@@ -99,6 +118,7 @@ function unwrap<T>(outcome: Outcome<T>): T {
 
 export const commands: Readonly<Record<string, Command>> = {
   'account create': {
+    summary: 'Creates an account (store, agent, sofer, megiah, user or admin) and prints it.',
     usage:
       'account create --role R --username U --email E [--agent] [--confirmed] [--country C] [--state S] [--city C] [--lat N] [--lng N] [--megiah-type T] [--company C] [--avatar FILE] [--diploma FILE]',
     options: {
@@ -128,7 +148,22 @@ export const commands: Readonly<Record<string, Command>> = {
     },
   },
 
+  'account list': {
+    summary: 'Lists accounts, newest first, with their uuids: all, or of one role, or matching a name or email.',
+    usage: `account list [--role ROLE] [--search TEXT] [--page N] [--per-page N]   (ROLE: ${roles.join(', ')}; ${ACCOUNTS_PER_PAGE} a page by default, at most ${MAX_ACCOUNTS_PER_PAGE})`,
+    options: { role: text, search: text, page: text, 'per-page': text },
+    async run(deps, values) {
+      const page = optionalCount(values, 'page') ?? 1;
+      const perPage = optionalCount(values, 'per-page') ?? ACCOUNTS_PER_PAGE;
+      if (perPage > MAX_ACCOUNTS_PER_PAGE) throw new CliError(`--per-page must be at most ${MAX_ACCOUNTS_PER_PAGE}.`);
+      const filter = { role: optionalText(values, 'role'), search: optionalText(values, 'search') };
+      const listed = unwrap(await listAccountsAsOperator(deps, filter, { offset: (page - 1) * perPage, limit: perPage }));
+      return { total: listed.total, page, per_page: perPage, accounts: listed.items.map(presentAccount) };
+    },
+  },
+
   'account set-password': {
+    summary: 'Sets an account\'s portal password, read from standard input, and ends its other sessions.',
     usage: 'account set-password --account UUID   (reads the password from the first line of standard input)',
     options: { account: text },
     async run(deps, values, input) {
@@ -145,6 +180,7 @@ export const commands: Readonly<Record<string, Command>> = {
   },
 
   'account invite': {
+    summary: 'Prints a one-time link (valid a week) where the account holder chooses a password.',
     usage: 'account invite --account UUID',
     options: { account: text },
     async run(deps, values) {
@@ -154,15 +190,17 @@ export const commands: Readonly<Record<string, Command>> = {
   },
 
   'apikey create': {
-    usage: 'apikey create --account UUID',
-    options: { account: text },
+    summary: 'Creates an API key for a store, agent or megiah and prints it (shown this once).',
+    usage: 'apikey create --account UUID [--label TEXT]   (the label says where the key is used, e.g. "shop till")',
+    options: { account: text, label: text },
     async run(deps, values) {
-      const { key, apiKey } = unwrap(await createApiKey(deps, required(values, 'account')));
-      return { key, id: apiKey.publicId };
+      const { key, apiKey } = unwrap(await createApiKey(deps, required(values, 'account'), optionalText(values, 'label')));
+      return { key, id: apiKey.publicId, label: apiKey.label };
     },
   },
 
   'apikey revoke': {
+    summary: 'Revokes an API key by its id (key_...): it is refused from the next request.',
     usage: 'apikey revoke --id ID',
     options: { id: text },
     async run(deps, values) {
@@ -172,6 +210,7 @@ export const commands: Readonly<Record<string, Command>> = {
   },
 
   'credits grant': {
+    summary: 'Adds credits to a store\'s balance, with the reason kept in its ledger.',
     usage: 'credits grant --account UUID --amount N [--reason TEXT]',
     options: { account: text, amount: text, reason: text },
     async run(deps, values) {
@@ -183,6 +222,7 @@ export const commands: Readonly<Record<string, Command>> = {
   },
 
   'scroll verify': {
+    summary: 'Confirms a scroll\'s examination (as its megiah, or --by an admin or megiah): its QR code starts to resolve.',
     usage: 'scroll verify --uuid UUID [--by ACCOUNT_UUID]',
     options: { uuid: text, by: text },
     async run(deps, values) {
@@ -192,6 +232,7 @@ export const commands: Readonly<Record<string, Command>> = {
   },
 
   'scroll reject': {
+    summary: 'Records that the megiah refuses to confirm a scroll, with the reason; its QR code stays unresolved.',
     usage: `scroll reject --uuid UUID --reason REASON [--note TEXT] [--by ACCOUNT_UUID]   (REASON: ${rejectionReasons.join(', ')}; --note is required with other)`,
     options: { uuid: text, reason: text, note: text, by: text },
     async run(deps, values) {
@@ -202,16 +243,20 @@ export const commands: Readonly<Record<string, Command>> = {
   },
 
   'scroll show': {
-    usage: 'scroll show --uuid UUID',
+    summary: 'Prints a scroll with its people, state and the URL its QR sticker encodes.',
+    usage: 'scroll show --uuid UUID   (the QR URL is built on PUBLIC_BASE_URL, or on HOST and PORT when it is unset)',
     options: { uuid: text },
     async run(deps, values) {
       const scroll = await deps.db.scrolls.findByUuid(required(values, 'uuid'));
       if (scroll === undefined) throw new CliError('Scroll not found.');
-      return presentAdminScroll(scroll, qrUrlOf(deps.publicBaseUrl, scroll.qrCode));
+      const shown = presentAdminScroll(scroll, qrUrlOf(deps.publicBaseUrl, scroll.qrCode));
+      if (!deps.publicBaseUrlGuessed) return shown;
+      return { ...shown, qr_url_note: `PUBLIC_BASE_URL is not set: the QR URL assumes the server at ${deps.publicBaseUrl} (from HOST and PORT); stickers must encode the public address.` };
     },
   },
 
   'files sweep': {
+    summary: 'Removes stored files that no row names (left by a process killed mid-write).',
     usage: `files sweep [--dry-run]   (removes stored files no row names, older than ${ORPHAN_GRACE_MS / 60_000} minutes; --dry-run lists them)`,
     options: { 'dry-run': flag },
     async run(deps, values) {
@@ -223,16 +268,38 @@ export const commands: Readonly<Record<string, Command>> = {
   },
 };
 
-/** Splits `group action --options...` into the command and its parsed options. */
-export function parseCommand(argv: readonly string[]): { command: Command; values: Record<string, string | boolean | undefined> } {
+const HELP_WORDS = new Set(['help', '--help', '-h']);
+
+/** The help: every command with its summary and options, or one command's (or one group's). */
+export function helpText(topic: readonly string[] = []): string {
+  const wanted = topic.join(' ');
+  const shown = Object.entries(commands).filter(([name]) => wanted === '' || name === wanted || name.startsWith(`${wanted} `));
+  if (shown.length === 0) throw new CliError(`No command "${wanted}". ${helpText().trimEnd()}`);
+  const lines = shown.flatMap(([, command]) => [`  ${command.usage}`, `      ${command.summary}`, '']);
+  const head = [
+    'Mezuzah Registry admin commands. Usage: npm run -s cli -- GROUP ACTION [OPTIONS]',
+    'Each prints one JSON object on standard output and exits 0; a refusal goes to standard error with exit code 2.',
+    'They use the database and files of the server (DATA_DIR or DATABASE_URL, as for npm start) and may run beside it.',
+    '',
+  ];
+  const tail = wanted === '' ? ['Help on one command or group: npm run -s cli -- help GROUP [ACTION]', ''] : [];
+  return [...(wanted === '' ? head : []), ...lines, ...tail].join('\n');
+}
+
+export type ParsedCommand =
+  | { readonly kind: 'help'; readonly text: string }
+  | { readonly kind: 'run'; readonly command: Command; readonly values: Record<string, string | boolean | undefined> };
+
+/** Splits `group action --options...` into the command and its parsed options; `help`, `--help` or `-h` anywhere asks for the help. */
+export function parseCommand(argv: readonly string[]): ParsedCommand {
+  if (argv.length === 0 || HELP_WORDS.has(argv[0])) return { kind: 'help', text: helpText(argv.slice(1)) };
+  if (argv.some((arg) => arg === '--help' || arg === '-h')) return { kind: 'help', text: helpText(argv.filter((arg) => !arg.startsWith('-')).slice(0, 2)) };
   const name = argv.slice(0, 2).join(' ');
   const command = commands[name];
-  if (command === undefined) {
-    throw new CliError(`Unknown command "${name}". Commands:\n  ${Object.values(commands).map((c) => c.usage).join('\n  ')}`);
-  }
+  if (command === undefined) throw new CliError(`Unknown command "${name}".\n\n${helpText()}`);
   try {
     const { values } = parseArgs({ args: argv.slice(2), options: command.options, strict: true, allowPositionals: false });
-    return { command, values: values as Record<string, string | boolean | undefined> };
+    return { kind: 'run', command, values: values as Record<string, string | boolean | undefined> };
   } catch (error) {
     throw new CliError(`${(error as Error).message}\nUsage: ${command.usage}`);
   }

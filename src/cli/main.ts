@@ -1,5 +1,6 @@
 // `npm run -s cli -- <group> <action> [--options]`: prints exactly one JSON
-// object on stdout and exits 0, or the reason on stderr and a non-zero code.
+// object on stdout and exits 0, or the reason on stderr and a non-zero code;
+// `--help` (or `help [GROUP [ACTION]]`) prints the commands and their options.
 // It opens the same DATA_DIR / DATABASE_URL as the server and may run beside it
 // (SQLite in WAL mode; writes wait for the server's short transactions).
 import { renderCertificateDocx } from '../certificates/render-certificate-docx.ts';
@@ -14,7 +15,12 @@ import { CliError, parseCommand, standardInput } from './commands.ts';
 async function main(argv: readonly string[]): Promise<number> {
   let database;
   try {
-    const { command, values } = parseCommand(argv);
+    const parsed = parseCommand(argv);
+    if (parsed.kind === 'help') {
+      process.stdout.write(parsed.text.endsWith('\n') ? parsed.text : `${parsed.text}\n`);
+      return 0;
+    }
+    const { command, values } = parsed;
     const config = parseConfig(process.env);
     const clock = systemClock;
     database = await openDatabase(config.database, () => formatTimestamp(clock.now()), { poolSize: 2 });
@@ -27,6 +33,7 @@ async function main(argv: readonly string[]): Promise<number> {
         locks: database.locks,
         renderers: { pdf: renderCertificatePdf, png: renderCertificatePng, docx: renderCertificateDocx },
         publicBaseUrl: config.publicBaseUrl,
+        publicBaseUrlGuessed: (process.env.PUBLIC_BASE_URL ?? '') === '',
       },
       values,
       standardInput,

@@ -19,6 +19,15 @@ export async function listAccounts(
   page: PageRequest,
 ): Promise<Outcome<Page<Account>, 'forbidden' | 'invalid_request'>> {
   if (admin.role !== 'admin') return fail('forbidden');
+  return listAccountsAsOperator(deps, filter, page);
+}
+
+/** The same list for the operator at the server's console (the admin CLI), who acts as no account. */
+export async function listAccountsAsOperator(
+  deps: Deps,
+  filter: AccountListFilter,
+  page: PageRequest,
+): Promise<Outcome<Page<Account>, 'invalid_request'>> {
   const role = filter.role === undefined || filter.role === '' ? undefined : filter.role;
   if (role !== undefined && !(roles as readonly string[]).includes(role)) return fail('invalid_request', `role must be one of ${roles.join(', ')}.`);
   const search = (filter.search ?? '').trim().slice(0, 100);

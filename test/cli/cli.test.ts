@@ -9,6 +9,7 @@ import { portalBrowser, signedInBrowser } from '../support/browser-session.ts';
 import { makeMegiah, makeScroll, makeStore } from '../support/factories.ts';
 import { scrollPhoto } from '../support/photos.ts';
 import { storeGet } from '../support/requests.ts';
+import { commands } from '../../src/cli/commands.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
@@ -25,6 +26,20 @@ type CliResult = { code: number; json?: any; stdout: string; stderr: string };
 
 function cli(...args: string[]): Promise<CliResult> {
   return cliPiped(undefined, ...args);
+}
+
+/** Runs the CLI as a person does, for its plain-text output (the help); `env` overrides the test's environment. */
+async function cliText(args: readonly string[], env: Record<string, string> = {}): Promise<{ code: number; stdout: string; stderr: string }> {
+  try {
+    const { stdout, stderr } = await run(process.execPath, [path.join(root, 'src/cli/main.ts'), ...args], {
+      cwd: root,
+      env: { ...process.env, DATA_DIR: t.dataDir, DATABASE_URL: '', PUBLIC_BASE_URL: 'https://registry.test', ...env },
+    });
+    return { code: 0, stdout, stderr };
+  } catch (error) {
+    const failure = error as { code: number; stdout: string; stderr: string };
+    return { code: failure.code, stdout: failure.stdout, stderr: failure.stderr };
+  }
 }
 
 /** Runs a command with `stdin` piped to it (as `echo ... | npm run cli -- ...`), or an open, silent pipe when undefined. */
@@ -60,11 +75,12 @@ describe('account create', () => {
     assert.match(created.json.uuid, /^[0-9a-f-]{36}$/);
     assert.match(created.json.avatar, /^static\/avatars\//);
 
-    const key = await cli('apikey', 'create', '--account', created.json.uuid);
+    const key = await cli('apikey', 'create', '--account', created.json.uuid, '--label', 'shop till');
     assert.equal(key.code, 0, key.stderr);
     assert.match(key.json.key, /^mzr_/);
     assert.match(key.json.id, /^key_/);
-    assert.deepEqual(Object.keys(key.json).sort(), ['id', 'key']);
+    assert.deepEqual(Object.keys(key.json).sort(), ['id', 'key', 'label']);
+    assert.equal(key.json.label, 'shop till');
 
     const granted = await cli('credits', 'grant', '--account', created.json.uuid, '--amount', '4');
     assert.deepEqual(granted.json, { credits: 4 });
@@ -284,5 +300,74 @@ describe('credits grant --reason', () => {
     assert.notEqual(tooLong.code, 0);
     assert.match(tooLong.stderr, /reason/);
     assert.equal(await t.db.credits.balanceOf(store.account.id), 7);
+  });
+});
+
+describe('help', () => {
+  test('--help, -h, help and no command at all list every command with its options and what it does, ending with a newline', async () => {
+    const usages = Object.values(commands).map((command) => command.usage);
+    for (const args of [['--help'], ['-h'], ['help'], []]) {
+      const shown = await cliText(args);
+      assert.equal(shown.code, 0, `${args.join(' ')}: ${shown.stderr}`);
+      for (const usage of usages) assert.ok(shown.stdout.includes(usage), `${args.join(' ') || '(none)'} lacks ${usage}`);
+      for (const { summary } of Object.values(commands)) assert.ok(shown.stdout.includes(summary));
+      assert.ok(shown.stdout.endsWith('\n'));
+    }
+  });
+
+  test('help GROUP [ACTION] and ACTION --help show just those; an unknown topic is refused with the list', async () => {
+    const one = await cliText(['help', 'account', 'create']);
+    assert.equal(one.code, 0);
+    assert.ok(one.stdout.includes(commands['account create'].usage));
+    assert.ok(!one.stdout.includes('apikey'));
+    const group = await cliText(['help', 'scroll']);
+    for (const name of ['scroll verify', 'scroll reject', 'scroll show']) assert.ok(group.stdout.includes(commands[name].usage), name);
+    assert.ok(!group.stdout.includes('credits grant'));
+    const asked = await cliText(['credits', 'grant', '--help']);
+    assert.equal(asked.code, 0);
+    assert.ok(asked.stdout.includes(commands['credits grant'].usage));
+    const unknown = await cliText(['help', 'nothing']);
+    assert.equal(unknown.code, 2);
+    assert.match(unknown.stderr, /No command "nothing"[\s\S]*account create/);
+    assert.ok(unknown.stderr.endsWith('\n'));
+    const typo = await cliText(['acount', 'list']);
+    assert.equal(typo.code, 2);
+    assert.match(typo.stderr, /Unknown command "acount list"[\s\S]*account list/);
+  });
+});
+
+describe('account list', () => {
+  test('newest first, by role or name, in pages', async () => {
+    const megiah = await makeMegiah(t.deps, { username: 'Rav Listed Levi' });
+    const store = await makeStore(t.deps);
+    const all = await cli('account', 'list');
+    assert.equal(all.code, 0, all.stderr);
+    assert.equal(all.json.page, 1);
+    assert.equal(all.json.accounts[0].uuid, store.account.uuid, 'newest first');
+    const megiahs = await cli('account', 'list', '--role', 'megiah', '--per-page', '100');
+    assert.ok(megiahs.json.accounts.every((account: { role: string }) => account.role === 'megiah'));
+    assert.ok(megiahs.json.accounts.some((account: { uuid: string }) => account.uuid === megiah.uuid));
+    const found = await cli('account', 'list', '--search', 'listed levi');
+    assert.deepEqual(found.json.accounts.map((account: { uuid: string }) => account.uuid), [megiah.uuid]);
+    const second = await cli('account', 'list', '--per-page', '1', '--page', '2');
+    assert.equal(second.json.accounts.length, 1);
+    assert.equal(second.json.total, all.json.total);
+    assert.notEqual(second.json.accounts[0].uuid, store.account.uuid);
+    assert.match((await cli('account', 'list', '--role', 'king')).stderr, /role must be one of/);
+    assert.match((await cli('account', 'list', '--page', '0')).stderr, /--page must be a whole number/);
+  });
+});
+
+describe('scroll show without PUBLIC_BASE_URL', () => {
+  test('the QR URL is built on HOST and PORT, and says so', async () => {
+    const store = await makeStore(t.deps);
+    const scroll = await makeScroll(t.deps, store.account);
+    const shown = await cliText(['scroll', 'show', '--uuid', scroll.uuid], { PUBLIC_BASE_URL: '', PORT: '8123', HOST: '127.0.0.1' });
+    assert.equal(shown.code, 0, shown.stderr);
+    const record = JSON.parse(shown.stdout);
+    assert.equal(record.qr_url, `http://127.0.0.1:8123/q/${scroll.qrCode}`);
+    assert.match(record.qr_url_note, /PUBLIC_BASE_URL is not set: the QR URL assumes the server at http:\/\/127\.0\.0\.1:8123/);
+    const configured = await cli('scroll', 'show', '--uuid', scroll.uuid);
+    assert.equal(configured.json.qr_url_note, undefined);
   });
 });
