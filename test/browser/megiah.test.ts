@@ -5,14 +5,17 @@
 // page stays "not found". At a phone's and a desktop's width, in English and
 // Hebrew, with JavaScript on and off (every form works without it).
 // Screenshots: test-artifacts/megiah-<what>-<width>-<lang>.png (JavaScript on;
-// -nojs- in the name for a few taken with it off).
+// -nojs- in the name for a few taken with it off), and the rejected scroll's
+// certificate as the store downloads it, megiah-certificate-rejected.png.
 import assert from 'node:assert/strict';
+import { writeFile } from 'node:fs/promises';
 import { after, before, describe, test } from 'node:test';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { Account } from '../../src/db/records.ts';
 import { setPassword } from '../../src/domain/set-password.ts';
 import { TEST_PASSWORD } from '../support/browser-session.ts';
-import { chromiumMissing, launchChromium, openContext, shoot, WIDTHS, type Person } from '../support/chromium.ts';
+import { readPdfText } from '../certificates/pdf-text.ts';
+import { ARTIFACTS, chromiumMissing, launchChromium, openContext, shoot, WIDTHS, type Person } from '../support/chromium.ts';
 import { makeMegiah, makeScroll, makeStore } from '../support/factories.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
 
@@ -177,6 +180,17 @@ describe("the megiah's decisions in Chromium", { skip: chromiumMissing }, () => 
       }
       assert.ok(await storePage.locator('.status.bad', { hasText: words.badge }).first().isVisible());
       await shot(storePage, 'store-scroll', !person.javaScript && person.width === 'phone');
+      if (PEOPLE.indexOf(person) === 0) {
+        // The certificate the store downloads from that page says so too (once: rendering costs a second).
+        const pdf = await storeContext.request.get(`/store/scrolls/${rejected.uuid}/certificate.pdf`);
+        assert.equal(pdf.status(), 200);
+        const text = (await readPdfText(new Uint8Array(await pdf.body()))).pages[0].items.map((item) => item.str);
+        assert.ok(text.includes('REJECTED BY THE MEGIAH'));
+        assert.ok(text.some((item) => item.includes('Invalid letter form (touching, broken)')));
+        const png = await storeContext.request.get(`/store/scrolls/${rejected.uuid}/certificate.png`);
+        assert.equal(png.headers()['content-type'], 'image/png');
+        await writeFile(`${ARTIFACTS}megiah-certificate-rejected.png`, await png.body());
+      }
       await storePage.goto('/store/inventory');
       assert.ok(await storePage.locator('tr', { hasText: rejected.qrCode }).locator('.status.bad', { hasText: words.badge }).isVisible());
       await shot(storePage, 'store-inventory');
