@@ -1,5 +1,5 @@
 // Onboarding in Chromium over real HTTP: the invitation link an admin sends a
-// new store, the password chosen there, and the first API key, created once
+// new store, the password chosen there (and signing in with it), and the first API key, created once
 // however the page is reloaded. At a phone's and a desktop's width, in English
 // and Hebrew, with JavaScript on, and on the phone with it off. Screenshots:
 // test-artifacts/onboarding-*.png.
@@ -58,6 +58,14 @@ describe('a new store onboarded in Chromium', { skip: chromiumMissing }, () => {
       assert.equal(await (await submitted).headerValue('origin'), 'null');
       await page.waitForURL((url) => url.pathname === '/store');
       await shoot(page, `onboarding-signed-in-${name}`);
+
+      // Signed out, the chosen password signs in again.
+      await page.locator('form[action="/sign-out"] button[type=submit]').click();
+      await page.goto('/sign-in');
+      await page.locator('input[name=email]').fill(account.email);
+      await page.locator('input[name=password]').fill('a password of my own');
+      await page.locator('main form button[type=submit]').click();
+      await page.waitForURL((url) => url.pathname === '/store');
 
       await page.goto('/settings/api-keys');
       await page.locator('input[name=label]').fill('Shop till');
