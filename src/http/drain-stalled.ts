@@ -25,9 +25,10 @@ export function endStalledClientsOnClose(app: FastifyInstance, now: () => number
     if (closing) reply.header('Connection', 'close');
     return payload;
   });
-  app.addHook('onRequest', async (request) => {
+  app.addHook('onRequest', async (request, reply) => {
     inFlight.add(request);
-    request.raw.socket?.once('close', () => inFlight.delete(request));
+    // On the response, not the socket: a keep-alive socket serves many requests, and a listener per request on it would pile up.
+    reply.raw.once('close', () => inFlight.delete(request));
   });
   app.addHook('onResponse', async (request) => {
     inFlight.delete(request);

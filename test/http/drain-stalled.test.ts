@@ -2,6 +2,7 @@
 // they owe or are owed bytes (an upload that stalls, a download nobody
 // reads), and lets requests that are only waiting for work finish.
 import assert from 'node:assert/strict';
+import { Agent, get } from 'node:http';
 import net from 'node:net';
 import { test } from 'node:test';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -78,6 +79,28 @@ test('a request waiting for the engine, its body read and nothing owed, is finis
     const took = Date.now() - started;
     assert.ok(took < 6000, `close took ${took} ms`);
   } finally {
+    await t.close();
+  }
+});
+
+test('many requests on one keep-alive connection leave no listener behind on its socket', async () => {
+  const { t, port } = await listeningApp();
+  const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+  try {
+    const sockets: net.Socket[] = [];
+    t.app.server.on('connection', (socket: net.Socket) => sockets.push(socket));
+    const healthz = () =>
+      new Promise<number>((resolve, reject) => {
+        get({ host: '127.0.0.1', port, path: '/healthz', agent }, (response) => {
+          response.resume();
+          response.on('end', () => resolve(response.statusCode ?? 0));
+        }).on('error', reject);
+      });
+    for (let i = 0; i < 30; i++) assert.equal(await healthz(), 200);
+    assert.equal(sockets.length, 1, 'one connection served them all');
+    assert.ok(sockets[0].listenerCount('close') < 10, `${sockets[0].listenerCount('close')} close listeners on the socket`);
+  } finally {
+    agent.destroy();
     await t.close();
   }
 });
