@@ -184,20 +184,19 @@ const ECHOED_CODE_LENGTH = 32;
 
 /** Shown for an unknown or mistyped code, or a rejected scroll's; the code is echoed (escaped) so a typo can be seen. */
 export function presentQrPageNotFound(typed: string): string {
-  const code = typed.length > ECHOED_CODE_LENGTH ? `${typed.slice(0, ECHOED_CODE_LENGTH)}…` : typed;
-  return page(wording.notFound.headline, `<section class="status none"><h1 class="bi">${bilingual(wording.notFound.headline)}</h1>${sentences(
-    escapeHtml(wording.notFound.detail.he),
-    escapeHtml(wording.notFound.detail.en),
-  )}</section>
-<dl>${row(wording.codeLabel, value(code, 'code'))}</dl>`);
+  return unresolvedPage(typed, wording.notFound, 'none');
 }
 
 /** A registered scroll whose examination is not yet confirmed: said so, with none of its details (the API answers 404 for it). */
 export function presentQrPageAwaiting(typed: string): string {
+  return unresolvedPage(typed, wording.awaiting, 'awaiting');
+}
+
+function unresolvedPage(typed: string, words: { readonly headline: Bilingual; readonly detail: Bilingual }, kind: string): string {
   const code = typed.length > ECHOED_CODE_LENGTH ? `${typed.slice(0, ECHOED_CODE_LENGTH)}…` : typed;
-  return page(wording.awaiting.headline, `<section class="status awaiting"><h1 class="bi">${bilingual(wording.awaiting.headline)}</h1>${sentences(
-    escapeHtml(wording.awaiting.detail.he),
-    escapeHtml(wording.awaiting.detail.en),
+  return page(words.headline, `<section class="status ${kind}"><h1 class="bi">${bilingual(words.headline)}</h1>${sentences(
+    escapeHtml(words.detail.he),
+    escapeHtml(words.detail.en),
   )}</section>
 <dl>${row(wording.codeLabel, value(code, 'code'))}</dl>`);
 }

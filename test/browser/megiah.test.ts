@@ -10,12 +10,12 @@
 import assert from 'node:assert/strict';
 import { writeFile } from 'node:fs/promises';
 import { after, before, describe, test } from 'node:test';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import type { Account } from '../../src/db/records.ts';
 import { setPassword } from '../../src/domain/set-password.ts';
 import { TEST_PASSWORD } from '../support/browser-session.ts';
 import { readPdfText } from '../certificates/pdf-text.ts';
-import { ARTIFACTS, chromiumMissing, launchChromium, openContext, shoot, WIDTHS, type Person } from '../support/chromium.ts';
+import { ARTIFACTS, chromiumMissing, launchChromium, openContext, shoot, signIn, WIDTHS, type Person } from '../support/chromium.ts';
 import { makeMegiah, makeScroll, makeStore } from '../support/factories.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
 
@@ -75,16 +75,6 @@ const NAMES = {
 async function withPassword(account: Account): Promise<Account> {
   assert.ok((await setPassword(t.deps, account, TEST_PASSWORD)).ok);
   return account;
-}
-
-async function signIn(context: BrowserContext, account: Account): Promise<Page> {
-  const page = await context.newPage();
-  await page.goto('/sign-in');
-  await page.locator('#f-email').fill(account.email);
-  await page.locator('#f-password').fill(TEST_PASSWORD);
-  await page.locator('form[action="/sign-in"] button[type=submit]').click();
-  await page.waitForURL((url) => url.pathname !== '/sign-in');
-  return page;
 }
 
 /** Submits by clicking, and waits for the page the server answers with (a redirect's target, or a refusal). */

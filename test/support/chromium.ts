@@ -8,6 +8,7 @@ import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { TEST_PASSWORD } from './browser-session.ts';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export const ARTIFACTS = fileURLToPath(new URL('../../test-artifacts/', import.meta.url));
@@ -60,4 +61,15 @@ export async function assertUsable(page: Page): Promise<void> {
 export async function shoot(page: Page, name: string): Promise<void> {
   await assertUsable(page);
   await page.screenshot({ path: `${ARTIFACTS}${name}.png`, fullPage: true });
+}
+
+/** Signs `account` in through the sign-in form, as a person does; the page it lands on. */
+export async function signIn(context: BrowserContext, account: { readonly email: string }, password = TEST_PASSWORD): Promise<Page> {
+  const page = await context.newPage();
+  await page.goto('/sign-in');
+  await page.locator('#f-email').fill(account.email);
+  await page.locator('#f-password').fill(password);
+  await page.locator('form[action="/sign-in"] button[type=submit]').click();
+  await page.waitForURL((url) => url.pathname !== '/sign-in');
+  return page;
 }
