@@ -213,7 +213,9 @@ for (const [what, value] of hostileValues) {
         assert.equal(res.json().uuid, scroll.uuid);
         const visitor = portalBrowser(t.app);
         await visitor.get('/check');
-        assertPage(await visitor.upload('/check', { image: { data: scroll.photo } }), 'portal check result');
+        const posted = await visitor.upload('/check', { image: { data: scroll.photo } });
+        assert.equal(posted.statusCode, 303, 'the answer is a page of its own');
+        assertPage(await visitor.get(String(posted.headers.location)), 'portal check result');
       }
     });
 
