@@ -14,7 +14,7 @@ import { saleWords } from '../../src/presenters/portal/store-sale.ts';
 import { storeScrollWords } from '../../src/presenters/portal/store-scroll.ts';
 import { readPdfText } from '../certificates/pdf-text.ts';
 import { TEST_PASSWORD } from '../support/browser-session.ts';
-import { chromiumMissing, launchChromium, openContext, shoot, WIDTHS, type Person } from '../support/chromium.ts';
+import { chromiumMissing, launchChromium, openContext, shoot, signIn, WIDTHS, type Person } from '../support/chromium.ts';
 import { makeBuyer, makeMegiah, makeScroll, makeSofer, makeStore } from '../support/factories.ts';
 import { imageLoaded } from '../support/image-loaded.ts';
 import { scrollPhoto } from '../support/photos.ts';
@@ -57,14 +57,6 @@ const STOCK = [
   { font: 'Vellish', size: '20 cm', note: 'Bought in Safed', verified: true },
 ];
 
-async function signIn(page: Page, account: Account) {
-  await page.goto('/sign-in');
-  await page.locator('input[name=email]').fill(account.email);
-  await page.locator('input[name=password]').fill(TEST_PASSWORD);
-  await page.locator('main form button[type=submit]').click();
-  await page.waitForURL((url) => url.pathname === '/store');
-}
-
 /** Clicks what starts a download and gives its bytes. */
 async function download(page: Page, trigger: Locator): Promise<Buffer> {
   const [file] = await Promise.all([page.waitForEvent('download'), trigger.click()]);
@@ -92,8 +84,8 @@ describe('a store at work in Chromium', { skip: chromiumMissing }, () => {
       for (const stock of STOCK) await makeScroll(t.deps, store, { sofer: sofer.uuid, megiah: megiah.uuid, ...stock });
       const buyer = await makeBuyer(t.deps, { username: lang === 'he' ? 'דוד כהן' : 'David Cohen' });
       const context = await openContext(browser, origin, person);
-      const page = await context.newPage();
-      await signIn(page, store);
+      const page = await signIn(context, store);
+      assert.equal(new URL(page.url()).pathname, '/store');
       assert.equal(await page.evaluate(() => document.documentElement.dir), lang === 'he' ? 'rtl' : 'ltr');
 
       // Register.
