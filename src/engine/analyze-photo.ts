@@ -1,5 +1,5 @@
 import { decodePhoto, enlargeToWorkingSize, WORKING_LONG_SIDE, type DecodedPhoto } from './decode-photo.ts';
-import { extractPoints, foundNoText, photoBudget, type Extraction, type Opinion } from './extract-points.ts';
+import { extractPoints, foundNoScrollText, photoBudget, type Extraction, type Opinion } from './extract-points.ts';
 import { encodeFingerprint } from './fingerprint.ts';
 import type { AnalyzeOptions, PhotoAnalysis } from './types.ts';
 
@@ -55,6 +55,9 @@ const SMALL_TEXT_COLUMN_PIXELS = 400;
  *   photos at 12 MP none unread at the reduced size was read at the working
  *   size, while a printed page read again there took about twice as long
  *   (docs/decisions/002-reading-budget.md).
+ * - Neither is read again when its lines show other text than a mezuzah's
+ *   (extract-points.ts, foundNoScrollText): more lines and letters at one size
+ *   are as many at another.
  */
 export async function readDecoded(bytes: Uint8Array, decoded: DecodedPhoto, opinions?: Opinion[], budget = photoBudget()): Promise<Extraction> {
   const { gray, reduced } = decoded;
@@ -62,7 +65,7 @@ export async function readDecoded(bytes: Uint8Array, decoded: DecodedPhoto, opin
   const first = extractPoints(gray, opinions, lens, budget);
   const readAgain = reduced
     ? first.columnPixels !== undefined && first.columnPixels < SMALL_TEXT_COLUMN_PIXELS
-    : first.kind === 'invalid' && !foundNoText(first) && Math.max(gray.width, gray.height) < WORKING_LONG_SIDE;
+    : first.kind === 'invalid' && !foundNoScrollText(first) && Math.max(gray.width, gray.height) < WORKING_LONG_SIDE;
   if (!readAgain) return first;
   const name = reduced ? 'working-size' : 'enlarged';
   if (budget.spent()) {

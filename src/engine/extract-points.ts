@@ -13,6 +13,7 @@ import { ReadingBudget, walkReadings, type Opinion, type Reading, type ReadingCo
 import { recogniseLayout, type CutOff, type PageFrame, type WordEnd } from './recognise-layout.ts';
 import { CANONICAL_X, CANONICAL_Y, LINE_PITCH, TEMPLATE_LINES, WORD_END_COUNT } from './template.ts';
 import { findWords } from './words.ts';
+import { MEZUZAH_LETTER_COUNT } from '../text/mezuzah-text.ts';
 
 /**
  * A photo whose brightest 1% of pixels stay below this grey level (of 255) is
@@ -347,7 +348,7 @@ const PHOTO_READINGS: readonly Reading<PhotoContext, PhotoOutcome>[] = [
 function extractAll(img: Gray, opinions: Opinion[] | undefined, budget: ReadingBudget): Extraction {
   const level = levels(img);
   if (level(0.99) < MIN_BRIGHTEST) return TOO_DARK;
-  const c: PhotoContext = { img, level, budget, opinions, kept: { extraction: NO_FRAME, img }, showsText: () => c.kept.extraction !== NO_LINES };
+  const c: PhotoContext = { img, level, budget, opinions, kept: { extraction: NO_FRAME, img }, showsText: () => !foundNoScrollText(c.kept.extraction) };
   return walkReadings(PHOTO_READINGS, c).extraction;
 }
 
@@ -400,6 +401,8 @@ type ImageContext = ReadingContext<PageFit | null> & {
   first?: PageReading;
   /** Whether the reading kept when the line frame was called for held together (holdsTogether): then no frame is taken afresh. */
   held?: boolean;
+  /** Whether the full-size reading's lines show other text than a mezuzah's (holdsOtherText): then no fallback is read. */
+  otherText?: boolean;
 };
 
 /** The reading with more word ends agreeing is kept; the one kept so far on a tie. */
@@ -435,6 +438,7 @@ const OPINIONS: readonly Reading<ImageContext, PageFit | null>[] = [
     when: (c) => isWeak(c.kept),
     read: (c) => {
       c.lines = traceLines(c.img, c.inks.plain);
+      c.otherText = !!c.lines && holdsOtherText(c.lines.layout);
       c.first = c.lines ? readLines(c.lines) : NO_LINES;
       return c.first.kind === 'page' ? lookAgain(c.img, c.first.fit, c.inks.plain) : null;
     },
@@ -487,14 +491,16 @@ const OPINIONS: readonly Reading<ImageContext, PageFit | null>[] = [
 
 /** One reading of an image with every opinion it calls for (OPINIONS), in `inks`, within the photo's budget (`photo`): every reading of PHOTO_READINGS is this, of the photo or of another image of it, or in other inks. */
 function readPhoto(img: Gray, photo: { readonly budget: ReadingBudget; readonly opinions: Opinion[] | undefined }, inks: Inks = AS_TAKEN_INKS): Extraction {
-  const c: ImageContext = { img, inks, budget: photo.budget, opinions: photo.opinions, kept: null, showsText: () => !!(c.halfLines || c.lines) };
+  const c: ImageContext = { img, inks, budget: photo.budget, opinions: photo.opinions, kept: null, showsText: () => !!(c.halfLines || c.lines) && !c.otherText };
   const best = walkReadings(OPINIONS, c);
+  const reads = !!best && readsAsScroll(best);
+  if (!reads && c.otherText) return OTHER_TEXT;
   // Unread every way: the full-size reading says why, and whether any reading framed the page.
   if (!best) return c.first === NO_LINES ? NO_LINES : NO_FRAME;
   // A map that cannot be inverted measures no size: 0, as small as text comes.
   const toPhoto = invertHomography(best.map.h);
   const size = toPhoto ? columnPixels(toPhoto) : 0;
-  if (!readsAsScroll(best)) return { ...NOT_A_MEZUZAH, columnPixels: size };
+  if (!reads) return { ...NOT_A_MEZUZAH, columnPixels: size };
   return { kind: 'scroll', points: toCanonical(best), columnPixels: size, agreeing: best.inliers };
 }
 
@@ -561,8 +567,42 @@ const NO_LINES: { kind: 'invalid'; reason: string } = { kind: 'invalid', reason:
 /** Lines of text were found, but no reading framed the page (none tied MIN_FRAMING_INLIERS word ends). */
 const NO_FRAME: { kind: 'invalid'; reason: string } = { kind: 'invalid', reason: NOT_A_MEZUZAH.reason };
 
-/** Whether an extraction found no text to read at all: the photo too dark, or no lines of text in it. */
-export const foundNoText = (extraction: Extraction): boolean => extraction === NO_LINES || extraction === TOO_DARK;
+/**
+ * Lines of text were found, but more of them, holding more letters, than a
+ * mezuzah has (holdsOtherText): a printed page, a book, a letter. Answered as
+ * text that does not read as a mezuzah, without the fallbacks.
+ */
+const OTHER_TEXT: { kind: 'invalid'; reason: string } = { kind: 'invalid', reason: NOT_A_MEZUZAH.reason };
+
+/**
+ * Whether an extraction found no text that may be a mezuzah's: the photo too
+ * dark, no lines of text in it, or lines of other text (holdsOtherText). No
+ * fallback reading, at this size or another, is given to such a photo.
+ */
+export const foundNoScrollText = (extraction: Extraction): boolean => extraction === NO_LINES || extraction === TOO_DARK || extraction === OTHER_TEXT;
+
+/**
+ * Lines of text of a mezuzah: its 22 lines hold 713 letters, about 32 a line,
+ * so a photo of one, whole or in part, shows no more lines of text (of
+ * TEXT_LINE_LETTERS letters or more) than MEZUZAH_LINES, nor letters on them
+ * than MAX_LETTER_SHARE times its own. A shaken photo's letters fall apart
+ * into pieces (bench:stress blur8/8: 881 letters) and stray lines are found
+ * (the tune set's 440 phone photos at 3 MP: at most 24 lines of text, at most
+ * 809 letters); printed pages at 3 MP show 23–38 lines holding 996–2,583
+ * letters (13 of bench:non-scroll's 20, and the samples' two). Only a text
+ * over both is taken for other text.
+ */
+const MEZUZAH_LINES = 22;
+const MAX_LETTER_SHARE = 1.3;
+/** Lines with fewer letters than this (half a mezuzah's line) are not counted: a background's texture strings specks into short lines. */
+const TEXT_LINE_LETTERS = 16;
+
+/** Whether lines found show other text than a mezuzah's: more lines of text than it has, holding more letters (every mark joined to a line counted). */
+function holdsOtherText(layout: LineLayout): boolean {
+  const textLines = layout.lines.filter((line) => line.blobs.length >= TEXT_LINE_LETTERS);
+  const letters = textLines.reduce((sum, line) => sum + line.blobs.length, 0);
+  return textLines.length > MEZUZAH_LINES && letters > MAX_LETTER_SHARE * MEZUZAH_LETTER_COUNT;
+}
 
 /** An image's text lines, with the labelled ink they were found in. */
 type TracedLines = { readonly layout: LineLayout; readonly blobs: readonly Blob[]; readonly labels: Int32Array; readonly img: Gray };

@@ -359,15 +359,16 @@ test('a 1 MP photo smeared by camera shake, whose deepest cepstral spike is its 
   assert.ok(similarity >= MATCH_THRESHOLD, `similarity ${similarity}`);
 });
 
-test('a printed page whose later streaks are as short as its letters\' strokes is deblurred once, and stays invalid', async () => {
+test('a printed page whose later streaks are as short as its letters\' strokes is deblurred at most once, and stays invalid', async () => {
   // bench:non-scroll --kind other_text --seed 7707, image 5 (Hebrew print, a
   // finger over it): its cepstrum names 3.2, 3.2 and 3.6 px. Read with the second
-  // streak taken out, it tied 71 word ends and passed for a scroll.
+  // streak taken out, it tied 71 word ends and passed for a scroll. Its lines
+  // now hold more letters than a mezuzah has, so it is not deblurred at all.
   const page = await makeNonScroll('other_text', deriveSeed(7707, 'ns', 5), { megapixels: 3 });
   const opinions: Opinion[] = [];
   const extraction = extractPoints((await decodePhoto(new Uint8Array(page.jpeg), false)).gray, opinions);
   assert.equal(extraction.kind, 'invalid');
-  assert.equal(opinions.filter((o) => o.name === 'deblurred').length, 1);
+  assert.ok(opinions.filter((o) => o.name === 'deblurred').length <= 1);
 });
 
 test('a small phone photo that no reading at its own size reads is read enlarged to the working size, and matches its registration', async () => {
@@ -389,7 +390,7 @@ test('a small phone photo that no reading at its own size reads is read enlarged
   assert.ok(similarity >= MATCH_THRESHOLD, `similarity ${similarity}`);
 });
 
-test('a 12 MP photo read at a third of its size is read again at the working size when its text came out small, read or only framed', async () => {
+test('a 12 MP photo read at a third of its size is read again at the working size when its text came out small, and not when its lines hold more letters than a mezuzah has', async () => {
   const opinionsOf = async (bytes: Uint8Array) => {
     const decoded = await decodePhoto(bytes, false);
     assert.ok(decoded.reduced && Math.max(decoded.gray.width, decoded.gray.height) < WORKING_LONG_SIDE, `${decoded.gray.width} × ${decoded.gray.height}`);
@@ -401,13 +402,14 @@ test('a 12 MP photo read at a third of its size is read again at the working siz
   // mezuzah. No reading frames the first (none ties 24 word ends), so nothing
   // says how large its text is: it is not read again. bench:non-scroll
   // --megapixels 12's images 33 and 53 are framed by chance, at 727 and 395 px
-  // a column width: the second, as small as text read again, is read again
-  // (and is still invalid).
+  // a column width; the second's text is as small as text read again, but its
+  // lines hold 1,376 letters, more than a mezuzah has: it is not read again
+  // either (extract-points.ts, holdsOtherText).
   const invalid = { kind: 'invalid', reason: 'the text does not read as a mezuzah' };
   const page = async (seed: number, subkind?: 'hebrew_print') => new Uint8Array((await makeNonScroll('other_text', seed, { megapixels: 12, subkind })).jpeg);
   const unframed = await opinionsOf(await page(deriveSeed('reduced', 'page'), 'hebrew_print'));
   assert.deepEqual(unframed, { extraction: invalid, again: 0 });
-  for (const [image, again] of [[33, 0], [53, 1]] as const) {
+  for (const [image, again] of [[33, 0], [53, 0]] as const) {
     const framed = await opinionsOf(await page(deriveSeed(8808, 'ns', image)));
     assert.equal(framed.again, again, `image ${image}`);
     assert.equal(framed.extraction.kind, 'invalid');

@@ -35,11 +35,21 @@ test('an image without lines of text is answered invalid without a fallback read
   }
 });
 
-test('a printed page, its lines found, still gets the fallbacks and ends invalid; its deblurred readings are at most two', async () => {
-  // bench:non-scroll --seed 8808, image 13 (Latin print): its cepstrum names
-  // three streaks long enough to try (4, 11.4 and 10.8 px), and the third was
-  // read too before.
-  const { kind, opinions } = await readingOf(await nonScroll('other_text', 13));
+test('a printed page whose lines hold more letters than a mezuzah has is answered invalid without a fallback reading', async () => {
+  // bench:non-scroll --seed 8808, image 13 (Latin print): its full-size
+  // reading finds 27 lines holding 1,336 letters, where a mezuzah has 713.
+  // It took 31 readings before, every opinion and two deblurred readings.
+  const budget = new ReadingBudget({ readings: 90, cpuMs: Infinity });
+  const { kind, opinions } = await readingOf(await nonScroll('other_text', 13), budget);
+  assert.equal(kind, 'invalid');
+  assert.deepEqual(opinions.filter((o) => FALLBACKS.has(o.name)), [], opinions.map((o) => o.name).join(', '));
+  assert.equal(budget.read, 3, 'the photo as taken, at half size and at full size');
+});
+
+test('a printed page holding no more letters than a mezuzah still gets the fallbacks and ends invalid; its deblurred readings are at most two', async () => {
+  // bench:non-scroll --seed 8808, image 28 (Latin print shaken by 9 px): its
+  // letters run together, and its lines hold 576 of them.
+  const { kind, opinions } = await readingOf(await nonScroll('other_text', 28));
   assert.equal(kind, 'invalid');
   assert.ok(opinions.some((o) => o.name === 'faint-ink' && o.taken), 'the fallbacks within its first reading');
   assert.equal(opinions.filter((o) => o.name === 'deblurred').length, 2);
@@ -58,13 +68,13 @@ test('a shaken photo whose first reading ties no more word ends than a printed p
 });
 
 test('the photo\'s budget of readings stops its reading: the reading it stops is logged as not taken, and none is read after it', async () => {
-  // The printed page above calls for every opinion, and its parchment is
-  // clipped at white; five readings are the photo as taken, its half-size and
+  // The shaken printed page above calls for every opinion, and a deblurred
+  // reading; five readings are the photo as taken, its half-size and
   // full-size readings, the faint ink and the line frame. The text outline is
-  // stopped, and with it the photo's reading in the clipped inks: neither is
-  // read, nor anything after them.
+  // stopped, and with it the photo's deblurred reading: neither is read, nor
+  // anything after them.
   const budget = new ReadingBudget({ readings: 5, cpuMs: Infinity });
-  const { kind, opinions } = await readingOf(await nonScroll('other_text', 13), budget);
+  const { kind, opinions } = await readingOf(await nonScroll('other_text', 28), budget);
   assert.equal(kind, 'invalid');
   assert.equal(budget.read, 5);
   assert.deepEqual(opinions, [
@@ -72,6 +82,6 @@ test('the photo\'s budget of readings stops its reading: the reading it stops is
     { name: 'faint-ink', taken: true },
     { name: 'line-frame', taken: true },
     { name: 'text-outline', taken: false },
-    { name: 'clipped', taken: false },
+    { name: 'deblurred', taken: false },
   ]);
 });
