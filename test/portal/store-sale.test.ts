@@ -5,6 +5,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import type { Account } from '../../src/db/records.ts';
 import { grantCredits } from '../../src/domain/grant-credits.ts';
+import { rejectScroll } from '../../src/domain/reject-scroll.ts';
 import { signedInBrowser, type PortalBrowser } from '../support/browser-session.ts';
 import { makeBuyer, makeMegiah, makeScroll, makeSofer, makeStore, type TestScroll } from '../support/factories.ts';
 import { storeGet } from '../support/requests.ts';
@@ -52,6 +53,18 @@ describe('the form', () => {
       for (const name of ['account', 'username', 'email', 'country', 'city']) assert.match(res.body, new RegExp(`<input id="f-${name}" name="${name}"`), name);
       assert.match(res.body, /name="_csrf"/);
     }
+  });
+
+  test('a scroll its megiah rejected: the form warns that a buyer who checks it is told so, not that it awaits the examiner', async () => {
+    const megiah = await makeMegiah(t.deps);
+    const rejected = await makeScroll(t.deps, store, { megiah: megiah.uuid });
+    assert.ok((await rejectScroll(t.deps, rejected.uuid, { reason: 'spacing_or_layout', note: '' }, { account: megiah })).ok);
+    const page = await browser.get(saleUrl(rejected));
+    assert.equal(page.statusCode, 200);
+    assert.match(page.body, /<p class="notice error" role="alert">The megiah refused to confirm this scroll’s examination\./);
+    assert.ok(!page.body.includes('awaiting the examiner'));
+    const waiting = await makeScroll(t.deps, store);
+    assert.match((await browser.get(saleUrl(waiting))).body, /awaiting the examiner’s confirmation/);
   });
 
   test('the inventory links each scroll to its sale', async () => {

@@ -41,6 +41,10 @@ const words = {
     en: 'The megiah has not yet confirmed this scroll’s examination. It may be sold now; until he confirms, a scan of its sticker shows “registered, awaiting the examiner’s confirmation”.',
     he: 'המגיה עדיין לא אישר את בדיקת המזוזה. אפשר למכור אותה כבר עכשיו; עד שיאשר, סריקת המדבקה מציגה „רשומה, ממתינה לאישור הבודק”.',
   },
+  rejected: {
+    en: 'The megiah refused to confirm this scroll’s examination. A buyer who checks it is told so, and a scan of its sticker finds no verified mezuzah. Sell it only as what it is, or have it repaired and examined again first.',
+    he: 'המגיה סירב לאשר את בדיקת המזוזה. קונה שיבדוק אותה יקבל על כך הודעה, וסריקת המדבקה לא תמצא מזוזה מאומתת. מכרו אותה רק כפי שהיא, או תקנו אותה ומסרו אותה לבדיקה חוזרת קודם.',
+  },
   noSuchBuyer: {
     en: 'No buyer can be found or recorded by these details. Check the email or username; a buyer who has no account is recorded by their details. Nothing was sold.',
     he: 'לא ניתן למצוא או לרשום קונה לפי הפרטים האלה. בדקו את האימייל או את שם המשתמש; קונה שאין לו חשבון נרשם לפי פרטיו. דבר לא נמכר.',
@@ -150,7 +154,7 @@ ${fact(lang, words.font, data(scroll.font, ''))}
 ${fact(lang, words.size, data(scroll.size, ''))}
 ${fact(lang, words.sofer, data(scroll.sofer.username, ''))}
 </dl>
-${scroll.isVerified ? '' : html`<p>${say(lang, words.unverified)}</p>`}
+${scroll.isVerified ? '' : scroll.rejection !== null ? html`<p class="notice error" role="alert">${say(lang, words.rejected)}</p>` : html`<p>${say(lang, words.unverified)}</p>`}
 </div>
 <div class="card"><h2>${say(lang, words.heading)}</h2>
 ${saleForm(ctx, scroll, credits, state)}
