@@ -2,34 +2,21 @@
 // current certificate's links are remembered, so that those sent to buyers
 // before the upgrade still lead to the scroll's certificate after a reissue.
 import assert from 'node:assert/strict';
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import { after, before, test } from 'node:test';
 import { createDatabase } from '../../src/db/database.ts';
 import type { SqlDriver } from '../../src/db/driver.ts';
 import { migrate } from '../../src/db/migrate.ts';
 import { migrations } from '../../src/db/migrations/index.ts';
-import { openDriver } from '../../src/db/open-database.ts';
 import { sql } from '../../src/db/sql.ts';
 import { currentCertificateFileFor } from '../../src/domain/issue-certificate.ts';
-import { freshDatabaseLocation } from '../support/test-databases.ts';
-import { now } from './test-database.ts';
+import { freshDriver, now } from './test-database.ts';
 
-let dir: string;
 let driver: SqlDriver;
-let drop: () => Promise<void>;
+let close: () => Promise<void>;
 before(async () => {
-  dir = await mkdtemp(path.join(os.tmpdir(), 'mezuzah-006-'));
-  const fresh = await freshDatabaseLocation(dir);
-  drop = fresh.drop;
-  driver = await openDriver(fresh.location);
+  ({ driver, close } = await freshDriver());
 });
-after(async () => {
-  await driver.close();
-  await drop();
-  await rm(dir, { recursive: true, force: true });
-});
+after(() => close());
 
 test('the certificates issued before 006 are linked to their scrolls; a reissue then redirects their links', async () => {
   const before006 = migrations.slice(0, migrations.findIndex((m) => m.id === '006-certificate-links'));

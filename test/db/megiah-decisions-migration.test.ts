@@ -2,33 +2,20 @@
 // the history as a decision, in the order they were made, and nothing else
 // (an unverified scroll has no decision, and none is rejected).
 import assert from 'node:assert/strict';
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import { after, before, test } from 'node:test';
 import { createDatabase } from '../../src/db/database.ts';
 import type { SqlDriver } from '../../src/db/driver.ts';
 import { migrate } from '../../src/db/migrate.ts';
 import { migrations } from '../../src/db/migrations/index.ts';
-import { openDriver } from '../../src/db/open-database.ts';
 import { sql } from '../../src/db/sql.ts';
-import { freshDatabaseLocation } from '../support/test-databases.ts';
-import { now } from './test-database.ts';
+import { freshDriver, now } from './test-database.ts';
 
-let dir: string;
 let driver: SqlDriver;
-let drop: () => Promise<void>;
+let close: () => Promise<void>;
 before(async () => {
-  dir = await mkdtemp(path.join(os.tmpdir(), 'mezuzah-004-'));
-  const fresh = await freshDatabaseLocation(dir);
-  drop = fresh.drop;
-  driver = await openDriver(fresh.location);
+  ({ driver, close } = await freshDriver());
 });
-after(async () => {
-  await driver.close();
-  await drop();
-  await rm(dir, { recursive: true, force: true });
-});
+after(() => close());
 
 test('confirmations made before 004 become its first decisions, oldest first', async () => {
   const before004 = migrations.slice(0, migrations.findIndex((m) => m.id === '004-megiah-decisions'));
