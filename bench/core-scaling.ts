@@ -20,7 +20,7 @@ import { availableParallelism } from 'node:os';
 import { parseArgs } from 'node:util';
 import { Worker } from 'node:worker_threads';
 import { WorkerPool } from '../src/engine/pool.ts';
-import { deriveSeed, makeScribe, makeScroll, photographScroll } from '../src/synth/index.ts';
+import { deriveSeed, makeScribe, makeScroll, photographScroll } from '../tools/synth/index.ts';
 import type { Probe } from './lib/core-probe.ts';
 import { speedShot } from './lib/bench-sets.ts';
 

@@ -1,7 +1,7 @@
 // npm run bench:identify [-- --scales 10000,100000,1000000] [--requests 15] [--quick]
 //
 // The identification engine measured against the targets of issue 6, on
-// synthetic photos (src/synth) from two seeds: the TUNE set is where the match
+// synthetic photos (tools/synth) from two seeds: the TUNE set is where the match
 // threshold is chosen; the REPORT set, never looked at while tuning, is where
 // every figure is measured. Writes the section between the markers in
 // docs/benchmarks.md and prints it.
@@ -15,7 +15,7 @@ import sharp from 'sharp';
 import { comparePoints, MATCH_THRESHOLD } from '../src/engine/compare.ts';
 import { decodeFingerprint } from '../src/engine/fingerprint.ts';
 import type { SearchIndex } from '../src/engine/search-index.ts';
-import { deriveSeed, makeScribe, makeScroll, photographScroll } from '../src/synth/index.ts';
+import { deriveSeed, makeScribe, makeScroll, photographScroll } from '../tools/synth/index.ts';
 import type { AnalysedDataset, DatasetSpec } from './lib/analyse-dataset.ts';
 import { DISTRACTOR_SEED, distractorSource, loadSet, NON_SCROLL, phoneAgainstRegistrations, photoGroups, registrationsOf, registry, REPORT, REPORT_1MP, scores, speedShot, TUNE, unreadCount, type Registration } from './lib/bench-sets.ts';
 import type { CompositeSource } from './lib/hand-fingerprints.ts';

@@ -1,7 +1,7 @@
 // npm run bench:non-scroll [-- --seed N --count N --kind other_text --megapixels 1]
 //
 // How many images without a scroll the engine reads as one, on a fresh batch
-// of the generator's non-scroll images (src/synth/non-scroll.ts) larger than the
+// of the generator's non-scroll images (tools/synth/non-scroll.ts) larger than the
 // benchmark sets hold: the tune and report sets have 6 and 12 printed pages,
 // too few to see a rate of a few percent. Every image is made from the seed
 // (image i from deriveSeed(seed, 'ns', i)), at 3 MP like the sets, and cached
@@ -21,7 +21,7 @@ import { parseArgs } from 'node:util';
 import { decodePhoto } from '../src/engine/decode-photo.ts';
 import { readDecoded } from '../src/engine/analyze-photo.ts';
 import type { Opinion } from '../src/engine/extract-points.ts';
-import { deriveSeed, makeNonScroll, NON_SCROLL_KINDS, type NonScrollKind } from '../src/synth/index.ts';
+import { deriveSeed, makeNonScroll, NON_SCROLL_KINDS, type NonScrollKind } from '../tools/synth/index.ts';
 import { quantile } from './lib/rates.ts';
 
 const { values } = parseArgs({ options: { seed: { type: 'string', default: '8808' }, count: { type: 'string', default: '100' }, kind: { type: 'string' }, megapixels: { type: 'string', default: '3' } } });

@@ -19,8 +19,8 @@ import { analyzePhoto } from '../src/engine/analyze-photo.ts';
 import { applyHomography, fitHomography } from '../src/engine/homography.ts';
 import { comparePoints, MATCH_THRESHOLD } from '../src/engine/compare.ts';
 import { decodeFingerprint, type ScrollPoints } from '../src/engine/fingerprint.ts';
-import { createRandom, deriveSeed } from '../src/synth/index.ts';
-import type { Manifest } from '../src/synth/index.ts';
+import { createRandom, deriveSeed } from '../tools/synth/index.ts';
+import type { Manifest } from '../tools/synth/index.ts';
 import { quantile } from './lib/rates.ts';
 
 const { values } = parseArgs({ options: { dir: { type: 'string', default: path.resolve(import.meta.dirname, '../../shared/samples') }, edits: { type: 'string' } } });

@@ -1,7 +1,7 @@
 // npm run bench:stress [-- --count 40 --conditions curl09,curl12,tilt35-curl,blur8,shake-1mp,small,wide-curl,tele-curl,crop-tilt,crop-glare-tilt]
 //
 // Where the engine breaks: phone photos with one condition pushed to or past
-// the edge of the generator's phone distribution (src/synth/camera.ts draws
+// the edge of the generator's phone distribution (tools/synth/camera.ts draws
 // curl 0–6% of the sheet's width, tilt up to 35°, motion blur 1.5–9 px in 22%
 // of photos, a main camera's lens of 24–29 mm equivalent), each against a registration photo of its scroll. The bench sets
 // (bench:sets) draw every condition at once and rarely at its extreme, so
@@ -22,7 +22,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { comparePoints, MATCH_THRESHOLD } from '../src/engine/compare.ts';
 import { decodeFingerprint } from '../src/engine/fingerprint.ts';
-import type { PhotoInfo } from '../src/synth/camera.ts';
+import type { PhotoInfo } from '../tools/synth/camera.ts';
 import { analyseFiles, engineHash } from './lib/analyse-dataset.ts';
 import { STRESS_CONDITIONS, STRESS_MEGAPIXELS, STRESS_SCRIBES, STRESS_SEED, stressPhoto } from './lib/stress-scenes.ts';
 

@@ -21,7 +21,7 @@ import { parseArgs } from 'node:util';
 import { QUEUED_PHOTOS_PER_WORKER } from '../src/engine/index.ts';
 import { WorkerPool } from '../src/engine/pool.ts';
 import { EngineBusyError } from '../src/engine/types.ts';
-import { deriveSeed, makeNonScroll, makeScribe, makeScroll, photographScroll } from '../src/synth/index.ts';
+import { deriveSeed, makeNonScroll, makeScribe, makeScroll, photographScroll } from '../tools/synth/index.ts';
 import { speedShot } from './lib/bench-sets.ts';
 import { quantile } from './lib/rates.ts';
 

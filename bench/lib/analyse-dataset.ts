@@ -1,4 +1,4 @@
-// Runs the engine over a synthetic data set folder (see src/synth/README.md)
+// Runs the engine over a synthetic data set folder (see tools/synth/README.md)
 // once, and caches the results beside it, keyed by a hash of the engine source
 // that photo analysis runs, so that any change to it re-analyses.
 import { createHash } from 'node:crypto';
@@ -7,7 +7,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { createEngine } from '../../src/engine/index.ts';
-import type { Manifest } from '../../src/synth/dataset.ts';
+import type { Manifest } from '../../tools/synth/dataset.ts';
 
 export type DatasetSpec = {
   readonly seed: number;
@@ -40,7 +40,7 @@ export function datasetDir(name: string, spec: DatasetSpec): string {
 export function ensureDataset(dir: string, spec: DatasetSpec, log: (line: string) => void): void {
   if (existsSync(path.join(dir, 'manifest.json'))) return;
   log(`generating ${dir} (the synthetic generator; minutes)`);
-  const args = ['src/synth/cli.ts', '--out', dir, '--seed', String(spec.seed), '--scrolls', String(spec.scrolls), '--scribes', String(spec.scribes),
+  const args = ['tools/synth/cli.ts', '--out', dir, '--seed', String(spec.seed), '--scrolls', String(spec.scrolls), '--scribes', String(spec.scribes),
     '--queries', String(spec.queries), '--unregistered', String(spec.unregistered), '--invalid', String(spec.invalid),
     '--megapixels', String(spec.megapixels), '--second-references', '--jobs', '2'];
   const run = spawnSync(process.execPath, args, { cwd: ROOT, stdio: ['ignore', 'inherit', 'inherit'] });

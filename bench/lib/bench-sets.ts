@@ -3,10 +3,10 @@
 // phone photos that bench:identify and bench:cores time the engine on.
 import { comparePoints } from '../../src/engine/compare.ts';
 import { decodeFingerprint } from '../../src/engine/fingerprint.ts';
-import type { Manifest } from '../../src/synth/dataset.ts';
-import type { ShotSpec } from '../../src/synth/index.ts';
+import type { Manifest } from '../../tools/synth/dataset.ts';
+import type { ShotSpec } from '../../tools/synth/index.ts';
 import { SearchIndex } from '../../src/engine/search-index.ts';
-import type { ScrollRecord } from '../../src/synth/dataset.ts';
+import type { ScrollRecord } from '../../tools/synth/dataset.ts';
 import { analyseDataset, datasetDir, ensureDataset, type AnalysedDataset, type DatasetSpec } from './analyse-dataset.ts';
 import { compositeSource, fillRegistry, type CompositeSource } from './hand-fingerprints.ts';
 

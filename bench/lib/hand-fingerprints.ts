@@ -15,7 +15,7 @@ import { encodeFingerprint, type ScrollPoints } from '../../src/engine/fingerpri
 import type { WordEnd } from '../../src/engine/extract-points.ts';
 import { normaliseWordEnds } from '../../src/engine/page-map.ts';
 import { TEMPLATE_LINES, WORD_END_COUNT } from '../../src/engine/template.ts';
-import { deriveSeed, makeScribe, makeScroll, type Scroll } from '../../src/synth/index.ts';
+import { deriveSeed, makeScribe, makeScroll, type Scroll } from '../../tools/synth/index.ts';
 
 /** A scroll's word ends from its hand model, in the canonical page. */
 export function handPoints(scroll: Scroll): ScrollPoints {

@@ -3,11 +3,11 @@
 // with that condition fixed and every other drawn as for any phone photo.
 // Shared with the tests that check a photo found there, so both render the
 // very same scene.
-import type { Photo, ShotSpec } from '../../src/synth/camera.ts';
-import { photographScroll } from '../../src/synth/camera.ts';
-import { deriveSeed } from '../../src/synth/random.ts';
-import { makeScribe } from '../../src/synth/scribe.ts';
-import { makeScroll, type Scroll } from '../../src/synth/scroll.ts';
+import type { Photo, ShotSpec } from '../../tools/synth/camera.ts';
+import { photographScroll } from '../../tools/synth/camera.ts';
+import { deriveSeed } from '../../tools/synth/random.ts';
+import { makeScribe } from '../../tools/synth/scribe.ts';
+import { makeScroll, type Scroll } from '../../tools/synth/scroll.ts';
 
 export const STRESS_SEED = 5505;
 export const STRESS_SCRIBES = 8;

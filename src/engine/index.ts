@@ -55,7 +55,7 @@ export async function createEngine(options: EngineOptions = {}): Promise<Identif
  * A 2 MP phone photo of a synthetic scroll (tilted 18°, slightly curled), read
  * by every worker at start-up: a cold worker took 690 ms over its steady 415 ms
  * on its first 12 MP photo, and 440 ms after two readings of this one. Made by
- * src/synth: photographScroll(makeScroll(makeScribe(deriveSeed('warm-up', 'scribe')),
+ * tools/synth: photographScroll(makeScroll(makeScribe(deriveSeed('warm-up', 'scribe')),
  * deriveSeed('warm-up', 'scroll')), { kind: 'phone', seed: deriveSeed('warm-up', 'shot'),
  * megapixels: 2, tilt: 18, motion: 0, finger: false, crop: false, glare: false, jpeg: 80 }).
  */

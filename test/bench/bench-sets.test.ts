@@ -6,8 +6,8 @@ import type { AnalysedDataset, DatasetSpec } from '../../bench/lib/analyse-datas
 import { phoneAgainstRegistrations } from '../../bench/lib/bench-sets.ts';
 import { handPoints } from '../../bench/lib/hand-fingerprints.ts';
 import { encodeFingerprint } from '../../src/engine/fingerprint.ts';
-import type { Manifest } from '../../src/synth/dataset.ts';
-import { deriveSeed, makeScribe, makeScroll } from '../../src/synth/index.ts';
+import type { Manifest } from '../../tools/synth/dataset.ts';
+import { deriveSeed, makeScribe, makeScroll } from '../../tools/synth/index.ts';
 
 const scribe = makeScribe(deriveSeed('bench-sets-test', 'scribe'));
 const hands = [0, 1].map((k) => encodeFingerprint(handPoints(makeScroll(scribe, deriveSeed('bench-sets-test', 'scroll', k)))));

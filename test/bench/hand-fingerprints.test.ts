@@ -7,7 +7,7 @@ import { compositeSource, fillRegistry, handPoints } from '../../bench/lib/hand-
 import { comparePoints } from '../../src/engine/compare.ts';
 import { decodeFingerprint } from '../../src/engine/fingerprint.ts';
 import { createEngine } from '../../src/engine/index.ts';
-import { deriveSeed, makeScribe, makeScroll, photographScroll } from '../../src/synth/index.ts';
+import { deriveSeed, makeScribe, makeScroll, photographScroll } from '../../tools/synth/index.ts';
 
 const engine = await createEngine({ workers: 1 });
 after(() => engine.close());

@@ -7,10 +7,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { after, before, test } from 'node:test';
 import { createEngine, type IdentificationEngine } from '../../src/engine/index.ts';
-import { DEMO_KEY_LABEL } from '../../src/demo/demo-accounts.ts';
-import { parseDemoNote } from '../../src/demo/demo-plan.ts';
-import { runDemo, type DemoOptions, type DemoReport } from '../../src/demo/run-demo.ts';
-import { registryClient } from '../../src/demo/registry-client.ts';
+import { DEMO_KEY_LABEL } from '../../tools/demo/demo-accounts.ts';
+import { parseDemoNote } from '../../tools/demo/demo-plan.ts';
+import { runDemo, type DemoOptions, type DemoReport } from '../../tools/demo/run-demo.ts';
+import { registryClient } from '../../tools/demo/registry-client.ts';
 import { portalBrowser } from '../support/browser-session.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
 

@@ -5,7 +5,7 @@ import { decodePhoto } from '../../src/engine/decode-photo.ts';
 import { motionBlurCandidates, removeMotionBlur, type MotionBlur } from '../../src/engine/deblur.ts';
 import { inverseRealFft2d, realFft2d } from '../../src/engine/fft.ts';
 import type { Gray } from '../../src/engine/raster.ts';
-import { createRandom, deriveSeed, makeScribe, makeScroll, photographScroll } from '../../src/synth/index.ts';
+import { createRandom, deriveSeed, makeScribe, makeScroll, photographScroll } from '../../tools/synth/index.ts';
 
 test('the 2-D FFT of a real image equals the discrete Fourier transform, and its inverse gives the image back', () => {
   const [w, h] = [16, 8];

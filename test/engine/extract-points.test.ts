@@ -6,11 +6,11 @@ import { decodePhoto, WORKING_LONG_SIDE } from '../../src/engine/decode-photo.ts
 import { extractPoints, keepsClipped, keepsDeblurred, type Extraction, type Opinion } from '../../src/engine/extract-points.ts';
 import { comparePoints, MATCH_THRESHOLD } from '../../src/engine/compare.ts';
 import { decodeFingerprint, encodeFingerprint } from '../../src/engine/fingerprint.ts';
-import { deriveSeed, makeScribe, makeScroll, photographScroll, type Photo, type ShotSpec } from '../../src/synth/index.ts';
+import { deriveSeed, makeScribe, makeScroll, photographScroll, type Photo, type ShotSpec } from '../../tools/synth/index.ts';
 import { haveSamples, manifest, samplePhoto } from './samples.ts';
 import { tunePhoto } from './tune-scenes.ts';
 import { stressPhoto } from '../../bench/lib/stress-scenes.ts';
-import { makeNonScroll } from '../../src/synth/non-scroll.ts';
+import { makeNonScroll } from '../../tools/synth/non-scroll.ts';
 
 // The two photos at 32° were found among 72 shots of one synthetic scroll, as ones
 // the reading failed when it read at full size only (the half-size reading was then

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { robustLeastSquares, weightedLeastSquares } from '../../src/engine/geometry.ts';
-import { createRandom } from '../../src/synth/index.ts';
+import { createRandom } from '../../tools/synth/index.ts';
 
 test('robust least squares fits the line through most points and ignores the far-off few that pull a plain fit away', () => {
   // y = 2 + 0.5 x with noise of 0.05, and one point in five thrown 3 to 6 off (a stray blob of the next line).

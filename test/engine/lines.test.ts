@@ -5,7 +5,7 @@ import { decodePhoto } from '../../src/engine/decode-photo.ts';
 import { inkBlobs } from '../../src/engine/extract-points.ts';
 import { findLines, letterHeightAt, vanishingPointOfLines, withSizesAlongLines } from '../../src/engine/lines.ts';
 import { reduce, type Gray } from '../../src/engine/raster.ts';
-import { createRandom } from '../../src/synth/index.ts';
+import { createRandom } from '../../tools/synth/index.ts';
 import { tunePhoto } from './tune-scenes.ts';
 
 /**

@@ -4,7 +4,7 @@ import { wordEndsHoldTogether, type WordEnd } from '../../src/engine/extract-poi
 import { applyHomography, fitHomography } from '../../src/engine/homography.ts';
 import { normaliseWordEnds } from '../../src/engine/page-map.ts';
 import { CANONICAL_X, CANONICAL_Y, LINE_PITCH, WORD_END_COUNT } from '../../src/engine/template.ts';
-import { createRandom, deriveSeed } from '../../src/synth/random.ts';
+import { createRandom, deriveSeed } from '../../tools/synth/random.ts';
 
 /** The perspective the word ends of these tests are seen in: the page's corners to a photo's pixels. */
 const bottom = CANONICAL_Y[WORD_END_COUNT - 1];

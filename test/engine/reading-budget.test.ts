@@ -3,8 +3,8 @@ import { test } from 'node:test';
 import { readDecoded } from '../../src/engine/analyze-photo.ts';
 import { decodePhoto } from '../../src/engine/decode-photo.ts';
 import { ReadingBudget, type Opinion, type ReadingName } from '../../src/engine/readings.ts';
-import { deriveSeed } from '../../src/synth/index.ts';
-import { makeNonScroll, type NonScrollKind } from '../../src/synth/non-scroll.ts';
+import { deriveSeed } from '../../tools/synth/index.ts';
+import { makeNonScroll, type NonScrollKind } from '../../tools/synth/non-scroll.ts';
 import { stressPhoto } from '../../bench/lib/stress-scenes.ts';
 
 // The reader's lists walked on real scenes: which readings ran, never how long

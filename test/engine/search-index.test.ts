@@ -4,7 +4,7 @@ import { compositeSource, handPoints } from '../../bench/lib/hand-fingerprints.t
 import { comparePoints } from '../../src/engine/compare.ts';
 import { decodeFingerprint, encodeFingerprint, type ScrollPoints } from '../../src/engine/fingerprint.ts';
 import { SearchIndex } from '../../src/engine/search-index.ts';
-import { createRandom, deriveSeed, makeScribe, makeScroll } from '../../src/synth/index.ts';
+import { createRandom, deriveSeed, makeScribe, makeScroll } from '../../tools/synth/index.ts';
 
 /** A re-measurement of the same scroll: jitter, a smooth warp (leftover perspective and curl; `stretch` across the lines), a share of word ends lost. */
 function rephotograph(p: ScrollPoints, seed: number, { jitter = 0.0008, lost = 0.25, widen = 0, stretch = 1.01 } = {}): Uint8Array {

@@ -1,7 +1,7 @@
 // Photos of the benchmark's tune set (bench/lib/bench-sets.ts, TUNE), rendered
 // from its plan as the benchmark renders them: for tests of photos found there.
 import { TUNE } from '../../bench/lib/bench-sets.ts';
-import { makeScribe, makeScroll, photographScroll, planDataset, type Photo } from '../../src/synth/index.ts';
+import { makeScribe, makeScroll, photographScroll, planDataset, type Photo } from '../../tools/synth/index.ts';
 
 /** The set's plan at each photo size it is rendered at (the 1 MP set: the same scenes, smaller). */
 const plans = new Map<number, ReturnType<typeof planDataset>>();

@@ -2,9 +2,9 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import sharp from 'sharp';
 import { focalLength35mm } from '../../src/engine/exif-focal.ts';
-import { describeShot, photographScroll } from '../../src/synth/camera.ts';
-import { makeScribe } from '../../src/synth/scribe.ts';
-import { makeScroll } from '../../src/synth/scroll.ts';
+import { describeShot, photographScroll } from '../../tools/synth/camera.ts';
+import { makeScribe } from '../../tools/synth/scribe.ts';
+import { makeScroll } from '../../tools/synth/scroll.ts';
 
 const scroll = makeScroll(makeScribe(4), 9);
 

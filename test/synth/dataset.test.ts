@@ -5,10 +5,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { test } from 'node:test';
 import { promisify } from 'node:util';
-import { planDataset } from '../../src/synth/dataset.ts';
+import { planDataset } from '../../tools/synth/dataset.ts';
 
 const run = promisify(execFile);
-const cli = path.resolve(import.meta.dirname, '../../src/synth/cli.ts');
+const cli = path.resolve(import.meta.dirname, '../../tools/synth/cli.ts');
 
 test('the plan labels genuine, sibling and impostor pairs from who wrote what', () => {
   const { manifest, jobs } = planDataset({ scrolls: 8, scribes: 3, queries: 2, unregistered: 3, invalid: 5, seed: 4 });

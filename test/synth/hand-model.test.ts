@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { makeScribe } from '../../src/synth/scribe.ts';
-import { makeScroll } from '../../src/synth/scroll.ts';
-import type { Scroll } from '../../src/synth/scroll.ts';
+import { makeScribe } from '../../tools/synth/scribe.ts';
+import { makeScroll } from '../../tools/synth/scroll.ts';
+import type { Scroll } from '../../tools/synth/scroll.ts';
 
 function meanShiftMm(a: Scroll, b: Scroll): number {
   let sum = 0;

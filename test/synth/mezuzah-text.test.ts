@@ -8,7 +8,7 @@ import {
   MEZUZAH_LINES,
   MEZUZAH_WORDS,
   PARAGRAPH_END_LINE,
-} from '../../src/synth/mezuzah-text.ts';
+} from '../../tools/synth/mezuzah-text.ts';
 
 test('the text has 22 lines and 713 letters, consonants only', () => {
   assert.equal(MEZUZAH_LINES.length, 22);

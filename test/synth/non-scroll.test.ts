@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import sharp from 'sharp';
-import { makeNonScroll, NON_SCROLL_KINDS } from '../../src/synth/non-scroll.ts';
+import { makeNonScroll, NON_SCROLL_KINDS } from '../../tools/synth/non-scroll.ts';
 
 test('every kind of non-scroll image is produced as a decodable JPEG', async () => {
   const subkinds = new Set<string>();

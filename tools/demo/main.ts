@@ -5,11 +5,11 @@
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { ConfigError, parseConfig, type Config } from '../config.ts';
-import { openDatabase } from '../db/open-database.ts';
-import { formatTimestamp, systemClock } from '../domain/clock.ts';
-import { createEngine, type IdentificationEngine } from '../engine/index.ts';
-import { localFileStorage } from '../files/local-file-storage.ts';
+import { ConfigError, parseConfig, type Config } from '../../src/config.ts';
+import { openDatabase } from '../../src/db/open-database.ts';
+import { formatTimestamp, systemClock } from '../../src/domain/clock.ts';
+import { createEngine, type IdentificationEngine } from '../../src/engine/index.ts';
+import { localFileStorage } from '../../src/files/local-file-storage.ts';
 import { DEMO_STORE_CREDITS, DemoSetupError } from './demo-accounts.ts';
 import { REGISTRATION_MEGAPIXELS } from './demo-plan.ts';
 import { RegistryError } from './registry-client.ts';

@@ -2,7 +2,7 @@
 // (one copy in the repository, so engine and generator can never disagree on a
 // letter) plus the scribal conventions a hand model needs on top of the words.
 
-import { MEZUZAH_LETTER_COUNT, MEZUZAH_LINES, MEZUZAH_WORDS } from '../text/mezuzah-text.ts';
+import { MEZUZAH_LETTER_COUNT, MEZUZAH_LINES, MEZUZAH_WORDS } from '../../src/text/mezuzah-text.ts';
 
 export { MEZUZAH_LETTER_COUNT, MEZUZAH_LINES, MEZUZAH_WORDS };
 

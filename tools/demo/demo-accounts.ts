@@ -4,13 +4,13 @@
 // earlier run made (a key is shown once: the database keeps only its hash),
 // and sets fresh portal passwords for the main store and the first megiah,
 // so that whoever ran the demo can sign in and try the portal.
-import type { Account } from '../db/records.ts';
-import { createAccount, type CreateAccountInput } from '../domain/create-account.ts';
-import type { DomainDeps } from '../domain/deps.ts';
-import { grantCredits } from '../domain/grant-credits.ts';
+import type { Account } from '../../src/db/records.ts';
+import { createAccount, type CreateAccountInput } from '../../src/domain/create-account.ts';
+import type { DomainDeps } from '../../src/domain/deps.ts';
+import { grantCredits } from '../../src/domain/grant-credits.ts';
 import { randomBytes } from 'node:crypto';
-import { createApiKey, listApiKeys, revokeApiKey } from '../domain/manage-api-keys.ts';
-import { setPassword } from '../domain/set-password.ts';
+import { createApiKey, listApiKeys, revokeApiKey } from '../../src/domain/manage-api-keys.ts';
+import { setPassword } from '../../src/domain/set-password.ts';
 
 export type DemoDeps = Pick<DomainDeps, 'db' | 'files' | 'clock'>;
 

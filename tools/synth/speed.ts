@@ -1,4 +1,4 @@
-// Measures the generator: node src/synth/speed.ts [megapixels,...] [photos per size]
+// Measures the generator: node tools/synth/speed.ts [megapixels,...] [photos per size]
 // Each photo is of a fresh scroll (no texture reused), after one warm-up photo;
 // prints the median wall time, and the process CPU time (JS and sharp threads).
 

@@ -4,9 +4,9 @@
 // photos go first, so the samples work within seconds while the rest continue.
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { listInventory } from '../domain/list-inventory.ts';
+import { listInventory } from '../../src/domain/list-inventory.ts';
 import { ensureDemoAccounts, DemoSetupError, type DemoAccounts, type DemoDeps, type DemoStore } from './demo-accounts.ts';
-import type { IdentificationEngine } from '../engine/types.ts';
+import type { IdentificationEngine } from '../../src/engine/types.ts';
 import { demoScrollSize, parseDemoNote, planDemo, retakeJob, SAMPLES_WANTED, type DemoPlan, type DemoScroll } from './demo-plan.ts';
 import { createRenderPool } from './render-pool.ts';
 import { RegistryError, registryClient, type RegistryAnswer, type RegistryClient } from './registry-client.ts';
