@@ -47,16 +47,27 @@ export function ensureDataset(dir: string, spec: DatasetSpec, log: (line: string
   if (run.status !== 0) throw new Error(`the generator failed (exit ${run.status})`);
 }
 
-/** Engine files the cached photo analysis never runs: the 1:N index and the point-for-point comparison. */
-const NOT_ANALYSIS = new Set(['search-index.ts', 'compare.ts']);
+/**
+ * Engine source the cached photo analysis never runs, by path under src/engine
+ * (a trailing '/' names a folder): the 1:N index and the point-for-point comparison.
+ */
+const NOT_ANALYSIS = ['search-index.ts', 'search-index/', 'compare.ts'];
 
-/** A hash of the engine source the photo analysis runs: analysis caches are keyed by it. */
-export async function engineHash(): Promise<string> {
-  const dir = path.join(ROOT, 'src/engine');
+const runsInAnalysis = (file: string): boolean =>
+  file.endsWith('.ts') && !NOT_ANALYSIS.some((skip) => (skip.endsWith('/') ? file.startsWith(skip) : file === skip));
+
+/**
+ * A hash of the engine source the photo analysis runs, in every folder of
+ * src/engine: each file's path (relative, '/'-separated, sorted) and content.
+ * Analysis caches are keyed by it.
+ */
+export async function engineHash(dir = path.join(ROOT, 'src/engine')): Promise<string> {
+  const files = (await fs.readdir(dir, { recursive: true }))
+    .map((file) => file.split(path.sep).join('/'))
+    .filter(runsInAnalysis)
+    .sort();
   const hash = createHash('sha256');
-  for (const f of (await fs.readdir(dir)).sort()) {
-    if (f.endsWith('.ts') && !NOT_ANALYSIS.has(f)) hash.update(f).update(await fs.readFile(path.join(dir, f)));
-  }
+  for (const file of files) hash.update(file).update(await fs.readFile(path.join(dir, file)));
   return hash.digest('hex').slice(0, 12);
 }
 
