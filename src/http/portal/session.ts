@@ -5,14 +5,13 @@
 // derived from a secret the browser holds in an HttpOnly cookie: the session
 // token once signed in, a pre-session token before (sign-in and invitation
 // forms). Another site can neither read that cookie nor compute the token, and
-// cross-site POSTs are also refused by their Origin / Sec-Fetch-Site headers.
+// cross-site POSTs are also refused by their Origin / Sec-Fetch-Site headers
+// (the guards in page-guards.ts).
 import { createHash, timingSafeEqual } from 'node:crypto';
-import type { FastifyReply, FastifyRequest, onRequestAsyncHookHandler, preHandlerAsyncHookHandler } from 'fastify';
-import type { Role } from '../../db/records.ts';
+import type { FastifyReply, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import { authenticateSession, SESSION_LIFETIME_MS, type SignedIn } from '../../domain/sessions.ts';
 import { newSecretToken } from '../../domain/identifiers.ts';
 import type { AppDeps } from '../app-deps.ts';
-import { sendErrorPage } from './respond.ts';
 
 const SESSION = 'mr_session';
 const PRE_SESSION = 'mr_presession';
@@ -73,21 +72,6 @@ export function signedInOf(request: FastifyRequest): SignedIn {
   return signedIn;
 }
 
-/**
- * Pages for signed-in accounts (of the given roles). A visitor is sent to
- * sign in and brought back; a signed-in account of another role gets 403.
- */
-export function requireSignedIn(roles?: readonly Role[]): preHandlerAsyncHookHandler {
-  return async function requirePortalAccount(request, reply) {
-    const signedIn = signedInOrNull(request);
-    if (signedIn === null) {
-      const next = request.method === 'GET' ? request.url : '/';
-      return reply.redirect(`/sign-in?next=${encodeURIComponent(next)}`, 303);
-    }
-    if (roles !== undefined && !roles.includes(signedIn.account.role)) return sendErrorPage(request, reply, 403);
-  };
-}
-
 function csrfTokenFromSecret(secret: string): string {
   return createHash('sha256').update(`mezuzah-registry csrf\n${secret}`).digest('base64url');
 }
@@ -106,27 +90,6 @@ export function csrfTokenFor(request: FastifyRequest, reply: FastifyReply): stri
   return csrfTokenFromSecret(secret);
 }
 
-/**
- * A POST from another site: refused before its body is even read. Only a
- * positive sign counts: a `Sec-Fetch-Site` naming another site, or an `Origin`
- * naming another origin. `Origin: null` is no such sign: Chromium sends it for
- * a form on a page served with `Referrer-Policy: no-referrer` (the invitation
- * page, whose URL holds a credential), as it does for sandboxed frames and
- * file: pages. There the CSRF token, which another site cannot compute, decides.
- */
-function crossSite(request: FastifyRequest): boolean {
-  const site = request.headers['sec-fetch-site'];
-  if (site !== undefined) return site !== 'same-origin' && site !== 'none';
-  const origin = request.headers.origin;
-  if (origin === undefined || origin === 'null') return false;
-  return origin !== `${request.protocol}://${request.host}`;
-}
-
-/** Refuses cross-site submissions early; the token itself is checked by csrfMatches once the form is read. */
-export const refuseCrossSite: preHandlerAsyncHookHandler = async function refuseCrossSite(request, reply) {
-  if (crossSite(request)) return sendErrorPage(request, reply, 'csrf');
-};
-
 export function csrfMatches(request: FastifyRequest, submitted: string | undefined): boolean {
   if (submitted === undefined) return false;
   const secret = signedInOrNull(request) === null ? secretCookie(request, PRE_SESSION) : secretCookie(request, SESSION);
@@ -135,13 +98,6 @@ export function csrfMatches(request: FastifyRequest, submitted: string | undefin
   const given = Buffer.from(submitted);
   return given.length === expected.length && timingSafeEqual(given, expected);
 }
-
-/** For url-encoded forms: the body is parsed before handlers, so the token is checked here. */
-export const requireCsrf: preHandlerAsyncHookHandler = async function requireCsrf(request, reply) {
-  if (crossSite(request)) return sendErrorPage(request, reply, 'csrf');
-  const body = request.body as Record<string, string> | undefined;
-  if (!csrfMatches(request, body?._csrf)) return sendErrorPage(request, reply, 'csrf');
-};
 
 /** Rate limits for signed-in pages count per browser session (users behind one shop's NAT do not share a count). */
 export const perSession = { identify: (request: FastifyRequest) => secretCookie(request, SESSION) } as const;

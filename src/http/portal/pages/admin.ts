@@ -19,7 +19,8 @@ import type { AppDeps } from '../../app-deps.ts';
 import { DEFAULT_PER_PAGE, parsePagination, type Pagination } from '../../pagination.ts';
 import { pageRateLimit } from '../page-rate-limit.ts';
 import { redirectWithFlash, sendErrorPage, sendHtml, viewContext, type FlashMessages } from '../respond.ts';
-import { perSession, requireCsrf, requireSignedIn, signedInOf } from '../session.ts';
+import { requireCsrf, requireSignedIn } from '../page-guards.ts';
+import { perSession, signedInOf } from '../session.ts';
 import { queuePathOf, verificationFlashes, verificationFlashOf } from './megiah.ts';
 
 const accountFlashes: FlashMessages = {

@@ -9,7 +9,8 @@ import { fail } from '../../../errors.ts';
 import type { AppDeps } from '../../app-deps.ts';
 import { pageRateLimit } from '../page-rate-limit.ts';
 import { redirectWithFlash, sendHtml, viewContext } from '../respond.ts';
-import { perSession, requireCsrf, requireSignedIn, signedInOf, signedInSessionOf } from '../session.ts';
+import { requireCsrf, requireSignedIn } from '../page-guards.ts';
+import { perSession, signedInOf, signedInSessionOf } from '../session.ts';
 
 const flashes = {
   revoked: { kind: 'ok', words: apiKeyWords.revokedFlash },

@@ -14,7 +14,8 @@ import type { AppDeps } from '../../app-deps.ts';
 import { readMultipart } from '../../multipart.ts';
 import { pageRateLimit } from '../page-rate-limit.ts';
 import { sendErrorPage, sendHtml, viewContext } from '../respond.ts';
-import { csrfMatches, refuseCrossSite } from '../session.ts';
+import { refuseCrossSite } from '../page-guards.ts';
+import { csrfMatches } from '../session.ts';
 
 /**
  * The API routes' own buckets (`${method} ${url}`, see rate-limit.ts): a page

@@ -7,7 +7,8 @@ import { renderInvitation, renderInvitationUnusable, signInWords } from '../../.
 import type { AppDeps } from '../../app-deps.ts';
 import { pageRateLimit } from '../page-rate-limit.ts';
 import { sendHtml, viewContext } from '../respond.ts';
-import { requireCsrf, setSessionCookie } from '../session.ts';
+import { requireCsrf } from '../page-guards.ts';
+import { setSessionCookie } from '../session.ts';
 
 /** The token is a credential in the URL: the page must not hand it to anyone else as a referrer. */
 const noReferrer = (reply: FastifyReply) => reply.header('Referrer-Policy', 'no-referrer');

@@ -20,7 +20,8 @@ import type { AppDeps } from '../../app-deps.ts';
 import { DEFAULT_PER_PAGE, parsePagination, type Pagination } from '../../pagination.ts';
 import { pageRateLimit } from '../page-rate-limit.ts';
 import { redirectWithFlash, sendErrorPage, sendHtml, viewContext, type FlashMessages } from '../respond.ts';
-import { perSession, requireCsrf, requireSignedIn, signedInOf } from '../session.ts';
+import { requireCsrf, requireSignedIn } from '../page-guards.ts';
+import { perSession, signedInOf } from '../session.ts';
 
 export const verificationFlashes: FlashMessages = {
   verified: { kind: 'ok', words: megiahQueueWords.verifiedFlash },

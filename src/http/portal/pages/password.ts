@@ -5,7 +5,8 @@ import { passwordWords, renderPasswordPage } from '../../../presenters/portal/pa
 import type { AppDeps } from '../../app-deps.ts';
 import { pageRateLimit } from '../page-rate-limit.ts';
 import { redirectWithFlash, sendHtml, viewContext } from '../respond.ts';
-import { perSession, requireCsrf, requireSignedIn, signedInOf } from '../session.ts';
+import { requireCsrf, requireSignedIn } from '../page-guards.ts';
+import { perSession, signedInOf } from '../session.ts';
 
 const flashes = { changed: { kind: 'ok', words: passwordWords.changed } } as const;
 

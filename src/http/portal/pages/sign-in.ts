@@ -8,7 +8,8 @@ import type { AppDeps } from '../../app-deps.ts';
 import { pageRateLimit } from '../page-rate-limit.ts';
 import { sameOriginPath } from '../../same-origin-path.ts';
 import { sendHtml, viewContext } from '../respond.ts';
-import { clearSessionCookie, requireCsrf, setSessionCookie, signedInOrNull } from '../session.ts';
+import { requireCsrf } from '../page-guards.ts';
+import { clearSessionCookie, setSessionCookie, signedInOrNull } from '../session.ts';
 import { recordSignInFailure, recordSignInSuccess, signInRefusedUntil } from '../sign-in-throttle.ts';
 
 type SignInBody = { email?: string; password?: string; next?: string };

@@ -5,8 +5,9 @@ import { STORE_ROLES } from '../../../../domain/accounts.ts';
 import type { Role } from '../../../../db/records.ts';
 import type { AppDeps } from '../../../app-deps.ts';
 import { parsePagination } from '../../../pagination.ts';
+import { requireSignedIn } from '../../page-guards.ts';
 import { pageRateLimit } from '../../page-rate-limit.ts';
-import { perSession, requireSignedIn } from '../../session.ts';
+import { perSession } from '../../session.ts';
 
 /** Registration is for agents, as the API's register-mezuzah (not_agent); a plain store gets the 403 page. */
 export const AGENTS = ['agent'] as const;

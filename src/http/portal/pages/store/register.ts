@@ -12,8 +12,9 @@ import {
 } from '../../../../presenters/portal/store-register.ts';
 import type { AppDeps } from '../../../app-deps.ts';
 import { readMultipart } from '../../../multipart.ts';
+import { refuseCrossSite } from '../../page-guards.ts';
 import { redirectWithFlash, sendErrorPage, sendHtml, viewContext } from '../../respond.ts';
-import { csrfMatches, refuseCrossSite, signedInOf } from '../../session.ts';
+import { csrfMatches, signedInOf } from '../../session.ts';
 import { AGENTS, storePage } from './access.ts';
 
 /** More people than any form's list could usefully hold; the directory is ordered by age. */

@@ -9,8 +9,9 @@ import { readScrollForSale } from '../../../../domain/read-scroll-for-sale.ts';
 import { sellScroll, type BuyerInput } from '../../../../domain/sell-scroll.ts';
 import { renderSalePage, saleFields, type SaleState, type SaleValues } from '../../../../presenters/portal/store-sale.ts';
 import type { AppDeps } from '../../../app-deps.ts';
+import { requireCsrf } from '../../page-guards.ts';
 import { redirectWithFlash, sendErrorPage, sendHtml, viewContext } from '../../respond.ts';
-import { requireCsrf, signedInOf } from '../../session.ts';
+import { signedInOf } from '../../session.ts';
 import { storePage, type ScrollParams } from './access.ts';
 
 type SaleForm = ScrollParams & { Body: Record<string, string | undefined> };
