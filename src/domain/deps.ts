@@ -6,12 +6,23 @@ import type { IdentificationEngine } from '../engine/types.ts';
 import type { FileStorage } from '../files/file-storage.ts';
 import type { Clock } from './clock.ts';
 import type { KeyedLock } from './keyed-lock.ts';
-import type { FingerprintIndexSync } from './sync-fingerprint-index.ts';
 
 export type CertificateRenderers = {
   readonly pdf: (payload: CertificatePayload) => Promise<Uint8Array>;
   readonly png: (payload: CertificatePayload) => Promise<Uint8Array>;
   readonly docx: (payload: CertificatePayload) => Promise<Uint8Array>;
+};
+
+/** Implemented by sync-fingerprint-index.ts; declared here, as the renderers are, so that the implementation can take its part of DomainDeps without an import cycle. */
+export type FingerprintIndexSync = {
+  /** Adds to the engine every fingerprint committed since the previous catch-up; resolves to how many. */
+  catchUp(): Promise<number>;
+  /**
+   * Catches up whenever the database announces new fingerprints and at least
+   * every `intervalMs`; failures go to `onError` and the next round retries.
+   * Returns the call that stops it.
+   */
+  follow(intervalMs: number, onError: (error: unknown) => void): () => void;
 };
 
 export type DomainDeps = {

@@ -9,20 +9,9 @@
 // the lock is released, so they become visible in scroll-id order and a row
 // below the cursor can never appear later.
 import { changeChannels } from '../db/database.ts';
-import type { DomainDeps } from './deps.ts';
+import type { DomainDeps, FingerprintIndexSync } from './deps.ts';
 
 const PAGE_SIZE = 500;
-
-export type FingerprintIndexSync = {
-  /** Adds to the engine every fingerprint committed since the previous catch-up; resolves to how many. */
-  catchUp(): Promise<number>;
-  /**
-   * Catches up whenever the database announces new fingerprints and at least
-   * every `intervalMs`; failures go to `onError` and the next round retries.
-   * Returns the call that stops it.
-   */
-  follow(intervalMs: number, onError: (error: unknown) => void): () => void;
-};
 
 export function fingerprintIndexSync(deps: Pick<DomainDeps, 'db' | 'engine'>): FingerprintIndexSync {
   let cursor = 0;
