@@ -6,7 +6,7 @@ import { inkBlobs } from '../../src/engine/extract-points.ts';
 import { findLines, letterHeightAt, vanishingPointOfLines, withSizesAlongLines } from '../../src/engine/lines.ts';
 import { reduce, type Gray } from '../../src/engine/raster.ts';
 import { createRandom } from '../../tools/synth/index.ts';
-import { tunePhoto } from './tune-scenes.ts';
+import { tunePhoto } from '../../tools/scenes/index.ts';
 
 /**
  * Letter-sized blobs on `lines` horizontal lines of `letters` each, lines set
