@@ -20,7 +20,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { decodePhoto } from '../src/engine/decode-photo.ts';
 import { readDecoded } from '../src/engine/analyze-photo.ts';
-import type { Opinion } from '../src/engine/extract-points.ts';
+import type { Opinion } from '../src/engine/reader/walk.ts';
 import { deriveSeed, makeNonScroll, NON_SCROLL_KINDS, type NonScrollKind } from '../tools/synth/index.ts';
 import { quantile } from './lib/rates.ts';
 

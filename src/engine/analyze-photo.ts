@@ -1,5 +1,7 @@
 import { decodePhoto, enlargeToWorkingSize, WORKING_LONG_SIDE, type DecodedPhoto } from './decode-photo.ts';
-import { extractPoints, foundNoScrollText, photoBudget, type Extraction, type Opinion } from './extract-points.ts';
+import { foundNoScrollText, type Extraction } from './reader/extraction.ts';
+import { extractPoints, photoBudget } from './reader/read-photo.ts';
+import type { Opinion } from './reader/walk.ts';
 import { encodeFingerprint } from './fingerprint.ts';
 import type { AnalyzeOptions, PhotoAnalysis } from './types.ts';
 
@@ -29,7 +31,7 @@ const SMALL_TEXT_COLUMN_PIXELS = 400;
  * working size, the size the reader's choices were made at, when the photo was
  * decoded under it and its reading may be the worse for that. Readings kept at
  * the decoded size stay as they are, and the reason given is the first
- * reading's. Both readings spend from one budget (`budget`, readings.ts): once
+ * reading's. Both readings spend from one budget (`budget`, reader/walk.ts): once
  * the first has spent it, the photo is not read again.
  *
  * - A photo smaller than the working size (a messaging app's copy, an older
@@ -44,8 +46,8 @@ const SMALL_TEXT_COLUMN_PIXELS = 400;
  *   read one of the 15 photos still unread (an unregistered scroll's). Cost: the
  *   images without a scroll in which lines were found, printed pages most (those
  *   200, reading time: mean 110 → 230 ms, median 44 → 40 ms; printed pages 359 →
- *   914 ms). Enlarging every small photo instead (docs/engine.md, "Resolution,
- *   four ways") lost as many readings as it gained.
+ *   914 ms). Enlarging every small photo instead (docs/decisions/
+ *   007-enlarged.md) lost as many readings as it gained.
  * - A larger photo decoded under the working size (`reduced`: a 12 MP JPEG) is
  *   decoded again at it (opinion `working-size`) when its text came out small
  *   (SMALL_TEXT_COLUMN_PIXELS), whether a reading read it or only framed its
@@ -56,7 +58,7 @@ const SMALL_TEXT_COLUMN_PIXELS = 400;
  *   size, while a printed page read again there took about twice as long
  *   (docs/decisions/002-reading-budget.md).
  * - Neither is read again when its lines show other text than a mezuzah's
- *   (extract-points.ts, foundNoScrollText): more lines and letters at one size
+ *   (reader/extraction.ts, foundNoScrollText): more lines and letters at one size
  *   are as many at another.
  */
 export async function readDecoded(bytes: Uint8Array, decoded: DecodedPhoto, opinions?: Opinion[], budget = photoBudget()): Promise<Extraction> {

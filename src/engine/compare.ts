@@ -43,7 +43,7 @@ function basis(x: number, y: number, wordEnd: number, out: Float64Array, at: num
   out[at + 10] = wordEnd;
 }
 
-/** Index in `b` of each key, -1 where absent; reset after each comparison (keys are u16). */
+/** Scratch, per thread: index in `b` of each key, -1 where absent; reset after each comparison (keys are u16). */
 const slotOfKey = new Int32Array(65536).fill(-1);
 
 /** Similarity in [0, 1] of two fingerprints, point for point under a robustly fitted smooth map. */

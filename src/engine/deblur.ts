@@ -1,5 +1,5 @@
 // Camera shake: estimating a photo's linear motion blur and taking it out
-// (the last opinion of extract-points.ts, for photos no reading could read).
+// (reader/photo/deblurred.ts, for photos no reading could read).
 import { inverseRealFft2d, powerOfTwoAtLeast, realFft2d, type HalfSpectrum } from './fft.ts';
 import type { Gray } from './raster.ts';
 

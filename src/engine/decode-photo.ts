@@ -14,12 +14,12 @@ export const WORKING_LONG_SIDE = 1600;
  * only when a reduction of 1.5× or more remains afterwards (a shrink of at
  * least 3; `pipeline.cc`), so a 4,000 px photo brought to 1,600 px (2.5×) is
  * decoded whole and resampled, 1.5–1.7× sharp's full decode, and at 1,333 px
- * (3×) decoded at half size. Measured (docs/engine.md, "12 MP photos read at
- * a third of their size"): the six 12 MP scenes of `npm run bench:floor`,
+ * (3×) decoded at half size. Measured (docs/decisions/
+ * 006-twelve-megapixel-at-a-third.md): the six 12 MP scenes of `npm run bench:floor`,
  * check-mezuzah 91–92 → 68–75 ms, alternated; a 12 MP set's genuine pairs
  * 298 = 298 of 300, its phone photos against 3 MP registrations 198 = 198 of
- * 200 (p5 0.654 → 0.733). A photo so reduced that is unread, or whose text
- * came out small, is read again at the working size (`atWorkingSize`;
+ * 200 (p5 0.654 → 0.733). A photo so reduced whose text came out small (as
+ * read, or as a reading framed it) is read again at the working size (`atWorkingSize`;
  * readDecoded in analyze-photo.ts).
  */
 const HALF_DECODE_MIN_SIDE = 1333;

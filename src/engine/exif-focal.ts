@@ -1,5 +1,5 @@
 // The camera's focal length as a photo's EXIF states it, for the page map's
-// curl (extract-points.ts): a phone writes the lens it took the photo with as
+// curl (reader/read-photo.ts): a phone writes the lens it took the photo with as
 // a 35 mm film equivalent (tag FocalLengthIn35mmFilm, 0xA405, in the Exif
 // IFD): about 26 mm for a main camera, 13–16 mm for the ultra-wide one a phone
 // may switch to at close range (macro), 52–120 mm for a telephoto lens. The

@@ -68,6 +68,7 @@ class Fft {
   }
 }
 
+/** A cache of transforms by size (their twiddle tables), per thread: sizes are powers of two, a handful in all. */
 const transforms = new Map<number, Fft>();
 function fftOf(n: number): Fft {
   let f = transforms.get(n);

@@ -3,7 +3,7 @@ import { availableParallelism } from 'node:os';
 import { comparePoints, MATCH_THRESHOLD } from './compare.ts';
 import { decodeFingerprint } from './fingerprint.ts';
 import { WorkerPool } from './pool.ts';
-import { SearchIndex } from './search-index.ts';
+import { SearchIndex } from './search-index/search-index.ts';
 import type { IdentificationEngine } from './types.ts';
 
 /** The queue's places a worker, unless EngineOptions.maxQueue says otherwise. */

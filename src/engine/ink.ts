@@ -21,8 +21,8 @@ const CLIPPED_BACKGROUND = 250;
 const LIFTED_INK = 0.35;
 const LIFTED_CONTRAST_SHARE = 0.5;
 /**
- * Chosen on the shared samples overexposed 1.4×, 1.8× and 2.2× (docs/engine.md,
- * "Parchment clipped at white, read again"), in every ink: at 0.5, two of the
+ * Chosen on the shared samples overexposed 1.4×, 1.8× and 2.2× (docs/decisions/
+ * 018-clipped-inks.md), in every ink: at 0.5, two of the
  * six most blurred stayed unread at 2.2×; at 0.1, most read worse than at 0.25.
  */
 const CLIPPED_CONTRAST_SHARE = 0.25;

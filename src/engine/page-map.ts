@@ -1,8 +1,8 @@
 // The page map: keyed word ends measured in a photo → the canonical page of
 // the mezuzah's text (template.ts), by a robust homography and the curl of a
 // rolled scroll; and whether the ends fit that layout well enough to be the
-// scroll's text rather than other text fitted by chance. extract-points.ts
-// reads the word ends out of a photo; this is where they are placed.
+// scroll's text rather than other text fitted by chance. The reader
+// (reader/) reads the word ends out of a photo; this is where they are placed.
 import type { ScrollPoints } from './fingerprint.ts';
 import { weightedLeastSquares } from './geometry.ts';
 import { applyHomography, areaScaleAt, fitHomographyRobust, invertHomography, type Homography } from './homography.ts';
@@ -49,6 +49,8 @@ const MIN_BOW = LAYOUT_RESIDUAL;
  * every rectified look.
  */
 const MAX_BOW = 0.4;
+/** The spread (bow growing down the page) may reach this many MAX_BOWs: it is weighed at about half a bow's reach (see fitPage). Not measured apart. */
+const MAX_SPREAD_BOWS = 2;
 
 /**
  * Photo → canonical page: a homography, then the curl. A scroll is stored
@@ -69,7 +71,7 @@ const MAX_BOW = 0.4;
  * `spread` and `bow` are read off how the lines bend (Y), never off the
  * positions along them, since the hand's own drift towards the line ends looks
  * like a curl along the lines (flat photos fitted one freely, and fitting it
- * cost readings: docs/engine.md). `along` is spread × (C − F)'s part along the
+ * cost readings: docs/decisions/021-page-curl.md). `along` is spread × (C − F)'s part along the
  * lines, with C − F from the camera's place (cameraTilt: the homography and a
  * phone's focal length); without a focal length, none.
  */
@@ -219,7 +221,7 @@ export function fitPage(ends: readonly WordEnd[], focalPixels: number): PageFit 
     const spread = curl.spread + step[0];
     const tilt = cameraTilt(fit.h, focalPixels);
     curl = { h: fit.h, spread, bow: curl.bow + step[1], along: tilt ? spread * tilt[0] : 0 };
-    if (!(Math.abs(curl.bow) <= MAX_BOW && Math.abs(curl.spread) <= 2 * MAX_BOW && Math.abs(curl.along) <= MAX_BOW)) break;
+    if (!(Math.abs(curl.bow) <= MAX_BOW && Math.abs(curl.spread) <= MAX_SPREAD_BOWS * MAX_BOW && Math.abs(curl.along) <= MAX_BOW)) break;
     const moved = Xs.map((X, i) => curlAt(curl, X, Ys[i]));
     const next = fitHomographyRobust(xs, ys, Xs.map((X, i) => X - moved[i][0]), Ys.map((Y, i) => Y - moved[i][1]), LAYOUT_RESIDUAL);
     if (!next) break;

@@ -1,4 +1,4 @@
-import { letterHeightAt, pointOnLine, type LineLayout } from './lines.ts';
+import { letterHeightAt, pointOnLine, type LineLayout } from './lines/line.ts';
 import { LINE_PITCH, TEMPLATE_LINES, WORD_GAP, type TemplateWord } from './template.ts';
 import type { WordSpan } from './words.ts';
 
@@ -70,7 +70,7 @@ const TEMPLATE_LOG_WIDTHS = TEMPLATE_LINES.map((tpl) => ({
 
 const LOG_SCALES = Float64Array.from(SCALES, Math.log);
 
-// Scratch buffers for the alignment; lines hold at most a few dozen words.
+// Scratch for the alignment, per thread (nothing survives a call); lines hold at most a few dozen words.
 let costBuf = new Float64Array(4096);
 const totals = new Float64Array(SCALES.length);
 
@@ -199,7 +199,7 @@ const CUT_REACH = 1;
  * first), a sample photo cropped by a fifth on the right lost the first word
  * of four lines whose starts only came near the frame, and the one cropped by
  * a tenth read 0.70 against its registration (0.89 with this reach, as before
- * lines were read as cut; docs/engine.md, "A whole word near the frame").
+ * lines were read as cut; docs/decisions/023-lines-cut-by-the-frame.md).
  */
 const CUT_WORD_REACH = 0.25;
 

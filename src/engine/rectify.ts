@@ -1,7 +1,7 @@
 // Rectification: a photo resampled through a map into another frame, above
 // all the canonical page's (rectifyPage: upright, lines level, letters of one
-// size, the curl straightened), where extract-points.ts gives the photo its
-// second look.
+// size, the curl straightened), where the reader (reader/page-reading.ts)
+// gives the photo its second look.
 import { applyHomography, invertHomography, multiplyHomographies, type Homography } from './homography.ts';
 import { uncurl, type PageMap } from './page-map.ts';
 import { bilinearIn, type Gray } from './raster.ts';

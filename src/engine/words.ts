@@ -1,4 +1,4 @@
-import { curveAt, letterHeightAt, type LineLayout, type TextLine } from './lines.ts';
+import { curveAt, letterHeightAt, type LineLayout, type TextLine } from './lines/line.ts';
 import { bilinear, type Gray } from './raster.ts';
 
 /** A run of ink along a line between two word gaps; u0 < u1 in the rotated frame. */
@@ -14,11 +14,16 @@ export type WordSpan = { u0: number; u1: number };
  * and 0 for every other: a typed-array lookup in the innermost loop, where a
  * Set took 8% of a 12 MP photo's analysis.
  */
+/** A line's band reaches this many letter heights either side of its curve (at least BAND_MIN_PIXELS): a letter and its crown or tail, short of the next line's (lines are about 1.7 letter heights apart). First version, not measured since. */
+const BAND_HALF_HEIGHT = 0.9;
+const BAND_MIN_PIXELS = 2;
+const bandHalfHeight = (line: TextLine): number => Math.max(BAND_MIN_PIXELS, Math.round(BAND_HALF_HEIGHT * line.letterHeight));
+
 function lineProfile(line: TextLine, layout: LineLayout, labels: Int32Array, width: number, height: number, own: Uint8Array): { u0: number; profile: Uint8Array } {
   const u0 = Math.floor(line.uMin) - 2;
   const n = Math.ceil(line.uMax) + 2 - u0;
   const profile = new Uint8Array(n);
-  const half = Math.max(2, Math.round(0.9 * line.letterHeight));
+  const half = bandHalfHeight(line);
   const c = Math.cos(layout.angle);
   const s = Math.sin(layout.angle);
   for (let k = 0; k < n; k++) {
@@ -57,6 +62,11 @@ function profileGaps(u0: number, profile: Uint8Array): { a: number; b: number }[
   return gaps;
 }
 
+/** The word gap is sought between WORD_GAP_LOWEST and WORD_GAP_HIGHEST letter heights, and is WORD_GAP_DEFAULT when Otsu's criterion finds none there. First version, not measured since. */
+const WORD_GAP_LOWEST = 0.15;
+const WORD_GAP_HIGHEST = 1.2;
+const WORD_GAP_DEFAULT = 0.4;
+
 /**
  * Splits every line into words. The word-gap threshold is chosen per photo from
  * the distribution of all gaps measured in letter heights: gaps inside words and
@@ -78,7 +88,7 @@ export function findWords(layout: LineLayout, labels: Int32Array, blobCount: num
     const gaps = profileGaps(u0, profile).map((g) => ({ ...g, rel: (g.b - g.a) / letterHeightAt(line, (g.a + g.b) / 2) }));
     return { line, gaps, start: u0 + first, end: u0 + last + 1 };
   });
-  const threshold = otsuThreshold(perLine.flatMap(({ gaps }) => gaps.map((g) => g.rel)), 0.15, 1.2) ?? 0.4;
+  const threshold = otsuThreshold(perLine.flatMap(({ gaps }) => gaps.map((g) => g.rel)), WORD_GAP_LOWEST, WORD_GAP_HIGHEST) ?? WORD_GAP_DEFAULT;
   return perLine.map(({ line, gaps, start, end }) => {
     const words: WordSpan[] = [];
     let a = start;
@@ -120,7 +130,7 @@ const MIN_EDGE_CONTRAST = 16;
 function lineEdges(line: TextLine, layout: LineLayout, labels: Int32Array, img: Gray, own: Uint8Array): (u: number, dir: -1 | 1) => number {
   const c = Math.cos(layout.angle);
   const s = Math.sin(layout.angle);
-  const half = Math.max(2, Math.round(0.9 * line.letterHeight));
+  const half = bandHalfHeight(line);
   const { width, height } = img;
   // The grey k steps along the line from (x, y); -1 outside the image.
   const along = (x: number, y: number, k: number) => {

@@ -3,12 +3,17 @@ import { test } from 'node:test';
 import sharp from 'sharp';
 import { analyzePhoto, readDecoded } from '../../src/engine/analyze-photo.ts';
 import { decodePhoto, WORKING_LONG_SIDE } from '../../src/engine/decode-photo.ts';
-import { extractPoints, keepsClipped, keepsDeblurred, type Extraction, type Opinion } from '../../src/engine/extract-points.ts';
+import type { Extraction } from '../../src/engine/reader/extraction.ts';
+import { keepsClipped } from '../../src/engine/reader/photo/clipped.ts';
+import { keepsDeblurred } from '../../src/engine/reader/photo/deblurred.ts';
+import { extractPoints } from '../../src/engine/reader/read-photo.ts';
+import type { Opinion } from '../../src/engine/reader/walk.ts';
 import { comparePoints, MATCH_THRESHOLD } from '../../src/engine/compare.ts';
 import { decodeFingerprint, encodeFingerprint } from '../../src/engine/fingerprint.ts';
 import { deriveSeed, makeScribe, makeScroll, photographScroll, type Photo, type ShotSpec } from '../../tools/synth/index.ts';
 import { haveSamples, manifest, samplePhoto } from './samples.ts';
-import { stressPhoto, tunePhoto } from '../../tools/scenes/index.ts';
+import { tunePhoto } from './tune-scenes.ts';
+import { stressPhoto } from '../../bench/lib/stress-scenes.ts';
 import { makeNonScroll } from '../../tools/synth/non-scroll.ts';
 
 // The two photos at 32° were found among 72 shots of one synthetic scroll, as ones
@@ -403,7 +408,7 @@ test('a 12 MP photo read at a third of its size is read again at the working siz
   // --megapixels 12's images 33 and 53 are framed by chance, at 727 and 395 px
   // a column width; the second's text is as small as text read again, but its
   // lines hold 1,376 letters, more than a mezuzah has: it is not read again
-  // either (extract-points.ts, holdsOtherText).
+  // either (reader/image/full-size.ts, holdsOtherText).
   const invalid = { kind: 'invalid', reason: 'the text does not read as a mezuzah' };
   const page = async (seed: number, subkind?: 'hebrew_print') => new Uint8Array((await makeNonScroll('other_text', seed, { megapixels: 12, subkind })).jpeg);
   const unframed = await opinionsOf(await page(deriveSeed('reduced', 'page'), 'hebrew_print'));

@@ -2,11 +2,13 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { Blob } from '../../src/engine/components.ts';
 import { decodePhoto } from '../../src/engine/decode-photo.ts';
-import { inkBlobs } from '../../src/engine/extract-points.ts';
-import { findLines, letterHeightAt, vanishingPointOfLines, withSizesAlongLines } from '../../src/engine/lines.ts';
+import { inkBlobs } from '../../src/engine/reader/inks.ts';
+import { findLines } from '../../src/engine/lines/find-lines.ts';
+import { letterHeightAt } from '../../src/engine/lines/line.ts';
+import { vanishingPointOfLines, withSizesAlongLines } from '../../src/engine/lines/perspective.ts';
 import { reduce, type Gray } from '../../src/engine/raster.ts';
 import { createRandom } from '../../tools/synth/index.ts';
-import { tunePhoto } from '../../tools/scenes/index.ts';
+import { tunePhoto } from './tune-scenes.ts';
 
 /**
  * Letter-sized blobs on `lines` horizontal lines of `letters` each, lines set

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { wordEndsHoldTogether, type WordEnd } from '../../src/engine/extract-points.ts';
+import { wordEndsHoldTogether } from '../../src/engine/reader/image-context.ts';
+import type { WordEnd } from '../../src/engine/recognise-layout.ts';
 import { applyHomography, fitHomography } from '../../src/engine/homography.ts';
 import { normaliseWordEnds } from '../../src/engine/page-map.ts';
 import { CANONICAL_X, CANONICAL_Y, LINE_PITCH, WORD_END_COUNT } from '../../src/engine/template.ts';

@@ -2,16 +2,16 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { readDecoded } from '../../src/engine/analyze-photo.ts';
 import { decodePhoto } from '../../src/engine/decode-photo.ts';
-import { ReadingBudget, type Opinion, type ReadingName } from '../../src/engine/readings.ts';
+import { ReadingBudget, type Opinion, type ReadingName } from '../../src/engine/reader/walk.ts';
 import { deriveSeed } from '../../tools/synth/index.ts';
 import { makeNonScroll, type NonScrollKind } from '../../tools/synth/non-scroll.ts';
-import { stressPhoto } from '../../tools/scenes/index.ts';
+import { stressPhoto } from '../../bench/lib/stress-scenes.ts';
 
 // The reader's lists walked on real scenes: which readings ran, never how long
 // they took (readings.test.ts tests the loop and its CPU budget on a clock of
 // its own).
 
-/** The readings given only where the first reading found lines of text (extract-points.ts, `fallback`). */
+/** The readings given only where the first reading found lines of text (reader/walk.ts, `fallback`). */
 const FALLBACKS = new Set<ReadingName>(['faint-ink', 'line-frame', 'text-outline', 'unveiled', 'letter-sizes', 'unfanned', 'clipped', 'deblurred', 'enlarged', 'working-size']);
 
 /** A photo's bytes read as the service reads them, with a budget unless the default: its reading and the opinions logged. */

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import type { LineLayout } from '../../src/engine/lines.ts';
+import type { LineLayout } from '../../src/engine/lines/line.ts';
 import { recogniseLayout } from '../../src/engine/recognise-layout.ts';
 import { LINE_PITCH, TEMPLATE_LINES } from '../../src/engine/template.ts';
 import type { WordSpan } from '../../src/engine/words.ts';

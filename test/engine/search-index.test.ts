@@ -1,9 +1,9 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { compositeSource, handPoints } from '../../tools/scenes/index.ts';
+import { compositeSource, handPoints } from '../../bench/lib/hand-fingerprints.ts';
 import { comparePoints } from '../../src/engine/compare.ts';
 import { decodeFingerprint, encodeFingerprint, type ScrollPoints } from '../../src/engine/fingerprint.ts';
-import { SearchIndex } from '../../src/engine/search-index.ts';
+import { SearchIndex } from '../../src/engine/search-index/search-index.ts';
 import { createRandom, deriveSeed, makeScribe, makeScroll } from '../../tools/synth/index.ts';
 
 /** A re-measurement of the same scroll: jitter, a smooth warp (leftover perspective and curl; `stretch` across the lines), a share of word ends lost. */

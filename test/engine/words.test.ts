@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { connectedComponents } from '../../src/engine/components.ts';
-import type { LineLayout } from '../../src/engine/lines.ts';
+import type { LineLayout } from '../../src/engine/lines/line.ts';
 import type { Gray } from '../../src/engine/raster.ts';
 import { findWords } from '../../src/engine/words.ts';
 

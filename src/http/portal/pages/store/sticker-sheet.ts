@@ -6,7 +6,6 @@ import type { FastifyInstance } from 'fastify';
 import { renderStickerSheetPdf } from '../../../../certificates/render-sticker.ts';
 import { gatherStickers } from '../../../../domain/gather-stickers.ts';
 import type { AppDeps } from '../../../app-deps.ts';
-import { sendFile } from '../../../send-file.ts';
 import { redirectWithFlash, sendErrorPage } from '../../respond.ts';
 import { signedInOf } from '../../session.ts';
 import { storePage } from './access.ts';
@@ -22,6 +21,10 @@ export function stickerSheetPage(app: FastifyInstance, deps: AppDeps): void {
     const outcome = await gatherStickers(deps, signedInOf(request).account, uuids);
     if (!outcome.ok) return sendErrorPage(request, reply, outcome.code === 'invalid_request' ? 400 : 404);
     const pdf = await renderStickerSheetPdf(outcome.value);
-    return sendFile(reply, { format: 'pdf', body: Buffer.from(pdf), cache: 'private', disposition: { as: 'attachment', name: 'mezuzah-stickers' } });
+    return reply
+      .header('Content-Type', 'application/pdf')
+      .header('Content-Disposition', 'attachment; filename="mezuzah-stickers.pdf"')
+      .header('Cache-Control', 'private, no-store')
+      .send(Buffer.from(pdf));
   });
 }

@@ -1,26 +1,26 @@
-// The reader's one loop: an ordered list of readings of a photo, walked in
-// order, each read only when the photo calls for it, the fallbacks only where
-// the first reading showed the text's lines, and none once the photo's budget
-// is spent. extract-points.ts holds the lists (the photo's readings, and the
-// opinions within one reading of an image); docs/engine.md, "Readings and
-// their budget", says what each is for.
+// The reader's one loop: an ordered table of readings, walked in order, each
+// read only when the photo calls for it, the fallbacks only where the first
+// reading showed the text's lines, and none once the photo's budget is spent.
+// The tables are read-photo.ts's (how the photo is prepared) and
+// read-image.ts's (how one image of it is framed and read); docs/engine.md,
+// "The reader", lists them.
 
-/** The readings of the lists of extract-points.ts, and analyze-photo.ts's readings at the working size. */
+/** The readings of the tables of read-photo.ts and read-image.ts, and analyze-photo.ts's readings at the working size. */
 export type ReadingName =
   | 'as-taken' | 'dehazed' | 'clipped' | 'deblurred'
   | 'half-size' | 'full-size' | 'faint-ink' | 'line-frame' | 'text-outline' | 'unveiled' | 'letter-sizes' | 'unfanned'
   | 'enlarged' | 'working-size';
 
 /**
- * A reading beyond the first of its list (the first is what the others are
+ * A reading beyond the first of its table (the first is what the others are
  * opinions on), in the order read: `taken` false when the photo called for it
- * but its budget was spent, and nothing of its list was read after it. For
+ * but its budget was spent, and nothing of its table was read after it. For
  * diagnosis, benchmarks and tests; the extraction does not depend on it.
  */
 export type Opinion = { readonly name: ReadingName; readonly taken: boolean };
 
 /**
- * One reading of a list: `when` the photo calls for it, given what the
+ * One reading of a table: `when` the photo calls for it, given what the
  * readings before it found (`c`); `read`, the reading itself; `keep`, whether
  * what it read replaces what is kept so far. A `fallback` is read only where
  * the first reading showed the text's lines (`showsText`): a photo without a
@@ -34,7 +34,7 @@ export type Reading<C, R> = {
   readonly keep: (c: C, read: R) => boolean;
 };
 
-/** What a list's readings share of one photo: what is kept so far, the photo's budget, the opinions logged, and whether the text's lines showed. */
+/** What a table's readings share of one photo: what is kept so far, the photo's budget, the opinions logged, and whether the text's lines showed. */
 export type ReadingContext<R> = {
   kept: R;
   readonly budget: ReadingBudget;
@@ -58,8 +58,8 @@ export function walkReadings<C extends ReadingContext<R>, R>(readings: readonly 
 }
 
 /**
- * How much reading one photo may take: a number of readings (of either list
- * of extract-points.ts, and analyze-photo.ts's at the working size), and the
+ * How much reading one photo may take: a number of readings (of either table,
+ * and analyze-photo.ts's at the working size), and the
  * CPU time of the thread reading it, counted from the budget's start. A
  * reading is not begun once either is spent; the one under way runs to its
  * end, and the reading kept so far is the answer.
