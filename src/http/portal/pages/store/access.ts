@@ -5,20 +5,19 @@ import { STORE_ROLES } from '../../../../domain/accounts.ts';
 import type { Role } from '../../../../db/records.ts';
 import type { AppDeps } from '../../../app-deps.ts';
 import { parsePagination } from '../../../pagination.ts';
-import { requireSignedIn } from '../../page-guards.ts';
-import { pageRateLimit } from '../../page-rate-limit.ts';
-import { perSession } from '../../session.ts';
+import { signedInForm, signedInPage } from '../../page-options.ts';
 
 /** Registration is for agents, as the API's register-mezuzah (not_agent); a plain store gets the 403 page. */
 export const AGENTS = ['agent'] as const;
 
-/** Route options of a store page: hidden from OpenAPI, limited per session, for the given roles (every store by default). */
+/** A store page, counted per session, for the given roles (every store by default). */
 export function storePage(deps: AppDeps, perMinute: number, roles: readonly Role[] = STORE_ROLES) {
-  return {
-    schema: { hide: true },
-    onRequest: pageRateLimit(deps, { perMinute, per: perSession }),
-    preHandler: requireSignedIn(roles),
-  } as const;
+  return signedInPage(deps, perMinute, roles);
+}
+
+/** A store's url-encoded form (the sale), counted per session. */
+export function storeForm(deps: AppDeps, perMinute: number) {
+  return signedInForm(deps, perMinute, STORE_ROLES);
 }
 
 export type ListingQuery = { Querystring: { page?: string; per_page?: string } };

@@ -9,10 +9,9 @@ import { readScrollForSale } from '../../../../domain/read-scroll-for-sale.ts';
 import { sellScroll, type BuyerInput } from '../../../../domain/sell-scroll.ts';
 import { renderSalePage, saleFields, type SaleState, type SaleValues } from '../../../../presenters/portal/store-sale.ts';
 import type { AppDeps } from '../../../app-deps.ts';
-import { requireCsrf } from '../../page-guards.ts';
 import { redirectWithFlash, sendErrorPage, sendHtml, viewContext } from '../../respond.ts';
 import { signedInOf } from '../../session.ts';
-import { storePage, type ScrollParams } from './access.ts';
+import { storeForm, storePage, type ScrollParams } from './access.ts';
 
 type SaleForm = ScrollParams & { Body: Record<string, string | undefined> };
 
@@ -33,8 +32,7 @@ export function scrollSalePages(app: FastifyInstance, deps: AppDeps): void {
   });
 
   // The API's limit for sell-mezuzah.
-  const post = storePage(deps, 30);
-  app.post<SaleForm>('/store/scrolls/:uuid/sale', { ...post, preHandler: [post.preHandler, requireCsrf] }, async (request, reply) => {
+  app.post<SaleForm>('/store/scrolls/:uuid/sale', storeForm(deps, 30), async (request, reply) => {
     const store = signedInOf(request).account;
     const values: SaleValues = Object.fromEntries(saleFields.map((name) => [name, request.body[name]]));
     const outcome = await sellScroll(deps, store, { scrollUuid: request.params.uuid, buyer: buyerOf(values), note: values.note ?? '' });
