@@ -21,8 +21,8 @@ import { parseArgs } from 'node:util';
 import { Worker } from 'node:worker_threads';
 import { WorkerPool } from '../src/engine/pool.ts';
 import { deriveSeed, makeScribe, makeScroll, photographScroll } from '../tools/synth/index.ts';
+import { speedShot } from '../tools/scenes/index.ts';
 import type { Probe } from './lib/core-probe.ts';
-import { speedShot } from './lib/bench-sets.ts';
 
 const { values } = parseArgs({ options: { rounds: { type: 'string', default: '3' } } });
 const rounds = Number(values.rounds);

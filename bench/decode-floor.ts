@@ -17,7 +17,7 @@ import { parseArgs } from 'node:util';
 import sharp from 'sharp';
 import { analyzePhoto } from '../src/engine/analyze-photo.ts';
 import { deriveSeed, makeScribe, makeScroll, photographScroll } from '../tools/synth/index.ts';
-import { REPORT, speedShot } from './lib/bench-sets.ts';
+import { REPORT, speedShot } from '../tools/scenes/index.ts';
 import { leanChecker, prepareCheck } from './lib/lean-checker.ts';
 import { quantile } from './lib/rates.ts';
 import { openSeeder, startServer } from './lib/registry-server.ts';

@@ -16,9 +16,9 @@ import { comparePoints, MATCH_THRESHOLD } from '../src/engine/compare.ts';
 import { decodeFingerprint } from '../src/engine/fingerprint.ts';
 import type { SearchIndex } from '../src/engine/search-index/search-index.ts';
 import { deriveSeed, makeScribe, makeScroll, photographScroll } from '../tools/synth/index.ts';
-import type { AnalysedDataset, DatasetSpec } from './lib/analyse-dataset.ts';
-import { DISTRACTOR_SEED, distractorSource, loadSet, NON_SCROLL, phoneAgainstRegistrations, photoGroups, registrationsOf, registry, REPORT, REPORT_1MP, scores, speedShot, TUNE, unreadCount, type Registration } from './lib/bench-sets.ts';
-import type { CompositeSource } from './lib/hand-fingerprints.ts';
+import { NON_SCROLL, REPORT, REPORT_1MP, speedShot, TUNE, type CompositeSource, type DatasetSpec } from '../tools/scenes/index.ts';
+import type { AnalysedDataset } from './lib/analyse-dataset.ts';
+import { DISTRACTOR_SEED, distractorSource, loadSet, phoneAgainstRegistrations, photoGroups, registrationsOf, registry, scores, unreadCount, type Registration } from './lib/bench-sets.ts';
 import { equalErrorRate, formatRate, highest, quantile, rate, thresholdForFalseMatchRate } from './lib/rates.ts';
 import { leanChecker, prepareCheck, type PreparedCheck } from './lib/lean-checker.ts';
 import { openSeeder, startServer } from './lib/registry-server.ts';
@@ -67,7 +67,7 @@ async function main(): Promise<void> {
   say(`- ${describe('Tune set (threshold chosen here)', TUNE)}`);
   say(`- ${describe('Report set (every figure below)', REPORT)}`);
   say(`- Images without a scroll (reported beside the report set's): seed ${NON_SCROLL.seed}, ${NON_SCROLL.invalid} images, the generator's kinds in turn (blank parchment, background, photo, printed text, a scroll blurred or dark past reading); ${NON_SCROLL.megapixels} MP.`);
-  say(`- 1:N distractors: hand-model fingerprints (seed ${DISTRACTOR_SEED}; see bench/lib/hand-fingerprints.ts), added to the report set's registrations.`);
+  say(`- 1:N distractors: hand-model fingerprints (seed ${DISTRACTOR_SEED}; see tools/scenes/hand-fingerprints.ts), added to the report set's registrations.`);
   say();
 
   // Threshold from the tune set's real photo pairs. They are too few to observe a

@@ -16,7 +16,8 @@
 // hand-model distractors): found, found wrong, unregistered photos found, and
 // the time to answer not found; an index change is judged here on the tune set.
 import { MATCH_THRESHOLD } from '../src/engine/compare.ts';
-import { distractorSource, loadSet, phoneAgainstRegistrations, photoGroups, registrationsOf, registry, REPORT, scores, TUNE, TUNE_12MP, unreadCount } from './lib/bench-sets.ts';
+import { REPORT, TUNE, TUNE_12MP } from '../tools/scenes/index.ts';
+import { distractorSource, loadSet, phoneAgainstRegistrations, photoGroups, registrationsOf, registry, scores, unreadCount } from './lib/bench-sets.ts';
 import type { AnalysedDataset } from './lib/analyse-dataset.ts';
 import { highest, quantile } from './lib/rates.ts';
 

@@ -23,8 +23,8 @@ import { parseArgs } from 'node:util';
 import { comparePoints, MATCH_THRESHOLD } from '../src/engine/compare.ts';
 import { decodeFingerprint } from '../src/engine/fingerprint.ts';
 import type { PhotoInfo } from '../tools/synth/camera.ts';
+import { STRESS_CONDITIONS, STRESS_MEGAPIXELS, STRESS_SCRIBES, STRESS_SEED, stressPhoto } from '../tools/scenes/index.ts';
 import { analyseFiles, engineHash } from './lib/analyse-dataset.ts';
-import { STRESS_CONDITIONS, STRESS_MEGAPIXELS, STRESS_SCRIBES, STRESS_SEED, stressPhoto } from './lib/stress-scenes.ts';
 
 const { values } = parseArgs({ options: { count: { type: 'string', default: '40' }, conditions: { type: 'string', default: 'curl09,curl12,tilt35-curl,blur8,shake-1mp,small,wide-curl,tele-curl,crop-tilt,crop-glare-tilt' } } });
 const count = Number(values.count);

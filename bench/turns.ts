@@ -22,7 +22,7 @@ import { QUEUED_PHOTOS_PER_WORKER } from '../src/engine/index.ts';
 import { WorkerPool } from '../src/engine/pool.ts';
 import { EngineBusyError } from '../src/engine/types.ts';
 import { deriveSeed, makeNonScroll, makeScribe, makeScroll, photographScroll } from '../tools/synth/index.ts';
-import { speedShot } from './lib/bench-sets.ts';
+import { speedShot } from '../tools/scenes/index.ts';
 import { quantile } from './lib/rates.ts';
 
 const { values } = parseArgs({ options: { photos: { type: 'string', default: '12' }, flood: { type: 'string', default: '4' }, megapixels: { type: 'string', default: '12' } } });

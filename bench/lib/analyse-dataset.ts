@@ -7,17 +7,8 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { createEngine } from '../../src/engine/index.ts';
+import type { DatasetSpec } from '../../tools/scenes/index.ts';
 import type { Manifest } from '../../tools/synth/dataset.ts';
-
-export type DatasetSpec = {
-  readonly seed: number;
-  readonly scrolls: number;
-  readonly scribes: number;
-  readonly queries: number;
-  readonly unregistered: number;
-  readonly invalid: number;
-  readonly megapixels: number;
-};
 
 export type Analysis = { readonly fingerprint: Uint8Array | null; readonly reason?: string; readonly ms: number };
 

@@ -1,43 +1,13 @@
-// The tune and report sets of the identification benchmarks, what both
-// bench:identify and bench:sets read off their analysed photos, and the
-// phone photos that bench:identify and bench:cores time the engine on.
+// What bench:identify and bench:sets read off the data sets' analysed photos
+// (the sets themselves are scenes: tools/scenes/sets.ts), and the 1:N registry
+// of a set's registrations among hand-model distractors.
 import { comparePoints } from '../../src/engine/compare.ts';
 import { decodeFingerprint } from '../../src/engine/fingerprint.ts';
 import type { Manifest } from '../../tools/synth/dataset.ts';
-import type { ShotSpec } from '../../tools/synth/index.ts';
 import { SearchIndex } from '../../src/engine/search-index/search-index.ts';
 import type { ScrollRecord } from '../../tools/synth/dataset.ts';
-import { analyseDataset, datasetDir, ensureDataset, type AnalysedDataset, type DatasetSpec } from './analyse-dataset.ts';
-import { compositeSource, fillRegistry, type CompositeSource } from './hand-fingerprints.ts';
-
-/** Where the match threshold and every engine change are judged. */
-export const TUNE: DatasetSpec = { seed: 1101, scrolls: 200, scribes: 20, queries: 2, unregistered: 20, invalid: 30, megapixels: 3 };
-/** Where every reported figure is measured, never looked at while tuning. */
-export const REPORT: DatasetSpec = { seed: 2202, scrolls: 100, scribes: 25, queries: 2, unregistered: 30, invalid: 60, megapixels: 3 };
-/**
- * The report set's scrolls and scenes photographed again at 1 MP (the same seed
- * draws the same scrolls, poses and light; only the pixel count differs): its
- * phone photos are checked against the 3 MP set's registrations.
- */
-export const REPORT_1MP: DatasetSpec = { ...REPORT, megapixels: 1 };
-
-/**
- * The tune set's first 100 scrolls and their scenes with every photo at 12 MP
- * (a phone's default): where the working size of 12 MP JPEGs is judged
- * (docs/engine.md, "12 MP photos read at a third of their size"). Smaller than
- * the tune set, as each photo takes four times as long to make.
- */
-export const TUNE_12MP: DatasetSpec = { ...TUNE, scrolls: 100, unregistered: 10, invalid: 10, megapixels: 12 };
-
-/**
- * Images without a scroll only, every kind in turn, more than the report set's
- * 60 (its 12 printed pages cannot show a rate of a few percent); reported, never
- * looked at while tuning.
- */
-export const NON_SCROLL: DatasetSpec = { seed: 9119, scrolls: 0, scribes: 1, queries: 0, unregistered: 0, invalid: 500, megapixels: 3 };
-
-/** The phone photo of the speed figures (12 MP unless told): tilted 15°, no motion blur, finger or crop. */
-export const speedShot = (seed: number, megapixels = 12): ShotSpec => ({ kind: 'phone', seed, megapixels, tilt: 15, motion: 0, finger: false, crop: false });
+import { compositeSource, fillRegistry, type CompositeSource, type DatasetSpec } from '../../tools/scenes/index.ts';
+import { analyseDataset, datasetDir, ensureDataset, type AnalysedDataset } from './analyse-dataset.ts';
 
 /** The set's photos, generated the first time, analysed by the engine as it stands (cached per engine source). */
 export async function loadSet(name: 'tune' | 'report' | 'non-scroll', spec: DatasetSpec, log: (line: string) => void): Promise<AnalysedDataset> {
@@ -121,7 +91,7 @@ export function scores(set: AnalysedDataset) {
 /** Seed of the hand-model fingerprints that fill a 1:N registry around a set's registrations. */
 export const DISTRACTOR_SEED = 7707;
 
-/** The distractors of every 1:N figure: hand-model composites of 200 scribes, 12 scrolls each (see hand-fingerprints.ts). */
+/** The distractors of every 1:N figure: hand-model composites of 200 scribes, 12 scrolls each (see tools/scenes/hand-fingerprints.ts). */
 export const distractorSource = (): CompositeSource => compositeSource(DISTRACTOR_SEED, 200, 12);
 
 /** A set's scrolls whose registration photo read (those that could be registered), with its fingerprint. */

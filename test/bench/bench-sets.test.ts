@@ -2,12 +2,12 @@
 // same scenes at full size (`npm run bench:sets -- --1mp`).
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import type { AnalysedDataset, DatasetSpec } from '../../bench/lib/analyse-dataset.ts';
+import type { AnalysedDataset } from '../../bench/lib/analyse-dataset.ts';
 import { phoneAgainstRegistrations } from '../../bench/lib/bench-sets.ts';
-import { handPoints } from '../../bench/lib/hand-fingerprints.ts';
 import { encodeFingerprint } from '../../src/engine/fingerprint.ts';
 import type { Manifest } from '../../tools/synth/dataset.ts';
 import { deriveSeed, makeScribe, makeScroll } from '../../tools/synth/index.ts';
+import { handPoints, type DatasetSpec } from '../../tools/scenes/index.ts';
 
 const scribe = makeScribe(deriveSeed('bench-sets-test', 'scribe'));
 const hands = [0, 1].map((k) => encodeFingerprint(handPoints(makeScroll(scribe, deriveSeed('bench-sets-test', 'scroll', k)))));

@@ -12,8 +12,7 @@ import { comparePoints, MATCH_THRESHOLD } from '../../src/engine/compare.ts';
 import { decodeFingerprint, encodeFingerprint } from '../../src/engine/fingerprint.ts';
 import { deriveSeed, makeScribe, makeScroll, photographScroll, type Photo, type ShotSpec } from '../../tools/synth/index.ts';
 import { haveSamples, manifest, samplePhoto } from './samples.ts';
-import { tunePhoto } from './tune-scenes.ts';
-import { stressPhoto } from '../../bench/lib/stress-scenes.ts';
+import { stressPhoto, tunePhoto } from '../../tools/scenes/index.ts';
 import { makeNonScroll } from '../../tools/synth/non-scroll.ts';
 
 // The two photos at 32° were found among 72 shots of one synthetic scroll, as ones

@@ -8,7 +8,7 @@ import { letterHeightAt } from '../../src/engine/lines/line.ts';
 import { vanishingPointOfLines, withSizesAlongLines } from '../../src/engine/lines/perspective.ts';
 import { reduce, type Gray } from '../../src/engine/raster.ts';
 import { createRandom } from '../../tools/synth/index.ts';
-import { tunePhoto } from './tune-scenes.ts';
+import { tunePhoto } from '../../tools/scenes/index.ts';
 
 /**
  * Letter-sized blobs on `lines` horizontal lines of `letters` each, lines set

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { compositeSource, handPoints } from '../../bench/lib/hand-fingerprints.ts';
+import { compositeSource, handPoints } from '../../tools/scenes/index.ts';
 import { comparePoints } from '../../src/engine/compare.ts';
 import { decodeFingerprint, encodeFingerprint, type ScrollPoints } from '../../src/engine/fingerprint.ts';
 import { SearchIndex } from '../../src/engine/search-index/search-index.ts';

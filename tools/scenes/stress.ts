@@ -1,13 +1,8 @@
 // The scenes of `npm run bench:stress`: fresh scrolls (never in the tune or
 // report sets), each photographed for registration and once per condition,
 // with that condition fixed and every other drawn as for any phone photo.
-// Shared with the tests that check a photo found there, so both render the
-// very same scene.
-import type { Photo, ShotSpec } from '../../tools/synth/camera.ts';
-import { photographScroll } from '../../tools/synth/camera.ts';
-import { deriveSeed } from '../../tools/synth/random.ts';
-import { makeScribe } from '../../tools/synth/scribe.ts';
-import { makeScroll, type Scroll } from '../../tools/synth/scroll.ts';
+// The engine's tests render the same scenes when they check a photo found there.
+import { deriveSeed, makeScribe, makeScroll, photographScroll, type Photo, type Scroll, type ShotSpec } from '../synth/index.ts';
 
 export const STRESS_SEED = 5505;
 export const STRESS_SCRIBES = 8;

@@ -3,7 +3,7 @@
 // same scroll, and not what it measures from a sibling's.
 import assert from 'node:assert/strict';
 import { after, test } from 'node:test';
-import { compositeSource, fillRegistry, handPoints } from '../../bench/lib/hand-fingerprints.ts';
+import { compositeSource, fillRegistry, handPoints } from '../../tools/scenes/hand-fingerprints.ts';
 import { comparePoints } from '../../src/engine/compare.ts';
 import { decodeFingerprint } from '../../src/engine/fingerprint.ts';
 import { createEngine } from '../../src/engine/index.ts';

@@ -1,9 +1,10 @@
-// Fingerprints without photos, for the scale benchmark: the word ends of a
+// Fingerprints without photos, for the 1:N benchmarks and the index's tests:
+// the word ends of a
 // scroll straight from the synthetic generator's hand model (no rendering, no
 // camera), normalised into the canonical page by the engine's own
 // normaliseWordEnds, as a photo's are. A registration photo of a generated
 // scroll and that scroll's hand-model fingerprint agree at similarity 0.6–0.9,
-// other scrolls stay below 0.25 (test/bench/hand-fingerprints.test.ts): these
+// other scrolls stay below 0.25 (test/scenes/hand-fingerprints.test.ts): these
 // are realistic registrations.
 //
 // A million real hand-model scrolls would take an hour to generate here, so the
@@ -15,7 +16,7 @@ import { encodeFingerprint, type ScrollPoints } from '../../src/engine/fingerpri
 import type { WordEnd } from '../../src/engine/recognise-layout.ts';
 import { normaliseWordEnds } from '../../src/engine/page-map.ts';
 import { TEMPLATE_LINES, WORD_END_COUNT } from '../../src/engine/template.ts';
-import { deriveSeed, makeScribe, makeScroll, type Scroll } from '../../tools/synth/index.ts';
+import { deriveSeed, makeScribe, makeScroll, type Scroll } from '../synth/index.ts';
 
 /** A scroll's word ends from its hand model, in the canonical page. */
 export function handPoints(scroll: Scroll): ScrollPoints {
