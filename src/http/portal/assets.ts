@@ -6,17 +6,17 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
+import { sendFile, type FileFormat } from '../send-file.ts';
 
-function asset(file: string, type: string) {
-  const body = readFileSync(new URL(`../../presenters/portal/assets/${file}`, import.meta.url));
+function asset(name: string, format: FileFormat) {
+  const body = readFileSync(new URL(`../../presenters/portal/assets/${name}.${format}`, import.meta.url));
   const hash = createHash('sha256').update(body).digest('hex').slice(0, 12);
-  const [name, extension] = file.split('.');
-  return { url: `/assets/${name}.${hash}.${extension}`, body, type };
+  return { url: `/assets/${name}.${hash}.${format}`, body, format };
 }
 
-const css = asset('portal.css', 'text/css; charset=utf-8');
-const js = asset('portal.js', 'text/javascript; charset=utf-8');
-const mark = asset('mark.svg', 'image/svg+xml');
+const css = asset('portal', 'css');
+const js = asset('portal', 'js');
+const mark = asset('mark', 'svg');
 
 export const assetUrls = { css: css.url, js: js.url, mark: mark.url } as const;
 
@@ -43,21 +43,11 @@ async function renderFavicon(): Promise<Buffer> {
 }
 
 export function assetRoutes(app: FastifyInstance): void {
-  for (const { url, body, type } of [css, js, mark]) {
-    app.get(url, { schema: { hide: true } }, async (_request, reply) =>
-      reply
-        .header('Content-Type', type)
-        .header('Cache-Control', 'public, max-age=31536000, immutable')
-        .header('X-Content-Type-Options', 'nosniff')
-        .send(body),
-    );
+  for (const { url, body, format } of [css, js, mark]) {
+    app.get(url, { schema: { hide: true } }, async (_request, reply) => sendFile(reply, { format, body, cache: 'immutable' }));
   }
   app.get('/favicon.ico', { schema: { hide: true } }, async (_request, reply) => {
     favicon ??= renderFavicon();
-    return reply
-      .header('Content-Type', 'image/x-icon')
-      .header('Cache-Control', 'public, max-age=86400')
-      .header('X-Content-Type-Options', 'nosniff')
-      .send(await favicon);
+    return sendFile(reply, { format: 'ico', body: await favicon, cache: 'day' });
   });
 }

@@ -3,18 +3,13 @@
 import type { FastifyInstance } from 'fastify';
 import { issueCertificate } from '../../../../domain/issue-certificate.ts';
 import type { AppDeps } from '../../../app-deps.ts';
+import { sendFile } from '../../../send-file.ts';
 import { sendErrorPage } from '../../respond.ts';
 import { signedInOf } from '../../session.ts';
 import { storePage, type ScrollParams } from './access.ts';
 
-const certificateFormats = {
-  pdf: 'application/pdf',
-  png: 'image/png',
-  docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
-} as const;
-
 export function scrollCertificatePages(app: FastifyInstance, deps: AppDeps): void {
-  for (const format of Object.keys(certificateFormats) as (keyof typeof certificateFormats)[]) {
+  for (const format of ['pdf', 'png', 'docx'] as const) {
     app.get<ScrollParams>(`/store/scrolls/:uuid/certificate.${format}`, storePage(deps, 30), async (request, reply) => {
       const outcome = await issueCertificate(deps, signedInOf(request).account, request.params.uuid);
       if (!outcome.ok) return sendErrorPage(request, reply, 404);
@@ -22,12 +17,13 @@ export function scrollCertificatePages(app: FastifyInstance, deps: AppDeps): voi
       const file = key === null ? null : await deps.files.open(key);
       if (file === null) return sendErrorPage(request, reply, 404);
       // The uuid matched a stored scroll exactly, so it is safe in a header.
-      return reply
-        .header('Content-Type', certificateFormats[format])
-        .header('Content-Length', file.size)
-        .header('Content-Disposition', `attachment; filename="mezuzah-certificate-${request.params.uuid}.${format}"`)
-        .header('Cache-Control', 'private, no-store')
-        .send(file.stream);
+      return sendFile(reply, {
+        format,
+        body: file.stream,
+        size: file.size,
+        cache: 'private',
+        disposition: { as: 'attachment', name: `mezuzah-certificate-${request.params.uuid}` },
+      });
     });
   }
 }

@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { renderStickerPng, renderStickerSvg } from '../../../../certificates/render-sticker.ts';
 import { gatherStickers } from '../../../../domain/gather-stickers.ts';
 import type { AppDeps } from '../../../app-deps.ts';
+import { sendFile } from '../../../send-file.ts';
 import { sendErrorPage } from '../../respond.ts';
 import { signedInOf } from '../../session.ts';
 import { storePage, type ScrollParams } from './access.ts';
@@ -16,12 +17,8 @@ export function scrollStickerPages(app: FastifyInstance, deps: AppDeps): void {
       const [payload] = outcome.value;
       const body = format === 'svg' ? await renderStickerSvg(payload) : Buffer.from(await renderStickerPng(payload));
       // The SVG is shown on the scroll's page; the PNG is the one downloaded for printing.
-      const disposition = format === 'svg' ? 'inline' : 'attachment';
-      return reply
-        .header('Content-Type', format === 'svg' ? 'image/svg+xml' : 'image/png')
-        .header('Content-Disposition', `${disposition}; filename="mezuzah-sticker-${payload.code}.${format}"`)
-        .header('Cache-Control', 'private, no-store')
-        .send(body);
+      const disposition = { as: format === 'svg' ? 'inline' : 'attachment', name: `mezuzah-sticker-${payload.code}` } as const;
+      return sendFile(reply, { format, body, cache: 'private', disposition });
     });
   }
 }

@@ -6,6 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import { renderStickerSheetPdf } from '../../../../certificates/render-sticker.ts';
 import { gatherStickers } from '../../../../domain/gather-stickers.ts';
 import type { AppDeps } from '../../../app-deps.ts';
+import { sendFile } from '../../../send-file.ts';
 import { redirectWithFlash, sendErrorPage } from '../../respond.ts';
 import { signedInOf } from '../../session.ts';
 import { storePage } from './access.ts';
@@ -21,10 +22,6 @@ export function stickerSheetPage(app: FastifyInstance, deps: AppDeps): void {
     const outcome = await gatherStickers(deps, signedInOf(request).account, uuids);
     if (!outcome.ok) return sendErrorPage(request, reply, outcome.code === 'invalid_request' ? 400 : 404);
     const pdf = await renderStickerSheetPdf(outcome.value);
-    return reply
-      .header('Content-Type', 'application/pdf')
-      .header('Content-Disposition', 'attachment; filename="mezuzah-stickers.pdf"')
-      .header('Cache-Control', 'private, no-store')
-      .send(Buffer.from(pdf));
+    return sendFile(reply, { format: 'pdf', body: Buffer.from(pdf), cache: 'private', disposition: { as: 'attachment', name: 'mezuzah-stickers' } });
   });
 }

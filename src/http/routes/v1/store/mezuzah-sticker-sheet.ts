@@ -7,6 +7,7 @@ import { beginIdempotent, IDEMPOTENCY_DOC, idempotencyHeaderSchema } from '../..
 import { rateLimit } from '../../../rate-limit/rate-limit.ts';
 import { replyFailure } from '../../../reply-failure.ts';
 import { binaryResponse, errorResponses, storeSecurity } from '../../../schemas.ts';
+import { contentTypes, sendFile } from '../../../send-file.ts';
 import { requireStore, storeOf } from '../../../store-auth.ts';
 
 export function mezuzahStickerSheetRoute(app: FastifyInstance, deps: AppDeps): void {
@@ -34,7 +35,7 @@ export function mezuzahStickerSheetRoute(app: FastifyInstance, deps: AppDeps): v
         },
       },
       response: {
-        200: binaryResponse('The label sheets.', ['application/pdf']),
+        200: binaryResponse('The label sheets.', [contentTypes.pdf]),
         ...errorResponses(['invalid_request', 'unauthorized', 'forbidden', 'scroll_not_owned', 'scroll_not_found', 'idempotency_key_in_use', 'idempotency_key_reused', 'too_large']),
       },
     },
@@ -45,12 +46,7 @@ export function mezuzahStickerSheetRoute(app: FastifyInstance, deps: AppDeps): v
       const outcome = await gatherStickers(deps, storeOf(request), request.body.uuids);
       if (!outcome.ok) return replyFailure(reply, outcome);
       const pdf = await renderStickerSheetPdf(outcome.value);
-      return reply
-        .header('Content-Type', 'application/pdf')
-        .header('Content-Disposition', 'attachment; filename="mezuzah-stickers.pdf"')
-        .header('Cache-Control', 'private, no-store')
-        .header('X-Content-Type-Options', 'nosniff')
-        .send(Buffer.from(pdf));
+      return sendFile(reply, { format: 'pdf', body: Buffer.from(pdf), cache: 'private', disposition: { as: 'attachment', name: 'mezuzah-stickers' } });
     },
   });
 }

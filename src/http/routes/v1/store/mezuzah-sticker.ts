@@ -6,10 +6,11 @@ import type { AppDeps } from '../../../app-deps.ts';
 import { rateLimit } from '../../../rate-limit/rate-limit.ts';
 import { replyFailure } from '../../../reply-failure.ts';
 import { binaryResponse, errorResponses, storeSecurity } from '../../../schemas.ts';
+import { contentTypes, sendFile } from '../../../send-file.ts';
 import { requireStore, storeOf } from '../../../store-auth.ts';
 
-const formats = { png: 'image/png', svg: 'image/svg+xml' } as const;
-type Format = keyof typeof formats;
+const formats = ['png', 'svg'] as const;
+type Format = (typeof formats)[number];
 
 export function mezuzahStickerRoute(app: FastifyInstance, deps: AppDeps): void {
   app.route<{ Params: { uuid: string }; Querystring: { format?: Format } }>({
@@ -24,10 +25,10 @@ export function mezuzahStickerRoute(app: FastifyInstance, deps: AppDeps): void {
       querystring: {
         type: 'object',
         additionalProperties: false,
-        properties: { format: { type: 'string', enum: Object.keys(formats), default: 'png' } },
+        properties: { format: { type: 'string', enum: [...formats], default: 'png' } },
       },
       response: {
-        200: binaryResponse('The sticker.', Object.values(formats)),
+        200: binaryResponse('The sticker.', formats.map((format) => contentTypes[format])),
         ...errorResponses(['invalid_request', 'unauthorized', 'forbidden', 'scroll_not_owned', 'scroll_not_found']),
       },
     },
@@ -39,13 +40,8 @@ export function mezuzahStickerRoute(app: FastifyInstance, deps: AppDeps): void {
       const [sticker] = outcome.value;
       const format = request.query.format ?? 'png';
       const body = format === 'svg' ? await renderStickerSvg(sticker) : Buffer.from(await renderStickerPng(sticker));
-      return reply
-        .header('Content-Type', formats[format])
-        .header('Content-Disposition', `inline; filename="mezuzah-sticker-${sticker.code}.${format}"`)
-        // Keyed responses are the store's own; the sticker may still be reissued under another base URL.
-        .header('Cache-Control', 'private, no-store')
-        .header('X-Content-Type-Options', 'nosniff')
-        .send(body);
+      // Keyed responses are the store's own; the sticker may still be reissued under another base URL.
+      return sendFile(reply, { format, body, cache: 'private', disposition: { as: 'inline', name: `mezuzah-sticker-${sticker.code}` } });
     },
   });
 }
