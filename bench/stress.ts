@@ -22,7 +22,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { comparePoints, MATCH_THRESHOLD } from '../src/engine/compare.ts';
 import { decodeFingerprint } from '../src/engine/fingerprint.ts';
-import type { PhotoInfo } from '../tools/synth/camera.ts';
+import type { PhotoInfo } from '../tools/synth/index.ts';
 import { STRESS_CONDITIONS, STRESS_MEGAPIXELS, STRESS_SCRIBES, STRESS_SEED, stressPhoto } from '../tools/scenes/index.ts';
 import { analyseFiles, engineHash } from './lib/analyse-dataset.ts';
 

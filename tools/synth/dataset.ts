@@ -5,7 +5,7 @@
 // renders one scroll's photos (so they share its textures) or one invalid image.
 
 import { photographScroll } from './camera.ts';
-import type { PhotoInfo, ShotSpec } from './camera.ts';
+import type { PhotoInfo, ShotSpec } from './shot.ts';
 import { makeNonScroll, NON_SCROLL_KINDS } from './non-scroll.ts';
 import type { NonScrollKind } from './non-scroll.ts';
 import { createRandom, deriveSeed } from './random.ts';

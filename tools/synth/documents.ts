@@ -3,7 +3,7 @@
 // scroll's photographic pipeline and differ only in what is written.
 
 import sharp from 'sharp';
-import type { Sheet } from './camera.ts';
+import type { Sheet } from './shot.ts';
 import { loadGlyphSet } from './glyphs.ts';
 import type { FontName } from './glyphs.ts';
 import { fbm, hash2, makeField, rowSampler } from './raster.ts';

@@ -13,7 +13,7 @@ export type { Affine, Box, LetterPlacement, Parchment, Scroll, ScrollLine } from
 export { renderScroll } from './render-scroll.ts';
 export type { SheetTexture } from './render-scroll.ts';
 export { describeShot, photographScroll, photographSheet } from './camera.ts';
-export type { Photo, PhotoInfo, ShotConditions, ShotKind, ShotSpec, Sheet } from './camera.ts';
+export type { Photo, PhotoInfo, ShotConditions, ShotKind, ShotSpec, Sheet } from './shot.ts';
 export { BACKGROUNDS } from './backgrounds.ts';
 export type { Background } from './backgrounds.ts';
 export type { ExifOrientation } from './optics.ts';

@@ -4,7 +4,7 @@
 
 import sharp from 'sharp';
 import { describeShot, photographScroll, photographSheet } from './camera.ts';
-import type { Photo, PhotoInfo, ShotSpec } from './camera.ts';
+import type { Photo, PhotoInfo, ShotSpec } from './shot.ts';
 import { makeDocument } from './documents.ts';
 import type { DocumentKind } from './documents.ts';
 import { finishPhoto } from './optics.ts';
