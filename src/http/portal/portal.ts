@@ -7,14 +7,19 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import type { AppDeps } from '../app-deps.ts';
 import { assetRoutes } from './assets.ts';
 import { adminPages } from './pages/admin.ts';
-import { apiKeyPages } from './pages/api-keys.ts';
-import { checkPages } from './pages/check.ts';
+import { checkComparePage } from './pages/check/compare.ts';
+import { checkResultPage } from './pages/check/result.ts';
+import { checkScrollPage } from './pages/check/scroll.ts';
 import { homePage } from './pages/home.ts';
-import { invitationPages } from './pages/invitation.ts';
+import { invitationPage } from './pages/invitation.ts';
 import { languagePage } from './pages/language.ts';
 import { megiahPages } from './pages/megiah.ts';
-import { passwordPages } from './pages/password.ts';
-import { signInPages } from './pages/sign-in.ts';
+import { revokeApiKeyPage } from './pages/settings/api-key-revoke.ts';
+import { newApiKeyPage } from './pages/settings/api-keys-new.ts';
+import { apiKeysPage } from './pages/settings/api-keys.ts';
+import { passwordPage } from './pages/settings/password.ts';
+import { signInPage } from './pages/sign-in.ts';
+import { signOutPage } from './pages/sign-out.ts';
 import { storePages } from './pages/store.ts';
 import { sendErrorPage } from './respond.ts';
 import { resolveSession } from './session.ts';
@@ -23,16 +28,21 @@ import { resolveSession } from './session.ts';
 const FORM_BODY_LIMIT_BYTES = 64 * 1024;
 
 const pages: readonly ((app: FastifyInstance, deps: AppDeps) => void)[] = [
-  homePage,
-  languagePage,
-  signInPages,
-  invitationPages,
-  passwordPages,
-  apiKeyPages,
+  homePage, // GET /
+  languagePage, // GET /language/{lang}
+  signInPage, // GET, POST /sign-in
+  signOutPage, // POST /sign-out
+  invitationPage, // GET, POST /invitation/{token}
+  passwordPage, // GET, POST /settings/password
+  apiKeysPage, // GET, POST /settings/api-keys
+  newApiKeyPage, // GET /settings/api-keys/new/{reveal}
+  revokeApiKeyPage, // POST /settings/api-keys/{id}/revoke
+  checkScrollPage, // GET, POST /check
+  checkResultPage, // GET /check/result/{id}
+  checkComparePage, // GET, POST /check/compare
   storePages,
   megiahPages,
   adminPages,
-  checkPages,
 ];
 
 export async function portal(app: FastifyInstance, deps: AppDeps): Promise<void> {
