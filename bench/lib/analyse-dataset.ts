@@ -42,7 +42,7 @@ export function ensureDataset(dir: string, spec: DatasetSpec, log: (line: string
  * Engine source the cached photo analysis never runs, by path under src/engine
  * (a trailing '/' names a folder): the 1:N index and the point-for-point comparison.
  */
-const NOT_ANALYSIS = ['search-index.ts', 'search-index/', 'compare.ts'];
+const NOT_ANALYSIS = ['search-index/', 'compare.ts'];
 
 const runsInAnalysis = (file: string): boolean =>
   file.endsWith('.ts') && !NOT_ANALYSIS.some((skip) => (skip.endsWith('/') ? file.startsWith(skip) : file === skip));
