@@ -23,6 +23,9 @@ export const paginationQuerySchema = {
 
 export type Pagination = PageRequest & { readonly page: number; readonly perPage: number };
 
+/** The first page at the default size: for a page shown again after a form that did not say which. */
+export const FIRST_PAGE: Pagination = { page: 0, perPage: DEFAULT_PER_PAGE, offset: 0, limit: DEFAULT_PER_PAGE };
+
 export function parsePagination(query: { readonly page?: string; readonly per_page?: string }): Outcome<Pagination, 'invalid_request'> {
   const page = query.page === undefined || query.page === '' ? 0 : Number(query.page);
   if (!Number.isInteger(page) || page < 0 || page > MAX_PAGE) {

@@ -6,14 +6,26 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import type { AppDeps } from '../app-deps.ts';
 import { assetRoutes } from './assets.ts';
-import { adminPages } from './pages/admin.ts';
+import { accountAgentPage } from './pages/admin/account-agent.ts';
+import { confirmAccountPage } from './pages/admin/account-confirm.ts';
+import { accountCreditsPage } from './pages/admin/account-credits.ts';
+import { accountInvitationPage } from './pages/admin/account-invitation.ts';
+import { accountPage } from './pages/admin/account.ts';
+import { newAccountPage } from './pages/admin/accounts-new.ts';
+import { accountsPage } from './pages/admin/accounts.ts';
+import { adminVerifyScrollPage } from './pages/admin/scroll-verify.ts';
+import { adminScrollsPage } from './pages/admin/scrolls.ts';
 import { checkComparePage } from './pages/check/compare.ts';
 import { checkResultPage } from './pages/check/result.ts';
 import { checkScrollPage } from './pages/check/scroll.ts';
 import { homePage } from './pages/home.ts';
 import { invitationPage } from './pages/invitation.ts';
 import { languagePage } from './pages/language.ts';
-import { megiahPages } from './pages/megiah.ts';
+import { megiahHistoryPage } from './pages/megiah/history.ts';
+import { megiahQueuePage } from './pages/megiah/queue.ts';
+import { rejectScrollPage } from './pages/megiah/scroll-reject.ts';
+import { verifyScrollPage } from './pages/megiah/scroll-verify.ts';
+import { verifyScrollsPage } from './pages/megiah/scrolls-verify.ts';
 import { revokeApiKeyPage } from './pages/settings/api-key-revoke.ts';
 import { newApiKeyPage } from './pages/settings/api-keys-new.ts';
 import { apiKeysPage } from './pages/settings/api-keys.ts';
@@ -27,6 +39,7 @@ import { resolveSession } from './session.ts';
 /** Forms are small; photo uploads are multipart, with the photo limits of the API. */
 const FORM_BODY_LIMIT_BYTES = 64 * 1024;
 
+/** Every page, one file each under pages/, its path mirroring the URL. */
 const pages: readonly ((app: FastifyInstance, deps: AppDeps) => void)[] = [
   homePage, // GET /
   languagePage, // GET /language/{lang}
@@ -41,8 +54,20 @@ const pages: readonly ((app: FastifyInstance, deps: AppDeps) => void)[] = [
   checkResultPage, // GET /check/result/{id}
   checkComparePage, // GET, POST /check/compare
   storePages,
-  megiahPages,
-  adminPages,
+  megiahQueuePage, // GET /megiah
+  megiahHistoryPage, // GET /megiah/history
+  verifyScrollPage, // POST /megiah/scrolls/{uuid}/verify
+  verifyScrollsPage, // POST /megiah/scrolls/verify
+  rejectScrollPage, // POST /megiah/scrolls/{uuid}/reject
+  accountsPage, // GET /admin/accounts
+  newAccountPage, // GET, POST /admin/accounts/new
+  accountPage, // GET /admin/accounts/{uuid}
+  confirmAccountPage, // POST /admin/accounts/{uuid}/confirm
+  accountAgentPage, // POST /admin/accounts/{uuid}/agent
+  accountInvitationPage, // POST /admin/accounts/{uuid}/invitation
+  accountCreditsPage, // POST /admin/accounts/{uuid}/credits
+  adminScrollsPage, // GET /admin/scrolls
+  adminVerifyScrollPage, // POST /admin/scrolls/{uuid}/verify
 ];
 
 export async function portal(app: FastifyInstance, deps: AppDeps): Promise<void> {
