@@ -32,7 +32,18 @@ import { apiKeysPage } from './pages/settings/api-keys.ts';
 import { passwordPage } from './pages/settings/password.ts';
 import { signInPage } from './pages/sign-in.ts';
 import { signOutPage } from './pages/sign-out.ts';
-import { storePages } from './pages/store.ts';
+import { creditLedgerCsvPage } from './pages/store/credit-ledger-csv.ts';
+import { inventoryCsvPage } from './pages/store/inventory-csv.ts';
+import { inventoryPage } from './pages/store/inventory.ts';
+import { storeOverviewPage } from './pages/store/overview.ts';
+import { registerScrollPage } from './pages/store/register.ts';
+import { salesCsvPage } from './pages/store/sales-csv.ts';
+import { salesPage } from './pages/store/sales.ts';
+import { scrollCertificatePage } from './pages/store/scroll-certificate.ts';
+import { scrollSalePage } from './pages/store/scroll-sale.ts';
+import { scrollStickerPage } from './pages/store/scroll-sticker.ts';
+import { storeScrollPage } from './pages/store/scroll.ts';
+import { stickerSheetPage } from './pages/store/sticker-sheet.ts';
 import { sendErrorPage } from './respond.ts';
 import { resolveSession } from './session.ts';
 
@@ -53,7 +64,18 @@ const pages: readonly ((app: FastifyInstance, deps: AppDeps) => void)[] = [
   checkScrollPage, // GET, POST /check
   checkResultPage, // GET /check/result/{id}
   checkComparePage, // GET, POST /check/compare
-  storePages,
+  storeOverviewPage, // GET /store
+  creditLedgerCsvPage, // GET /store/credit-ledger.csv
+  inventoryPage, // GET /store/inventory
+  inventoryCsvPage, // GET /store/inventory.csv
+  stickerSheetPage, // GET /store/sticker-sheet.pdf
+  storeScrollPage, // GET /store/scrolls/{uuid}
+  scrollStickerPage, // GET /store/scrolls/{uuid}/sticker.svg|png
+  scrollCertificatePage, // GET /store/scrolls/{uuid}/certificate.pdf|png|docx
+  scrollSalePage, // GET, POST /store/scrolls/{uuid}/sale
+  salesPage, // GET /store/sales
+  salesCsvPage, // GET /store/sales.csv
+  registerScrollPage, // GET, POST /store/register
   megiahQueuePage, // GET /megiah
   megiahHistoryPage, // GET /megiah/history
   verifyScrollPage, // POST /megiah/scrolls/{uuid}/verify

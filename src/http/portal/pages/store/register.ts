@@ -31,7 +31,7 @@ async function registrationChoices(deps: AppDeps): Promise<RegistrationChoices> 
 
 const statusOfProblem = (code: RegistrationProblem['code']) => (code === 'busy' ? 503 : 400);
 
-export function registerPages(app: FastifyInstance, deps: AppDeps): void {
+export function registerScrollPage(app: FastifyInstance, deps: AppDeps): void {
   app.get('/store/register', storePage(deps, 120, AGENTS), async (request, reply) =>
     sendHtml(reply, 200, renderRegisterForm(viewContext(request, reply), await registrationChoices(deps))),
   );

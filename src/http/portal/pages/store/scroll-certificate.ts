@@ -8,7 +8,7 @@ import { sendErrorPage } from '../../respond.ts';
 import { signedInOf } from '../../session.ts';
 import { storePage, type ScrollParams } from './access.ts';
 
-export function scrollCertificatePages(app: FastifyInstance, deps: AppDeps): void {
+export function scrollCertificatePage(app: FastifyInstance, deps: AppDeps): void {
   for (const format of ['pdf', 'png', 'docx'] as const) {
     app.get<ScrollParams>(`/store/scrolls/:uuid/certificate.${format}`, storePage(deps, 30), async (request, reply) => {
       const outcome = await issueCertificate(deps, signedInOf(request).account, request.params.uuid);

@@ -24,7 +24,7 @@ function buyerOf(values: SaleValues): BuyerInput {
   return { kind: 'account', by: named.includes('@') ? 'email' : 'username', value: named };
 }
 
-export function scrollSalePages(app: FastifyInstance, deps: AppDeps): void {
+export function scrollSalePage(app: FastifyInstance, deps: AppDeps): void {
   app.get<ScrollParams>('/store/scrolls/:uuid/sale', storePage(deps, 120), async (request, reply) => {
     const forSale = await readScrollForSale(deps, signedInOf(request).account, request.params.uuid);
     if (!forSale.ok) return sendErrorPage(request, reply, 404);

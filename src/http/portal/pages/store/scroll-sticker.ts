@@ -9,7 +9,7 @@ import { sendErrorPage } from '../../respond.ts';
 import { signedInOf } from '../../session.ts';
 import { storePage, type ScrollParams } from './access.ts';
 
-export function scrollStickerPages(app: FastifyInstance, deps: AppDeps): void {
+export function scrollStickerPage(app: FastifyInstance, deps: AppDeps): void {
   for (const format of ['svg', 'png'] as const) {
     app.get<ScrollParams>(`/store/scrolls/:uuid/sticker.${format}`, storePage(deps, 60), async (request, reply) => {
       const outcome = await gatherStickers(deps, signedInOf(request).account, [request.params.uuid]);
