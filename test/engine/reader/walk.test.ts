@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { ReadingBudget, walkReadings, type Opinion, type Reading, type ReadingContext, type ReadingName } from '../../src/engine/reader/walk.ts';
+import { ReadingBudget, walkReadings, type Opinion, type Reading, type ReadingContext, type ReadingName } from '../../../src/engine/reader/walk.ts';
 
 // The loop alone, on readings that read nothing but a number: which ran, in
 // which order, and what was kept. The clock is the test's, advanced by the

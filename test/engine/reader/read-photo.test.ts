@@ -1,11 +1,11 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { readDecoded } from '../../src/engine/analyze-photo.ts';
-import { decodePhoto } from '../../src/engine/decode-photo.ts';
-import { ReadingBudget, type Opinion, type ReadingName } from '../../src/engine/reader/walk.ts';
-import { deriveSeed } from '../../tools/synth/index.ts';
-import { makeNonScroll, type NonScrollKind } from '../../tools/synth/non-scroll.ts';
-import { stressPhoto } from '../../tools/scenes/index.ts';
+import { readDecoded } from '../../../src/engine/analyze-photo.ts';
+import { decodePhoto } from '../../../src/engine/decode-photo.ts';
+import { ReadingBudget, type Opinion, type ReadingName } from '../../../src/engine/reader/walk.ts';
+import { deriveSeed } from '../../../tools/synth/index.ts';
+import { makeNonScroll, type NonScrollKind } from '../../../tools/synth/non-scroll.ts';
+import { stressPhoto } from '../../../tools/scenes/index.ts';
 
 // The reader's lists walked on real scenes: which readings ran, never how long
 // they took (readings.test.ts tests the loop and its CPU budget on a clock of
