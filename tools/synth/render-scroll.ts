@@ -6,7 +6,8 @@ import { rasterizeInk } from './ink.ts';
 import { blurInPlace, dilateDown, fbm, hash2, makeField, rowSampler, sampleField, valueNoise } from './raster.ts';
 import type { Field } from './raster.ts';
 import { createRandom } from './random.ts';
-import type { Scroll, Stain } from './scroll.ts';
+import type { Stain } from './parchment.ts';
+import type { Scroll } from './scroll.ts';
 
 /** An RGBA image of a flat sheet; alpha is the sheet's outline. */
 export type SheetTexture = {
