@@ -17,8 +17,8 @@ export async function analyzePhoto(bytes: Uint8Array, options: AnalyzeOptions = 
  * A 12 MP JPEG read at a third of its size (decode-photo.ts, HALF_DECODE_MIN_SIDE)
  * whose text came out narrower than this, in pixels per column width, as read or
  * as a reading framed it, is read again at the working size, as it was read
- * before that reduction. The tune set's
- * 12 MP phone photos read at 426 px and up, and gained nothing at the working size (those under 500 px: similarity to
+ * before that reduction. The tune set's 12 MP phone photos read at 426 px and
+ * up, and gained nothing at the working size (those under 500 px: similarity to
  * their registration +0.008 reduced, on average, 22 photos); the samples' two 12 MP
  * phone photos edited to be taken from twice as far (the scroll 7.5% and 13% of the
  * frame), read at 227 and 328 px, lost 0.24 and 0.18.
