@@ -3,90 +3,18 @@
 // an agent or back, create an invitation link, grant credits to a store and
 // read its ledger. The invitation link is shown once, in the answer to the
 // POST that made it.
-import type { Account, CreditEntry, CreditReason } from '../../db/records.ts';
+import type { Account, CreditEntry } from '../../db/records.ts';
 import { isStore } from '../../domain/accounts.ts';
 import type { CreditLedger } from '../../domain/read-credit-ledger.ts';
 import type { IssuedInvitation } from '../../domain/invite-account.ts';
-import { roleWords, confirmationStatus } from './admin-accounts.ts';
+import { confirmationStatus } from './admin-accounts.ts';
 import { data, fact, field, pager, problem, queryString, timestamp, type PagerState } from './components.ts';
 import { html, type Html } from './html.ts';
 import { fillWords, say, type Words } from './language.ts';
 import { csrfField, renderPage } from './layout.ts';
 import type { ViewContext } from './view-context.ts';
-
-const words = {
-  title: { en: 'Account: {name}', he: 'חשבון: {name}' },
-  back: { en: 'All accounts', he: 'כל החשבונות' },
-  facts: { en: 'Details', he: 'פרטים' },
-  username: { en: 'Name', he: 'שם' },
-  email: { en: 'Email', he: 'דוא"ל' },
-  role: { en: 'Role', he: 'תפקיד' },
-  confirmed: { en: 'Confirmation', he: 'אישור' },
-  megiahType: { en: 'Megiah type', he: 'סוג מגיה' },
-  company: { en: 'Company', he: 'חברה' },
-  place: { en: 'Place', he: 'מקום' },
-  created: { en: 'Created', he: 'נוצר' },
-  uuid: { en: 'Account id', he: 'מזהה החשבון' },
-  confirmation: { en: 'Directory', he: 'מדריך' },
-  confirmedNow: {
-    en: 'Confirmed: listed in the directory, and may be named on new registrations.',
-    he: 'מאושר: מופיע במדריך, וניתן לציין אותו ברישומים חדשים.',
-  },
-  unconfirmedNow: {
-    en: 'Not confirmed: not in the directory, and cannot be named on new registrations.',
-    he: 'לא מאושר: אינו מופיע במדריך, ואי אפשר לציין אותו ברישומים חדשים.',
-  },
-  confirm: { en: 'Confirm', he: 'אישור' },
-  unconfirm: { en: 'Withdraw confirmation', he: 'ביטול האישור' },
-  unconfirmQuestion: { en: 'Withdraw the confirmation? The account leaves the directory.', he: 'לבטל את האישור? החשבון יוסר מהמדריך.' },
-  agent: { en: 'Registering scrolls', he: 'רישום מזוזות' },
-  agentNow: { en: 'This store is an agent: it may register scrolls.', he: 'חנות זו היא סוכן: היא רשאית לרשום מזוזות.' },
-  storeNow: { en: 'This store may sell scrolls but not register them.', he: 'חנות זו רשאית למכור מזוזות אך לא לרשום אותן.' },
-  makeAgent: { en: 'Make it an agent', he: 'הפיכה לסוכן' },
-  removeAgent: { en: 'Stop it registering', he: 'ביטול הרשאת הרישום' },
-  invitation: { en: 'Invitation', he: 'הזמנה' },
-  invitationIntro: {
-    en: 'A link that lets the holder choose a password and sign in. A new link replaces any earlier unused one; send it to the holder privately.',
-    he: 'קישור המאפשר לבעל החשבון לבחור סיסמה ולהיכנס. קישור חדש מחליף קישורים קודמים שלא נוצלו; שלחו אותו לבעל החשבון באופן פרטי.',
-  },
-  invite: { en: 'Create invitation link', he: 'יצירת קישור הזמנה' },
-  credits: { en: 'Credits', he: 'קרדיטים' },
-  balance: { en: 'Balance', he: 'יתרה' },
-  grant: { en: 'Grant credits', he: 'הענקת קרדיטים' },
-  amount: { en: 'Amount', he: 'כמות' },
-  reason: { en: 'Reason', he: 'סיבה' },
-  reasonHint: { en: 'Kept in the ledger, e.g. "paid invoice 1042".', he: 'נשמרת ביומן, למשל "חשבונית 1042 שולמה".' },
-  grantSubmit: { en: 'Grant', he: 'הענקה' },
-  ledger: { en: 'Ledger', he: 'יומן' },
-  noEntries: { en: 'No entries yet.', he: 'אין עדיין רשומות.' },
-  when: { en: 'When', he: 'מתי' },
-  change: { en: 'Change', he: 'שינוי' },
-  what: { en: 'For', he: 'עבור' },
-  note: { en: 'Note', he: 'הערה' },
-  after: { en: 'Balance after', he: 'יתרה לאחר מכן' },
-  createdFlash: { en: 'The account has been created. Create an invitation link so the holder can choose a password.', he: 'החשבון נוצר. צרו קישור הזמנה כדי שבעל החשבון יוכל לבחור סיסמה.' },
-  confirmedFlash: { en: 'The account is confirmed.', he: 'החשבון אושר.' },
-  unconfirmedFlash: { en: 'The confirmation has been withdrawn.', he: 'האישור בוטל.' },
-  agentOnFlash: { en: 'The store is now an agent.', he: 'החנות היא כעת סוכן.' },
-  agentOffFlash: { en: 'The store is no longer an agent.', he: 'החנות אינה עוד סוכן.' },
-  grantedFlash: { en: 'The credits have been granted.', he: 'הקרדיטים הוענקו.' },
-  inviteTitle: { en: 'Invitation link for {name}', he: 'קישור הזמנה עבור {name}' },
-  inviteOnce: {
-    en: 'Copy it now and send it to {email}. It is shown only this once, works once, and expires {expires}.',
-    he: 'העתיקו אותו עכשיו ושלחו אותו אל {email}. הוא מוצג פעם אחת בלבד, פועל פעם אחת, ותוקפו פג ב-{expires}.',
-  },
-  copy: { en: 'Copy', he: 'העתקה' },
-  copied: { en: 'Copied', he: 'הועתק' },
-  backToAccount: { en: 'Back to the account', he: 'חזרה לחשבון' },
-} as const satisfies Record<string, Words>;
-
-export const adminAccountWords = words;
-
-const reasonWords = {
-  grant: { en: 'Grant', he: 'הענקה' },
-  sale: { en: 'Sale', he: 'מכירה' },
-  owner_registration: { en: 'Registration for an owner', he: 'רישום עבור בעלים' },
-} as const satisfies Record<CreditReason, Words>;
+import { adminAccountWords as words, creditReasonWords as reasonWords } from './words/admin-account.ts';
+import { roleWords } from './words/admin-accounts.ts';
 
 export type AccountPageState = {
   readonly error?: string;

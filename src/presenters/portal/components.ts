@@ -1,14 +1,7 @@
 // Pieces several portal views share: labelled form fields, a pager, notices.
 import { html, type Html } from './html.ts';
 import { say, type Language, type Words } from './language.ts';
-
-const words = {
-  previous: { en: 'Previous', he: 'הקודם' },
-  next: { en: 'Next', he: 'הבא' },
-  pageOf: { en: 'Page {page} of {pages} · {total} in all', he: 'עמוד {page} מתוך {pages} · {total} בסך הכול' },
-  pages: { en: 'Pages', he: 'עמודים' },
-  optional: { en: '(optional)', he: '(לא חובה)' },
-} as const satisfies Record<string, Words>;
+import { componentWords as words } from './words/components.ts';
 
 export type FieldOptions = {
   readonly label: Words;

@@ -2,48 +2,13 @@ import { html } from './html.ts';
 import { say, type Words } from './language.ts';
 import { renderPage } from './layout.ts';
 import type { ViewContext } from './view-context.ts';
+import { errorPageWords, errorReasonWords } from './words/error-page.ts';
 
 export type ErrorPageReason = 400 | 403 | 404 | 413 | 429 | 500 | 503 | 'csrf';
 
-const pages: Record<ErrorPageReason, { readonly title: Words; readonly detail: Words }> = {
-  400: {
-    title: { en: 'The request could not be read', he: 'לא ניתן היה לקרוא את הבקשה' },
-    detail: { en: 'Go back, check the form and try again.', he: 'חזרו אחורה, בדקו את הטופס ונסו שוב.' },
-  },
-  403: {
-    title: { en: 'Not available to your account', he: 'לא זמין לחשבון שלך' },
-    detail: { en: 'This page belongs to another kind of account.', he: 'דף זה שייך לסוג חשבון אחר.' },
-  },
-  404: {
-    title: { en: 'Page not found', he: 'הדף לא נמצא' },
-    detail: { en: 'The address may be mistyped, or the item no longer exists.', he: 'ייתכן שהכתובת שגויה או שהפריט אינו קיים עוד.' },
-  },
-  413: {
-    title: { en: 'The upload is too large', he: 'הקובץ גדול מדי' },
-    detail: { en: 'Choose a smaller photo and try again.', he: 'בחרו תמונה קטנה יותר ונסו שוב.' },
-  },
-  429: {
-    title: { en: 'Too many attempts', he: 'יותר מדי ניסיונות' },
-    detail: { en: 'Wait a minute, then try again.', he: 'המתינו דקה ונסו שוב.' },
-  },
-  500: {
-    title: { en: 'Something went wrong', he: 'משהו השתבש' },
-    detail: { en: 'The error has been logged. Try again in a moment.', he: 'השגיאה נרשמה. נסו שוב בעוד רגע.' },
-  },
-  503: {
-    title: { en: 'The service is busy', he: 'השירות עמוס' },
-    detail: { en: 'Try again in a moment.', he: 'נסו שוב בעוד רגע.' },
-  },
-  csrf: {
-    title: { en: 'The form has expired', he: 'תוקף הטופס פג' },
-    detail: {
-      en: 'For your safety, forms work only from this site and only for a while. Reload the page and submit it again.',
-      he: 'לביטחונכם, טפסים פועלים רק מאתר זה ולזמן מוגבל. טענו מחדש את הדף ושלחו שוב.',
-    },
-  },
-};
+const pages: Readonly<Record<ErrorPageReason, { readonly title: Words; readonly detail: Words }>> = errorReasonWords;
 
 export function renderErrorPage(ctx: ViewContext, reason: ErrorPageReason): string {
   const page = pages[reason];
-  return renderPage(ctx, { title: page.title, body: html`<p>${say(ctx.lang, page.detail)}</p><p><a href="/">${say(ctx.lang, { en: 'Home', he: 'דף הבית' })}</a></p>` });
+  return renderPage(ctx, { title: page.title, body: html`<p>${say(ctx.lang, page.detail)}</p><p><a href="/">${say(ctx.lang, errorPageWords.home)}</a></p>` });
 }

@@ -1,7 +1,8 @@
 // The portal speaks English or Hebrew, one at a time, chosen by the visitor
 // (a cookie set from the header's switch) or else by the browser's
-// Accept-Language. Every piece of our own wording is written in both, beside
-// the code that shows it.
+// Accept-Language. Every piece of our own wording is written in both, in a
+// table of words/ named after the view that shows it, so a translator reads
+// the wording without the markup and a view reads as markup.
 import { html, type Html } from './html.ts';
 
 export const languages = ['en', 'he'] as const;

@@ -5,29 +5,7 @@ import type { Role } from '../../db/records.ts';
 import { html, toHtmlString, type Html } from './html.ts';
 import { directionOf, say, type Language, type Words } from './language.ts';
 import type { ViewContext } from './view-context.ts';
-
-const words = {
-  registry: { en: 'Mezuzah Registry', he: 'מרשם המזוזות' },
-  skip: { en: 'Skip to content', he: 'דלגו לתוכן' },
-  nav: { en: 'Main', he: 'ראשי' },
-  check: { en: 'Check a mezuzah', he: 'בדיקת מזוזה' },
-  compare: { en: 'Compare photos', he: 'השוואת תמונות' },
-  signIn: { en: 'Sign in', he: 'כניסה' },
-  signOut: { en: 'Sign out', he: 'יציאה' },
-  storeOverview: { en: 'Credits', he: 'קרדיטים' },
-  inventory: { en: 'Inventory', he: 'מלאי' },
-  sales: { en: 'Sales', he: 'מכירות' },
-  register: { en: 'Register a scroll', he: 'רישום מזוזה' },
-  megiahQueue: { en: 'Awaiting examination', he: 'ממתינות לאישור בדיקה' },
-  megiahHistory: { en: 'Your decisions', he: 'ההחלטות שלך' },
-  adminAccounts: { en: 'Accounts', he: 'חשבונות' },
-  adminScrolls: { en: 'Scrolls to verify', he: 'מזוזות לאימות' },
-  apiKeys: { en: 'API keys', he: 'מפתחות API' },
-  password: { en: 'Password', he: 'סיסמה' },
-  signedInAs: { en: 'Signed in as {name}', he: 'מחובר/ת בתור {name}' },
-  /** The switch names the other language in that language. */
-  otherLanguage: { en: 'עברית', he: 'English' },
-} as const satisfies Record<string, Words>;
+import { layoutWords as words } from './words/layout.ts';
 
 type NavItem = { readonly href: string; readonly words: Words };
 

@@ -2,24 +2,11 @@
 import type { Page, SaleDetails } from '../../db/records.ts';
 import { data, pager, queryString, timestamp } from './components.ts';
 import { html } from './html.ts';
-import { say, type Words } from './language.ts';
+import { say } from './language.ts';
 import { renderPage } from './layout.ts';
 import type { ListingState } from './store-overview.ts';
 import type { ViewContext } from './view-context.ts';
-
-const words = {
-  title: { en: 'Sales', he: 'מכירות' },
-  intro: {
-    en: 'A sold scroll belongs to its buyer and leaves your inventory; each sale used one credit.',
-    he: 'מזוזה שנמכרה שייכת לקונה ויוצאת מהמלאי שלכם; כל מכירה צרכה קרדיט אחד.',
-  },
-  none: { en: 'No sales yet.', he: 'עדיין אין מכירות.' },
-  date: { en: 'Date', he: 'תאריך' },
-  scroll: { en: 'Scroll (uuid)', he: 'מזוזה (uuid)' },
-  buyer: { en: 'Buyer', he: 'קונה' },
-  note: { en: 'Note', he: 'הערה' },
-  export: { en: 'Export the sales (CSV)', he: 'ייצוא המכירות (CSV)' },
-} as const satisfies Record<string, Words>;
+import { salesWords as words } from './words/store-sales.ts';
 
 export function renderSales(ctx: ViewContext, sales: Page<SaleDetails>, state: ListingState): string {
   const { lang } = ctx;

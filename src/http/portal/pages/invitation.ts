@@ -3,7 +3,8 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { acceptInvitation, readInvitation } from '../../../domain/invite-account.ts';
 import { homeOf } from '../../../presenters/portal/layout.ts';
-import { renderInvitation, renderInvitationUnusable, signInWords } from '../../../presenters/portal/sign-in.ts';
+import { renderInvitation, renderInvitationUnusable } from '../../../presenters/portal/sign-in.ts';
+import { signInWords } from '../../../presenters/portal/words/sign-in.ts';
 import type { AppDeps } from '../../app-deps.ts';
 import { publicForm, publicPage } from '../page-options.ts';
 import { sendHtml, viewContext } from '../respond.ts';

@@ -2,7 +2,7 @@
 // with a one-time message saying what came of it. The admin's queue
 // (admin/scrolls.ts) confirms through the same form and answers alike.
 import type { verifyScroll } from '../../../../domain/verify-scroll.ts';
-import { megiahQueueWords } from '../../../../presenters/portal/megiah-queue.ts';
+import { megiahQueueWords } from '../../../../presenters/portal/words/megiah-queue.ts';
 import type { FlashMessages } from '../../respond.ts';
 
 export const verificationFlashes: FlashMessages = {

@@ -1,7 +1,8 @@
 // GET/POST /settings/password: any signed-in account changes its password.
 import type { FastifyInstance } from 'fastify';
 import { changePassword } from '../../../../domain/set-password.ts';
-import { passwordWords, renderPasswordPage } from '../../../../presenters/portal/password.ts';
+import { renderPasswordPage } from '../../../../presenters/portal/password.ts';
+import { passwordWords } from '../../../../presenters/portal/words/password.ts';
 import type { AppDeps } from '../../../app-deps.ts';
 import { signedInForm, signedInPage } from '../../page-options.ts';
 import { redirectWithFlash, sendHtml, viewContext } from '../../respond.ts';

@@ -2,7 +2,8 @@
 // searchable and filtered by verification.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { isInventoryStatus, listInventory, type InventoryQuery } from '../../../../domain/list-inventory.ts';
-import { inventoryWords, renderInventory } from '../../../../presenters/portal/store-inventory.ts';
+import { renderInventory } from '../../../../presenters/portal/store-inventory.ts';
+import { inventoryWords } from '../../../../presenters/portal/words/store-inventory.ts';
 import type { AppDeps } from '../../../app-deps.ts';
 import { sendErrorPage, sendHtml, viewContext } from '../../respond.ts';
 import { signedInOf } from '../../session.ts';

@@ -1,8 +1,8 @@
 // GET /store/sales: the store's sales, newest first.
 import type { FastifyInstance } from 'fastify';
 import { listSales } from '../../../../domain/list-sales.ts';
-import { saleWords } from '../../../../presenters/portal/store-sale.ts';
 import { renderSales } from '../../../../presenters/portal/store-sales.ts';
+import { saleWords } from '../../../../presenters/portal/words/store-sale.ts';
 import type { AppDeps } from '../../../app-deps.ts';
 import { sendErrorPage, sendHtml, viewContext } from '../../respond.ts';
 import { signedInOf } from '../../session.ts';

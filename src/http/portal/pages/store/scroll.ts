@@ -2,7 +2,8 @@
 // certificate's downloads and the sale form.
 import type { FastifyInstance } from 'fastify';
 import { readScrollForSale } from '../../../../domain/read-scroll-for-sale.ts';
-import { renderStoreScroll, storeScrollWords } from '../../../../presenters/portal/store-scroll.ts';
+import { renderStoreScroll } from '../../../../presenters/portal/store-scroll.ts';
+import { storeScrollWords } from '../../../../presenters/portal/words/store-scroll.ts';
 import type { AppDeps } from '../../../app-deps.ts';
 import { sendErrorPage, sendHtml, viewContext } from '../../respond.ts';
 import { signedInOf } from '../../session.ts';

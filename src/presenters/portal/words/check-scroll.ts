@@ -1,0 +1,107 @@
+// The wording of check-scroll.ts, in both languages (see ../language.ts).
+import type { Words } from '../language.ts';
+
+export const checkWords = {
+  title: { en: 'Check a mezuzah', he: 'בדיקת מזוזה' },
+  intro: {
+    en: 'Photograph the scroll itself, the parchment unrolled, and the registry tells you whether it is registered: who wrote it, who examined it, and who offers or owns it.',
+    he: 'צלמו את הקלף עצמו, כשהוא פתוח, והמרשם יגיד לכם אם הוא רשום: מי כתב אותו, מי בדק אותו, ומי מציע אותו או מחזיק בו.',
+  },
+  photo: { en: 'Photo of the scroll', he: 'תמונה של הקלף' },
+  photoHint: {
+    en: 'Take a photo with your phone, or choose one you already have.',
+    he: 'צלמו תמונה בטלפון, או בחרו תמונה קיימת.',
+  },
+  notKept: {
+    en: 'The photo is used for this check only and is not stored.',
+    he: 'התמונה משמשת לבדיקה זו בלבד ואינה נשמרת.',
+  },
+  chosen: { en: 'Chosen photo', he: 'התמונה שנבחרה' },
+  submit: { en: 'Check', he: 'בדיקה' },
+  checking: { en: 'Checking…', he: 'בודק…' },
+  tipsTitle: { en: 'For a readable photo', he: 'לתמונה קריאה' },
+  tipFlat: {
+    en: 'Lay the whole scroll flat, unrolled, with every line inside the picture.',
+    he: 'הניחו את כל הקלף שטוח ופתוח, כשכל השורות בתוך התמונה.',
+  },
+  tipLight: { en: 'Use good, even light.', he: 'השתמשו בתאורה טובה ואחידה.' },
+  tipGlare: {
+    en: 'Avoid glare and shadows: no flash straight on, no plastic cover.',
+    he: 'הימנעו מהשתקפויות וצללים: בלי מבזק ישיר ובלי כיסוי ניילון.',
+  },
+  another: { en: 'Check another photo', he: 'בדיקת תמונה נוספת' },
+  foundTitle: { en: 'Registered mezuzah', he: 'מזוזה רשומה' },
+  verifiedTitle: { en: 'Verified and registered', he: 'מאומתת ורשומה' },
+  verified: {
+    en: 'This is the registered scroll, and the megiah named below has confirmed its examination.',
+    he: 'זהו הקלף הרשום, והמגיה ששמו מופיע למטה אישר את בדיקתו.',
+  },
+  unverifiedTitle: { en: 'Registered, not yet examined', he: 'רשומה, טרם נבדקה' },
+  unverified: {
+    en: 'A store registered this scroll, but the megiah named on it has not yet confirmed the examination. Until then the registry vouches only that this is the registered scroll, not for its text. Ask the seller when it will be examined, or check again later.',
+    he: 'חנות רשמה את הקלף הזה, אך המגיה ששמו מופיע עליו טרם אישר את הבדיקה. עד אז המרשם מעיד רק שזהו הקלף הרשום, ולא על הכתב שבו. שאלו את המוכר מתי ייבדק, או בדקו שוב מאוחר יותר.',
+  },
+  rejectedTitle: { en: 'Not confirmed by the examiner', he: 'לא אושרה על ידי המגיה' },
+  rejected: {
+    en: 'This is a registered scroll, but the megiah who examined it did not confirm it. Do not buy it as an examined mezuzah; ask the seller, or have it examined again.',
+    he: 'זהו קלף רשום, אך המגיה שבדק אותו לא אישר אותו. אל תקנו אותו כמזוזה בדוקה; שאלו את המוכר, או מסרו אותו לבדיקה חוזרת.',
+  },
+  soldTitle: { en: 'Already sold to a private owner', he: 'כבר נמכרה לבעלים פרטיים' },
+  sold: {
+    en: 'The registry records this scroll as sold by a store to an end customer. If it is offered to you as new, ask the seller how it came to them before you buy.',
+    he: 'לפי המרשם הקלף הזה נמכר על ידי חנות ללקוח פרטי. אם מציעים לכם אותו כחדש, שאלו את המוכר כיצד הגיע אליו לפני שתקנו.',
+  },
+  registeredPhoto: { en: 'The registered photo', he: 'התמונה הרשומה' },
+  compareByEye: {
+    en: 'Compare it with the scroll in front of you, letter by letter.',
+    he: 'השוו אותה לקלף שלפניכם, אות באות.',
+  },
+  status: { en: 'Status', he: 'מצב' },
+  inStore: { en: 'In a store’s inventory', he: 'במלאי של חנות' },
+  soldStatus: { en: 'Sold to a private owner', he: 'נמכרה לבעלים פרטיים' },
+  sofer: { en: 'Written by (sofer)', he: 'נכתבה על ידי (סופר)' },
+  megiah: { en: 'Examined by (megiah)', he: 'נבדקה על ידי (מגיה)' },
+  examined: { en: 'Examined on', he: 'תאריך הבדיקה' },
+  font: { en: 'Script', he: 'כתב' },
+  offeredBy: { en: 'Offered by', he: 'מוצעת על ידי' },
+  ownedBy: { en: 'Owned by', he: 'בבעלות' },
+  place: { en: 'Where', he: 'היכן' },
+  registered: { en: 'Registered', he: 'נרשמה' },
+  number: { en: 'Registry number', he: 'מספר רישום' },
+  qrTitle: { en: 'QR code', he: 'קוד QR' },
+  qrHint: {
+    en: 'The sticker on this scroll’s case should carry this code.',
+    he: 'המדבקה על בית המזוזה אמורה לשאת קוד זה.',
+  },
+  qrOpen: { en: 'Open its QR page', he: 'פתיחת דף ה-QR שלה' },
+  qrPending: {
+    en: 'Its QR code works once the examination is verified.',
+    he: 'קוד ה-QR שלה יפעל לאחר אימות הבדיקה.',
+  },
+  notFoundTitle: { en: 'Not found in the registry', he: 'לא נמצאה במרשם' },
+  notFound: { en: 'No registered scroll matches this photo.', he: 'אף מזוזה רשומה אינה תואמת לתמונה זו.' },
+  shareTitle: { en: 'Share this result', he: 'שיתוף התוצאה' },
+  shareHint: {
+    en: 'Send this link to the seller or to a rabbi: it opens this answer, as the registry holds it then, until {until}. It holds no photo of yours.',
+    he: 'שלחו את הקישור למוכר או לרב: הוא פותח את התשובה הזו, כפי שהיא רשומה במרשם באותה עת, עד {until}. אין בו תמונה שלכם.',
+  },
+  checkedAt: { en: 'Checked {when}', he: 'נבדק {when}' },
+  shareLink: { en: 'Link to this result', he: 'קישור לתוצאה' },
+  copy: { en: 'Copy the link', he: 'העתקת הקישור' },
+  copied: { en: 'Copied', he: 'הועתק' },
+  goneTitle: { en: 'This result link has expired', he: 'תוקף הקישור לתוצאה פג' },
+  gone: {
+    en: 'A check result can be opened for 30 days. Check the scroll again with a new photo.',
+    he: 'ניתן לפתוח תוצאת בדיקה במשך 30 ימים. בדקו את הקלף שוב בתמונה חדשה.',
+  },
+  nextSteps: { en: 'What to do next', he: 'מה עושים עכשיו' },
+  notFoundAdvice: {
+    en: 'A clearer photo of the whole scroll may still find it. Otherwise ask the store that sold it whether it was registered.',
+    he: 'ייתכן שתמונה ברורה יותר של כל הקלף תמצא אותה. אחרת, שאלו את החנות שמכרה אותה אם נרשמה.',
+  },
+  invalidTitle: { en: 'The photo cannot be read', he: 'לא ניתן לקרוא את התמונה' },
+  invalid: { en: 'No readable scroll text in this photo.', he: 'לא נמצא בתמונה זו כתב קריא של מזוזה.' },
+  unusable: { en: 'This upload cannot be checked.', he: 'לא ניתן לבדוק את הקובץ שהועלה.' },
+  busy: { en: 'The registry is busy right now. Try again in a moment.', he: 'המרשם עמוס כרגע. נסו שוב בעוד רגע.' },
+  tooLarge: { en: 'The photo is too large. Choose a smaller one and try again.', he: 'התמונה גדולה מדי. בחרו תמונה קטנה יותר ונסו שוב.' },
+} as const satisfies Record<string, Words>;
