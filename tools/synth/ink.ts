@@ -6,6 +6,7 @@
 // asking librsvg to fill 713 transformed outlines at the output resolution.
 
 import sharp from 'sharp';
+import { drawJoins, wobbleOf } from './error-ink.ts';
 import { loadGlyphSet } from './glyphs.ts';
 import type { FontName, GlyphSet } from './glyphs.ts';
 import { sampleField } from './raster.ts';
@@ -254,7 +255,6 @@ export async function rasterizeInk(
   // Atlas a little finer than the letters' usual size, so most letters are minified slightly.
   const atlas = await atlasFor(scroll.font, ((letterPx * 1.3) / glyphs.letterHeight));
   const mask = new Float32Array(width * height);
-  const wobble = scroll.letterHeightMm * 0.03 * pxPerMm * 2;
   const scratch = Math.ceil((scroll.letterHeightMm * 4 * pxPerMm) / 4) + 8;
   const job: LetterJob = {
     atlas,
@@ -264,7 +264,7 @@ export async function rasterizeInk(
     pxPerMm,
     wobbleX,
     wobbleY,
-    wobble: wobble >= 0.5 ? wobble : 0,
+    wobble: wobbleOf(scroll, pxPerMm),
     shiftX: new Float32Array(scratch),
     shiftY: new Float32Array(scratch),
   };
@@ -273,8 +273,10 @@ export async function rasterizeInk(
   for (let index = 0; index < scroll.letters.length; index++) {
     const letter = scroll.letters[index];
     drawLetter(job, scroll, index, atlas.cells.get(letter.char)!, letter.crowned ? crownHeight : 0);
-    if (letter.crowned) drawCrown(mask, width, height, scroll, index, pxPerMm, rnd.fork(index), glyphs);
+    // Keyed by the text's letter, not the position: a letter left out or added elsewhere leaves every other crown as it was.
+    if (letter.crowned) drawCrown(mask, width, height, scroll, index, pxPerMm, rnd.fork(letter.index), glyphs);
   }
+  if (scroll.errors) drawJoins(scroll, mask, width, height, pxPerMm, wobbleX, wobbleY);
   for (const blot of scroll.ink.blots) drawDisc(mask, width, height, blot.x * pxPerMm, blot.y * pxPerMm, blot.radiusMm * pxPerMm, blot.darkness);
   return mask;
 }

@@ -2,6 +2,7 @@
 // texture, stains, ruling and ragged edges, and ink laid by a broad nib that
 // bleeds a little into the skin. The camera then photographs this texture.
 
+import { cutStrokes } from './error-ink.ts';
 import { rasterizeInk } from './ink.ts';
 import { blurInPlace, dilateDown, fbm, hash2, makeField, rowSampler, sampleField, valueNoise } from './raster.ts';
 import type { Field } from './raster.ts';
@@ -89,6 +90,7 @@ export async function renderScroll(scroll: Scroll, pxPerMm: number): Promise<She
   mask = dilateDown(mask, width, height, scroll.ink.nibMm * pxPerMm);
   const bleed = scroll.ink.bleedMm * pxPerMm;
   if (bleed >= 0.2) blurInPlace(mask, width, height, bleed);
+  if (scroll.errors) cutStrokes(scroll, mask, width, height, pxPerMm, fields.wobbleX, fields.wobbleY);
   return paintSheet(scroll, fields, pxPerMm, width, height, mask);
 }
 

@@ -4,11 +4,14 @@
 
 import { loadGlyphSet } from './glyphs.ts';
 import type { FontName } from './glyphs.ts';
-import { LAST_LINE, PARAGRAPH_END_LINE } from './mezuzah-text.ts';
+import { LAST_LINE, MEZUZAH_LETTER_COUNT, PARAGRAPH_END_LINE } from './mezuzah-text.ts';
 import { makeParchment } from './parchment.ts';
 import type { Parchment } from './parchment.ts';
 import { createRandom, deriveSeed } from './random.ts';
 import type { Rgb, Scribe } from './scribe.ts';
+import { writeText } from './text-errors.ts';
+import type { TextError } from './text-errors.ts';
+import { placeErrors, writeLineWithErrors } from './write-errors.ts';
 import { clamp, draftLetter, inkLetter, placeLine, TEXT_LINES } from './write-line.ts';
 import type { Page, Pen } from './write-line.ts';
 
@@ -20,6 +23,7 @@ export type Affine = readonly [number, number, number, number, number, number];
 export type Box = { readonly x: number; readonly y: number; readonly width: number; readonly height: number };
 
 export type LetterPlacement = {
+  /** The letter of the text this is (0..712, its position on a scroll without errors); a letter an error added is numbered from 713. */
   readonly index: number;
   readonly char: string;
   readonly line: number;
@@ -42,6 +46,21 @@ export type LetterPlacement = {
   readonly ink: number;
   /** Extra stroke weight, mm. */
   readonly weightMm: number;
+  /** On a scroll written with errors only: the letter's word in the written line and its place in that word, 0-based. */
+  readonly written?: { readonly word: number; readonly letter: number };
+};
+
+type Point = readonly [number, number];
+
+/** An error as written on a scroll: the letters that show it and, for a join or a break, the ink the render adds or cuts. */
+export type ScrollError = {
+  readonly error: TextError;
+  /** Positions in `letters` of the letters that show it (for a missing letter or word, those either side of the gap). */
+  readonly letters: readonly number[];
+  /** Touching letters: a stroke from a point of the first letter's ink to one of the second's, each in that letter's font units. */
+  readonly join?: { readonly from: Point; readonly to: Point; readonly widthMm: number };
+  /** A broken letter: a cut across one of its strokes (font units), reaching past the stroke's sides, leaving a gap `gapMm` wide. */
+  readonly cut?: { readonly from: Point; readonly to: Point; readonly gapMm: number };
 };
 
 export type ScrollLine = {
@@ -78,13 +97,17 @@ export type Scroll = {
     readonly blots: readonly Blot[];
   };
   readonly parchment: Parchment;
+  /** Only on a scroll written with errors: each error, in the order given. */
+  readonly errors?: readonly ScrollError[];
 };
 
 /**
  * One scroll written by `scribe`. Cheap (no pixels): about 713 letters of
  * arithmetic, so millions of layouts can be drawn for fingerprint statistics.
+ * With `errors`, the same scroll with the text written as they say (every
+ * line without one is as on the clean scroll); without, exactly as before they existed.
  */
-export function makeScroll(scribe: Scribe, seed: number): Scroll {
+export function makeScroll(scribe: Scribe, seed: number, errors: readonly TextError[] = []): Scroll {
   const rnd = createRandom(deriveSeed('scroll', scribe.seed, seed));
   const glyphs = loadGlyphSet(scribe.font);
   const widthMm = scribe.parchmentWidthMm * rnd.uniform(0.985, 1.015);
@@ -122,20 +145,28 @@ export function makeScroll(scribe: Scribe, seed: number): Scroll {
 
   const page: Page = { scribe, glyphs, lh, em, pitch, top, columnRight, columnWidth, widthScale, slant };
   const pen: Pen = { ink: rnd.fork('ink'), load: 1, sinceDip: 0, nextDip: scribe.ink.dipInterval };
-  const placements: LetterPlacement[] = [];
+  let placements: LetterPlacement[] = [];
   const lines: ScrollLine[] = [];
+  // Errors draw from a stream of their own, so the clean scroll's draws never shift.
+  const text = errors.length > 0 ? writeText(errors) : null;
+  const er = createRandom(deriveSeed('scroll-errors', scribe.seed, seed));
+  const touching = new Set(text ? errors.flatMap((e, n) => (e.kind === 'touching_letters' ? [text.shown[n][0]] : [])) : []);
+  let added = MEZUZAH_LETTER_COUNT;
   TEXT_LINES.forEach((letters, line) => {
     const lr = rnd.fork('line', line);
-    const drafts = letters.map((text) => draftLetter(page, text, lr));
-    const written = placeLine(page, line, drafts, lr, () => inkLetter(page, pen));
+    const written =
+      text && text.lines.has(line)
+        ? writeLineWithErrors(page, pen, line, letters, lr, text, placements.length, touching, er.fork('line', line), () => added++)
+        : placeLine(page, line, letters.map((t) => draftLetter(page, t, lr)), lr, () => inkLetter(page, pen));
     placements.push(...written.placements);
     lines.push(written.line);
   });
+  if (text) placements = placements.map((p, k) => ({ ...p, written: { word: text.letters[k].wordInLine, letter: text.letters[k].letterInWord } }));
 
   const blots: Blot[] = [];
   const blotCount = Math.floor(scribe.ink.blotRate * rnd.uniform(0, 1.6));
   for (let i = 0; i < blotCount; i++) {
-    const at = placements[rnd.int(0, placements.length - 1)];
+    const at = blotted(placements, rnd.int(0, MEZUZAH_LETTER_COUNT - 1));
     blots.push({
       x: at.box.x + rnd.uniform(0, at.box.width),
       y: at.box.y + rnd.uniform(0, at.box.height),
@@ -164,5 +195,12 @@ export function makeScroll(scribe: Scribe, seed: number): Scroll {
       blots,
     },
     parchment: makeParchment(scribe, rnd.fork('parchment'), widthMm, heightMm),
+    ...(text ? { errors: placeErrors(page, errors, text, placements, er.fork('marks')) } : {}),
   };
+}
+
+/** The letter a blot falls on: the text's letter `index`, or the next one written when an error left it out. */
+function blotted(placements: readonly LetterPlacement[], index: number): LetterPlacement {
+  if (placements[index]?.index === index) return placements[index];
+  return placements.find((p) => p.index >= index && p.index < MEZUZAH_LETTER_COUNT) ?? placements[placements.length - 1];
 }
