@@ -1,7 +1,8 @@
 // The benchmark's data sets, each a spec the generator turns into a folder
-// (bench/lib/analyse-dataset.ts runs tools/synth/cli.ts on it), one photo of the
-// tune set rendered alone for a test, and the phone shot of the speed figures.
-import { makeScribe, makeScroll, photographScroll, planDataset, type Photo, type ShotSpec } from '../synth/index.ts';
+// (bench/lib/analyse-dataset.ts runs tools/synth/cli.ts on it; the text check's
+// sets, tools/synth/text-set-cli.ts), one photo of the tune set rendered alone
+// for a test, and the phone shot of the speed figures.
+import { makeScribe, makeScroll, photographScroll, planDataset, type Photo, type ShotSpec, type TextSetOptions } from '../synth/index.ts';
 
 /** The generator's arguments for one data set (registered scrolls always get a second registration photo). */
 export type DatasetSpec = {
@@ -39,6 +40,16 @@ export const TUNE_12MP: DatasetSpec = { ...TUNE, scrolls: 100, unregistered: 10,
  * looked at while tuning.
  */
 export const NON_SCROLL: DatasetSpec = { seed: 9119, scrolls: 0, scribes: 1, queries: 0, unregistered: 0, invalid: 500, megapixels: 3 };
+
+/**
+ * Where the text check (issue 53) is tuned: clean scrolls, scrolls with one
+ * error of each kind and some with two or three, by many scribes, each
+ * photographed for registration at 3 and 12 MP (the same scene) and by a phone.
+ * `npm run synth:text -- --set tune --out DIR` writes it in a few minutes on 2 cores.
+ */
+export const TEXT_TUNE: TextSetOptions = { seed: 5301, scribes: 16, clean: 24, perKind: 6, multi: 12, registration: [3, 12], phone: 1 };
+/** Where the text check's reported figures are measured, never looked at while tuning: more scrolls and scribes, two phone photos of each. */
+export const TEXT_REPORT: TextSetOptions = { seed: 6402, scribes: 40, clean: 100, perKind: 30, multi: 30, registration: [3, 12], phone: 2 };
 
 /** The phone photo of the speed figures (12 MP unless told): tilted 15°, no motion blur, finger or crop. */
 export const speedShot = (seed: number, megapixels = 12): ShotSpec => ({ kind: 'phone', seed, megapixels, tilt: 15, motion: 0, finger: false, crop: false });

@@ -5,9 +5,9 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { Worker } from 'node:worker_threads';
-import { planDataset, recordOutputs, runJob } from './dataset.ts';
-import type { DatasetJob, DatasetOptions, JobOutput } from './dataset.ts';
+import { planDataset, recordOutputs } from './dataset.ts';
+import type { DatasetOptions, JobOutput } from './dataset.ts';
+import { runAll } from './run-jobs.ts';
 
 const USAGE =
   'usage: npm run synth -- --out DIR --scrolls N --scribes K --queries Q --unregistered U --invalid I --seed S [--megapixels M] [--second-references] [--jobs J]';
@@ -55,38 +55,6 @@ function parseOptions(argv: readonly string[]): { out: string; jobs: number; opt
       secondReferences: values['second-references'],
     },
   };
-}
-
-/** Runs jobs on `threads` workers (or in this thread when 1), calling `done` as each finishes. */
-async function runAll(jobs: readonly DatasetJob[], threads: number, done: (outputs: JobOutput[]) => Promise<void>): Promise<void> {
-  if (threads <= 1) {
-    for (const job of jobs) await done(await runJob(job));
-    return;
-  }
-  const workers = Array.from({ length: Math.min(threads, jobs.length) }, () => new Worker(new URL('./dataset-worker.ts', import.meta.url)));
-  let next = 0;
-  try {
-    await Promise.all(
-      workers.map(
-        (worker) =>
-          new Promise<void>((resolve, reject) => {
-            const feed = (): void => {
-              if (next >= jobs.length) return resolve();
-              const id = next++;
-              worker.postMessage({ id, job: jobs[id] });
-            };
-            worker.on('message', (message: { outputs?: JobOutput[]; error?: string }) => {
-              if (message.error) return reject(new Error(message.error));
-              done(message.outputs!).then(feed, reject);
-            });
-            worker.on('error', reject);
-            feed();
-          }),
-      ),
-    );
-  } finally {
-    await Promise.all(workers.map((w) => w.terminate()));
-  }
 }
 
 async function main(): Promise<void> {

@@ -76,7 +76,7 @@ export type JobOutput = {
   readonly letterPx?: number;
 };
 
-function fileName(seed: number, role: string, index: number): string {
+export function fileName(seed: number, role: string, index: number): string {
   const high = deriveSeed(seed, role, index).toString(16).padStart(8, '0');
   const low = (deriveSeed(seed, role, index, 'low') & 0xffff).toString(16).padStart(4, '0');
   return `${high}${low}.jpg`;
@@ -200,7 +200,7 @@ export async function runJob(job: DatasetJob): Promise<JobOutput[]> {
 
 // Field by field, not a spread: the manifest keeps the samples' key order (their
 // fields first, then ours), whatever order PhotoInfo lists them in.
-function shotRecord(info: PhotoInfo): ShotRecord {
+export function shotRecord(info: PhotoInfo): ShotRecord {
   return {
     long: info.long,
     tilt: info.tilt,

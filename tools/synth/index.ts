@@ -27,3 +27,5 @@ export { makeNonScroll, NON_SCROLL_KINDS } from './non-scroll.ts';
 export type { NonScrollImage, NonScrollInfo, NonScrollKind } from './non-scroll.ts';
 export { planDataset, recordOutputs, runJob } from './dataset.ts';
 export type { DatasetJob, DatasetOptions, DatasetPlan, JobOutput, Manifest } from './dataset.ts';
+export { planTextSet, recordTextOutputs, runTextJob, textSetArguments } from './text-set.ts';
+export type { PhotoError, TextJob, TextJobOutput, TextManifest, TextPhotoRecord, TextPlan, TextScrollRecord, TextSetOptions } from './text-set.ts';
