@@ -7,8 +7,10 @@ const LETTER_WIDTH: Record<string, number> = {
   ל: 0.85, מ: 0.95, ם: 0.95, נ: 0.55, ן: 0.3, ס: 0.9, ע: 0.95, פ: 0.9, ף: 0.9, צ: 0.9, ץ: 0.9, ק: 0.95,
   ר: 0.85, ש: 1.1, ת: 1.0,
 };
-const LETTER_GAP = 0.1;
+export const LETTER_GAP = 0.1;
 export const WORD_GAP = 0.5;
+/** A letter's advance width in letter heights (0.9 for a letter the table does not know). */
+export const letterWidth = (ch: string): number => LETTER_WIDTH[ch] ?? 0.9;
 
 export type TemplateWord = {
   /** Index of the word in the whole text, 0..169. */
@@ -26,7 +28,7 @@ export const TEMPLATE_LINES: readonly (readonly TemplateWord[])[] = (() => {
   const lines = MEZUZAH_WORDS.map((words, line) =>
     words.map((w) => {
       let width = 0;
-      for (const ch of w) width += LETTER_WIDTH[ch] ?? 0.9;
+      for (const ch of w) width += letterWidth(ch);
       width += LETTER_GAP * (w.length - 1);
       return { id: id++, line, width, start: 0, end: 0 };
     }),

@@ -1,14 +1,19 @@
 import type { ScrollPoints } from '../fingerprint.ts';
+import type { PageMap } from '../page-map.ts';
+import type { Gray } from '../raster.ts';
 
 /**
  * A photo read as a scroll: its keyed word ends; `columnPixels`, the photo's
  * pixels per column width at the page's centre (how large the text was read);
  * `agreeing`, how many of its word ends agree with the layout (the count
- * readings are compared by). Or why it does not read, with `columnPixels` when
- * a reading framed the page all the same, as framed.
+ * readings are compared by); `img` and `map`, the image the kept reading read
+ * (the photo at the size read, or with its veil or a streak of shake taken
+ * off) and the map from its pixels to the canonical page, where the letters
+ * are read (text-check/). Or why it does not read, with `columnPixels` when a
+ * reading framed the page all the same, as framed.
  */
 export type Extraction =
-  | { kind: 'scroll'; points: ScrollPoints; columnPixels: number; agreeing: number }
+  | { kind: 'scroll'; points: ScrollPoints; columnPixels: number; agreeing: number; img: Gray; map: PageMap }
   | { kind: 'invalid'; reason: string; columnPixels?: number };
 
 /** Why a photo does not read. The four that share a reason are told apart by identity (foundNoScrollText, keepsVeilOff). */

@@ -50,5 +50,5 @@ export function readImage(img: Gray, photo: PhotoReading, clipped = false): Extr
   const toPhoto = invertHomography(best.map.h);
   const size = toPhoto ? columnPixels(toPhoto) : 0;
   if (!reads) return { ...NOT_A_MEZUZAH, columnPixels: size };
-  return { kind: 'scroll', points: toCanonical(best), columnPixels: size, agreeing: best.inliers };
+  return { kind: 'scroll', points: toCanonical(best), columnPixels: size, agreeing: best.inliers, img, map: best.map };
 }

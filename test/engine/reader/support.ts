@@ -7,6 +7,7 @@ import { analyzePhoto, readDecoded } from '../../../src/engine/analyze-photo.ts'
 import { comparePoints } from '../../../src/engine/compare.ts';
 import { decodePhoto } from '../../../src/engine/decode-photo.ts';
 import { decodeFingerprint } from '../../../src/engine/fingerprint.ts';
+import { FLAT_PAGE } from '../../../src/engine/page-map.ts';
 import type { Extraction } from '../../../src/engine/reader/extraction.ts';
 import { extractPoints } from '../../../src/engine/reader/read-photo.ts';
 import type { Opinion } from '../../../src/engine/reader/walk.ts';
@@ -106,5 +107,12 @@ export async function veiledSample(query: string, gain = 0.55, lift = 90): Promi
 }
 
 /** A reading of a scroll with `agreeing` word ends agreeing (its points do not matter to the rules that keep readings), and a photo unread. */
-export const readingWith = (agreeing: number): Extraction => ({ kind: 'scroll', points: { keys: new Uint16Array(0), xs: new Float32Array(0), ys: new Float32Array(0) }, columnPixels: 500, agreeing });
+export const readingWith = (agreeing: number): Extraction => ({
+  kind: 'scroll',
+  points: { keys: new Uint16Array(0), xs: new Float32Array(0), ys: new Float32Array(0) },
+  columnPixels: 500,
+  agreeing,
+  img: { width: 1, height: 1, data: new Uint8Array(1) },
+  map: FLAT_PAGE(new Float64Array([1, 0, 0, 0, 1, 0, 0, 0, 1])),
+});
 export const UNREAD: Extraction = { kind: 'invalid', reason: 'the text does not read as a mezuzah' };
