@@ -60,7 +60,7 @@ test('a shaken photo whose first reading ties no more word ends than a printed p
   // 5 word ends at half size and 4 at full size, fewer than printed pages tie by
   // chance (up to 22 at half size in bench:non-scroll's seed 8808), so the lines
   // it found are all that calls for the fallbacks; the second streak deblurred
-  // reads it (extract-points.test.ts: it matches its registration).
+  // reads it (hard-photos.test.ts: it matches its registration).
   const phone = await stressPhoto('shake-1mp', 33);
   const { kind, opinions } = await readingOf(new Uint8Array(phone.jpeg));
   assert.equal(kind, 'scroll');
