@@ -4,6 +4,7 @@
 // strokes after the nib and the bleed, so the ink really parts. Both follow the
 // letter's own map and the same bend of the strokes (the wobble) as ink.ts.
 
+import { drawSegment, segmentCoverage } from './segment.ts';
 import { sampleField } from './raster.ts';
 import type { Field } from './raster.ts';
 import type { Affine, Scroll } from './scroll.ts';
@@ -26,27 +27,6 @@ function land(t: Affine, [gx, gy]: readonly [number, number], pxPerMm: number, b
   return [mx * pxPerMm - dx, my * pxPerMm - dy];
 }
 
-/** Coverage of a thick segment (a capsule of half-width `half`) at each pixel near it, antialiased, handed to `apply`. */
-function capsule(width: number, height: number, [x0, y0]: [number, number], [x1, y1]: [number, number], half: number, apply: (i: number, coverage: number) => void): void {
-  const left = Math.max(0, Math.floor(Math.min(x0, x1) - half - 1));
-  const right = Math.min(width - 1, Math.ceil(Math.max(x0, x1) + half + 1));
-  const top = Math.max(0, Math.floor(Math.min(y0, y1) - half - 1));
-  const bottom = Math.min(height - 1, Math.ceil(Math.max(y0, y1) + half + 1));
-  const dx = x1 - x0;
-  const dy = y1 - y0;
-  const length2 = dx * dx + dy * dy || 1;
-  for (let y = top; y <= bottom; y++) {
-    for (let x = left; x <= right; x++) {
-      const px = x + 0.5 - x0;
-      const py = y + 0.5 - y0;
-      const t = Math.max(0, Math.min(1, (px * dx + py * dy) / length2));
-      const d = Math.hypot(px - t * dx, py - t * dy) - half;
-      const c = d <= -0.5 ? 1 : d >= 0.5 ? 0 : 0.5 - d;
-      if (c > 0) apply(y * width + x, c);
-    }
-  }
-}
-
 /** Touching letters' joins, into the ink mask (by max, at the darker letter's ink). */
 export function drawJoins(scroll: Scroll, mask: Float32Array, width: number, height: number, pxPerMm: number, bendX: Field, bendY: Field): void {
   const bend = { x: bendX, y: bendY, amount: wobbleOf(scroll, pxPerMm) };
@@ -56,9 +36,9 @@ export function drawJoins(scroll: Scroll, mask: Float32Array, width: number, hei
     const b = scroll.letters[letters[1]];
     const value = Math.max(a.ink, b.ink);
     const half = Math.max(0.6, (join.widthMm * pxPerMm) / 2);
-    capsule(width, height, land(a.transform, join.from, pxPerMm, bend), land(b.transform, join.to, pxPerMm, bend), half, (i, c) => {
-      if (c * value > mask[i]) mask[i] = c * value;
-    });
+    const [x0, y0] = land(a.transform, join.from, pxPerMm, bend);
+    const [x1, y1] = land(b.transform, join.to, pxPerMm, bend);
+    drawSegment(mask, width, height, x0, y0, x1, y1, half, value);
   }
 }
 
@@ -78,11 +58,7 @@ export function cutStrokes(scroll: Scroll, mask: Float32Array, width: number, he
     const length = Math.hypot(to[0] - from[0], to[1] - from[1]) || 1;
     const ux = (to[0] - from[0]) / length;
     const uy = (to[1] - from[1]) / length;
-    const ends: [[number, number], [number, number]] = [
-      [from[0] - ux, from[1] - uy],
-      [to[0] + ux, to[1] + uy],
-    ];
-    capsule(width, height, ends[0], ends[1], Math.max(0.75, (cut.gapMm * pxPerMm) / 2), (i, c) => {
+    segmentCoverage(width, height, from[0] - ux, from[1] - uy, to[0] + ux, to[1] + uy, Math.max(0.75, (cut.gapMm * pxPerMm) / 2), (i, c) => {
       mask[i] *= 1 - c;
     });
   }

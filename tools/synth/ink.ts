@@ -14,6 +14,7 @@ import type { Field } from './raster.ts';
 import { createRandom } from './random.ts';
 import type { Random } from './random.ts';
 import type { Scroll } from './scroll.ts';
+import { drawSegment } from './segment.ts';
 
 type AtlasCell = {
   /** Atlas pixel of the glyph's origin (baseline, left side bearing). */
@@ -98,33 +99,6 @@ function atlasFor(font: FontName, scale: number): Promise<Atlas> {
     atlases.set(key, atlas);
   }
   return atlas;
-}
-
-/** Antialiased thick segment from (x0, y0) to (x1, y1), `value` where covered, into `mask` by max. */
-function drawSegment(mask: Float32Array, width: number, height: number, x0: number, y0: number, x1: number, y1: number, half: number, value: number): void {
-  const left = Math.max(0, Math.floor(Math.min(x0, x1) - half - 1));
-  const right = Math.min(width - 1, Math.ceil(Math.max(x0, x1) + half + 1));
-  const top = Math.max(0, Math.floor(Math.min(y0, y1) - half - 1));
-  const bottom = Math.min(height - 1, Math.ceil(Math.max(y0, y1) + half + 1));
-  const dx = x1 - x0;
-  const dy = y1 - y0;
-  const length2 = dx * dx + dy * dy || 1;
-  for (let y = top; y <= bottom; y++) {
-    for (let x = left; x <= right; x++) {
-      const px = x + 0.5 - x0;
-      const py = y + 0.5 - y0;
-      let t = (px * dx + py * dy) / length2;
-      if (t < 0) t = 0;
-      if (t > 1) t = 1;
-      const ex = px - t * dx;
-      const ey = py - t * dy;
-      const d = Math.sqrt(ex * ex + ey * ey) - half;
-      const c = d <= -0.5 ? 1 : d >= 0.5 ? 0 : 0.5 - d;
-      const v = c * value;
-      const i = y * width + x;
-      if (v > mask[i]) mask[i] = v;
-    }
-  }
 }
 
 /** Antialiased filled disc. */
