@@ -6,8 +6,8 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { planDataset, recordOutputs } from './dataset.ts';
-import type { DatasetOptions, JobOutput } from './dataset.ts';
-import { runAll } from './run-jobs.ts';
+import type { DatasetOptions } from './dataset.ts';
+import { writeAll } from './run-jobs.ts';
 
 const USAGE =
   'usage: npm run synth -- --out DIR --scrolls N --scribes K --queries Q --unregistered U --invalid I --seed S [--megapixels M] [--second-references] [--jobs J]';
@@ -61,16 +61,9 @@ async function main(): Promise<void> {
   const { out, jobs, options } = parseOptions(process.argv.slice(2));
   const plan = planDataset(options);
   for (const dir of ['ref', 'query', 'unreg', 'invalid', ...(options.secondReferences ? ['ref2'] : [])]) await fs.mkdir(path.join(out, dir), { recursive: true });
-  const outputs: JobOutput[] = [];
   const total = plan.jobs.reduce((n, j) => n + (j.type === 'scroll' ? j.shots.length : 1), 0);
   const started = performance.now();
-  await runAll(plan.jobs, jobs, async (done) => {
-    for (const output of done) {
-      await fs.writeFile(path.join(out, output.path), output.jpeg);
-      outputs.push({ ...output, jpeg: new Uint8Array(0) });
-    }
-    process.stderr.write(`\r${outputs.length}/${total} images`);
-  });
+  const outputs = await writeAll(plan.jobs, jobs, out, total, 'images');
   recordOutputs(plan.manifest, outputs);
   await fs.writeFile(path.join(out, 'manifest.json'), JSON.stringify(plan.manifest, null, 1));
   const seconds = (performance.now() - started) / 1000;

@@ -2,6 +2,8 @@
 // in this thread or on worker threads (dataset-worker.ts), handing each job's
 // outputs on as it finishes. The outputs do not depend on the thread count.
 
+import fs from 'node:fs/promises';
+import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { runJob } from './dataset.ts';
 import type { DatasetJob, JobOutput } from './dataset.ts';
@@ -46,4 +48,21 @@ export async function runAll<J extends AnyJob>(jobs: readonly J[], threads: numb
   } finally {
     await Promise.all(workers.map((w) => w.terminate()));
   }
+}
+
+/**
+ * Runs jobs as runAll does, writing each image under `out` at its path as it
+ * comes and counting them on stderr (`total` of them, in `unit`s); returns
+ * every output with its image bytes dropped, for the manifest.
+ */
+export async function writeAll<J extends AnyJob>(jobs: readonly J[], threads: number, out: string, total: number, unit: string): Promise<OutputOf<J>[]> {
+  const outputs: OutputOf<J>[] = [];
+  await runAll(jobs, threads, async (done) => {
+    for (const output of done) {
+      await fs.writeFile(path.join(out, output.path), output.jpeg);
+      outputs.push({ ...output, jpeg: new Uint8Array(0) });
+    }
+    process.stderr.write(`\r${outputs.length}/${total} ${unit}`);
+  });
+  return outputs;
 }

@@ -8,9 +8,9 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { TEXT_REPORT, TEXT_TUNE } from '../scenes/sets.ts';
-import { runAll } from './run-jobs.ts';
+import { writeAll } from './run-jobs.ts';
 import { PHONE_DIR, planTextSet, recordTextOutputs, registrationDir } from './text-set.ts';
-import type { TextJobOutput, TextSetOptions } from './text-set.ts';
+import type { TextSetOptions } from './text-set.ts';
 
 const USAGE =
   'usage: npm run synth:text -- --out DIR (--set tune|report | --seed S --scribes K --clean C --per-kind N --multi M [--registration 3,12] [--phone Q]) [--jobs J]';
@@ -67,16 +67,9 @@ async function main(): Promise<void> {
   const { out, jobs, options } = parseOptions(process.argv.slice(2));
   const plan = planTextSet(options);
   for (const dir of [...options.registration.map(registrationDir), ...(options.phone > 0 ? [PHONE_DIR] : [])]) await fs.mkdir(path.join(out, dir), { recursive: true });
-  const outputs: TextJobOutput[] = [];
   const total = plan.manifest.counts.photos;
   const started = performance.now();
-  await runAll(plan.jobs, jobs, async (done) => {
-    for (const output of done) {
-      await fs.writeFile(path.join(out, output.path), output.jpeg);
-      outputs.push({ ...output, jpeg: new Uint8Array(0) });
-    }
-    process.stderr.write(`\r${outputs.length}/${total} photos`);
-  });
+  const outputs = await writeAll(plan.jobs, jobs, out, total, 'photos');
   recordTextOutputs(plan.manifest, outputs);
   await fs.writeFile(path.join(out, 'manifest.json'), JSON.stringify(plan.manifest, null, 1));
   const seconds = (performance.now() - started) / 1000;
