@@ -20,18 +20,20 @@ const SPECIFIER_PLACES = [
   /\b(?:import|require|require\.resolve)\s*\(\s*«(\d+)»/g, // import('x'), require('x')
   /\bnew\s+URL\s*\(\s*«(\d+)»\s*,\s*import\.meta\.url/g, // a worker's or an asset's file
 ];
+/** The places that import a module (not a worker's or an asset's file, which is loaded apart). */
+const MODULE_IMPORTS = SPECIFIER_PLACES.slice(0, 2);
 /** Calls that load a module named by an expression the scan cannot follow. */
 const UNREADABLE_IMPORT = /\bimport\s*\(\s*(?!«\d+»\s*[,)])/g;
 
 /** The module and file specifiers of one TypeScript source (a template literal's text up to its first `${`). */
-function importSpecifiers(source: string): { specifiers: string[]; unreadable: number } {
+function importSpecifiers(source: string, places: readonly RegExp[] = SPECIFIER_PLACES): { specifiers: string[]; unreadable: number } {
   const literals: string[] = [];
   const code = source.replace(COMMENT_OR_STRING, (token) => {
     if (token.startsWith('//') || token.startsWith('/*')) return ' ';
     literals.push(token.slice(1, -1).split('${')[0]);
     return `«${literals.length - 1}»`;
   });
-  const specifiers = SPECIFIER_PLACES.flatMap((place) => [...code.matchAll(place)].map((m) => literals[Number(m[1])]));
+  const specifiers = places.flatMap((place) => [...code.matchAll(place)].map((m) => literals[Number(m[1])]));
   return { specifiers, unreadable: [...code.matchAll(UNREADABLE_IMPORT)].length };
 }
 
@@ -104,4 +106,51 @@ test('the scan finds each way of reaching outside src/, and nothing in comments 
     'engine/planted.ts: ../../tools/synth/dataset-worker.ts (outside src/)',
     'engine/planted.ts: ../../bench/ (outside src/)',
   ]);
+});
+
+/** The import circles among the modules under `srcDir` (each as its files in order, from the one the search reached first), type-only imports included (a circle ties two modules' meaning together); a worker's file named by its URL is loaded apart and makes none. */
+async function importCircles(srcDir: string): Promise<string[][]> {
+  const files = (await fs.readdir(srcDir, { recursive: true })).filter((f) => f.endsWith('.ts')).sort();
+  const edges = new Map<string, string[]>();
+  for (const file of files) {
+    const { specifiers } = importSpecifiers(await fs.readFile(path.join(srcDir, file), 'utf8'), MODULE_IMPORTS);
+    const local = specifiers.filter((s) => s.startsWith('.') && s.endsWith('.ts')).map((s) => path.relative(srcDir, path.resolve(path.dirname(path.join(srcDir, file)), s)));
+    edges.set(file, [...new Set(local)].filter((f) => f !== file));
+  }
+  // Depth-first search; a back edge closes a circle.
+  const circles: string[][] = [];
+  const state = new Map<string, 'open' | 'done'>();
+  const stack: string[] = [];
+  const visit = (file: string): void => {
+    state.set(file, 'open');
+    stack.push(file);
+    for (const next of edges.get(file) ?? []) {
+      if (state.get(next) === 'open') circles.push(stack.slice(stack.indexOf(next)));
+      else if (!state.has(next)) visit(next);
+    }
+    stack.pop();
+    state.set(file, 'done');
+  };
+  for (const file of files) if (!state.has(file)) visit(file);
+  return circles;
+}
+
+test('no module under src/ imports itself through others', async () => {
+  assert.deepEqual(await importCircles(path.join(ROOT, 'src')), []);
+});
+
+test('the circle scan finds a circle of two modules and one of three, type-only imports too', async (t) => {
+  const src = await fs.mkdtemp(path.join(os.tmpdir(), 'src-circles-'));
+  t.after(() => fs.rm(src, { recursive: true, force: true }));
+  await fs.mkdir(path.join(src, 'domain'));
+  const files: Record<string, string> = {
+    'domain/deps.ts': "import type { Sync } from './sync.ts';",
+    'domain/sync.ts': "import { deps } from './deps.ts';",
+    'a.ts': "import { b } from './b.ts';",
+    'b.ts': "import { c } from './c.ts';",
+    'c.ts': "import type { A } from './a.ts';\nimport { deps } from './domain/deps.ts';",
+    'worker.ts': "import { c } from './c.ts';\nexport const w = new Worker(new URL('./worker.ts', import.meta.url));",
+  };
+  for (const [file, source] of Object.entries(files)) await fs.writeFile(path.join(src, file), source);
+  assert.deepEqual(await importCircles(src), [['a.ts', 'b.ts', 'c.ts'], ['domain/deps.ts', 'domain/sync.ts']]);
 });
