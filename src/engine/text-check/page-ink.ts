@@ -1,3 +1,4 @@
+import { median } from '../geometry.ts';
 import type { PageMap } from '../page-map.ts';
 import type { Gray } from '../raster.ts';
 import { inkBlobs, PLAIN_INK, type Ink } from '../reader/inks.ts';
@@ -66,10 +67,9 @@ export function pageInk(img: Gray, map: PageMap): PageInk | null {
 
 /** A line's blobs as groups of ink in reading order: specks left out, overlapping parts joined. */
 function lettersOf(blobs: readonly InkGroup[]): InkGroup[] {
-  const areas = blobs.map((b) => b.area).sort((p, q) => p - q);
-  const median = areas[Math.floor(areas.length / 2)] ?? 0;
+  const typical = median(blobs.map((b) => b.area));
   const groups: InkGroup[] = [];
-  for (const b of blobs.filter((g) => g.area >= SPECK_SHARE * median).sort((p, q) => p.X0 - q.X0)) {
+  for (const b of blobs.filter((g) => g.area >= SPECK_SHARE * typical).sort((p, q) => p.X0 - q.X0)) {
     const last = groups[groups.length - 1];
     const overlap = last ? Math.min(last.X1, b.X1) - Math.max(last.X0, b.X0) : -1;
     if (last && overlap > SAME_LETTER_OVERLAP * Math.min(last.X1 - last.X0, b.X1 - b.X0)) {

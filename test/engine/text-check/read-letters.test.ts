@@ -8,7 +8,7 @@ import { deriveSeed, makeScribe, makeScroll, photographScroll } from '../../../t
 
 // Where each letter of the text stands, on clean synthetic registration photos
 // (3 MP, two scribes): each of the 713 letters placed, nearly all as one group
-// of ink of their own. Over ten such photos of seven scribes, 7,003 of 7,130
+// of ink of their own. Over ten such photos of seven scribes, 7,002 of 7,130
 // letters read one to one; most of the rest are letters the synthetic hands set
 // so close that the photo shows them touching.
 
