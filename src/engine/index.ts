@@ -19,15 +19,16 @@ export type EngineOptions = {
 };
 
 export { EngineBusyError, UnsupportedImageError } from './types.ts';
-export type { IdentificationEngine, PhotoAnalysis, Comparison, Candidate } from './types.ts';
+export type { IdentificationEngine, PhotoAnalysis, TextCheck, TextFinding, Comparison, Candidate } from './types.ts';
 
-/** The production engine: photo analysis in a worker pool, the 1:N index in this thread. */
+/** The production engine: photo analysis and text checks in one worker pool, the 1:N index in this thread. */
 export async function createEngine(options: EngineOptions = {}): Promise<IdentificationEngine> {
   const workers = Math.max(1, options.workers ?? availableParallelism());
   const pool = new WorkerPool(workers, options.maxQueue ?? workers * QUEUED_PHOTOS_PER_WORKER, undefined, options.maxQueuedPerRequester);
   const index = new SearchIndex();
   return {
     analyzePhoto: (image, opts, requester) => pool.run(image, opts ?? {}, requester),
+    checkText: (image, requester) => pool.checkText(image, requester),
     async compare(a, b) {
       const similarity = comparePoints(decodeFingerprint(a), decodeFingerprint(b));
       return { similarity: round(similarity), isMatched: similarity >= MATCH_THRESHOLD };

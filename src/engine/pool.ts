@@ -1,8 +1,8 @@
 import { setFlagsFromString } from 'node:v8';
 import { Worker } from 'node:worker_threads';
-import { EngineBusyError, UnsupportedImageError, type AnalyzeOptions, type PhotoAnalysis } from './types.ts';
+import { EngineBusyError, UnsupportedImageError, type AnalyzeOptions, type PhotoAnalysis, type TextCheck } from './types.ts';
 import { DecodeBudget } from './decode-budget.ts';
-import type { WorkerRequest, WorkerResponse, WorkerStart } from './worker.ts';
+import type { WorkerRequest, WorkerResponse, WorkerResult, WorkerStart, WorkerTask } from './worker.ts';
 
 /**
  * The old generation a worker's heap starts with, in MB. At V8's own sizing (to
@@ -15,7 +15,7 @@ import type { WorkerRequest, WorkerResponse, WorkerStart } from './worker.ts';
  */
 const WORKER_INITIAL_OLD_SPACE_MB = 64;
 
-type Job = { req: WorkerRequest; requester: string; resolve: (r: PhotoAnalysis) => void; reject: (e: Error) => void };
+type Job = { req: WorkerRequest; requester: string; resolve: (r: WorkerResult) => void; reject: (e: Error) => void };
 
 /**
  * A fixed set of worker threads with a bounded queue: when every worker is busy
@@ -24,8 +24,9 @@ type Job = { req: WorkerRequest; requester: string; resolve: (r: PhotoAnalysis) 
  * fails; the others carry on.
  *
  * Photos wait in one queue per requester (an IP address, a store: whoever the
- * caller names), and a freed worker takes the next photo of the requester with
- * the fewest photos running, and among those of the one served longest ago. A photo
+ * caller names), whatever their task (an analysis for identification, a text
+ * check), and a freed worker takes the next photo of the requester with the
+ * fewest photos running, and among those of the one served longest ago. A photo
  * without readable text takes every reading the engine has (seconds of CPU,
  * docs/engine.md), so one client sending such photos, within its rate limit,
  * would otherwise hold every worker and the whole queue, and every other
@@ -155,9 +156,19 @@ export class WorkerPool {
 
   /** Analyses a photo in a worker; `requester` names whose photo it is (see the class), one requester unless given. */
   run(bytes: Uint8Array, options: AnalyzeOptions, requester = ''): Promise<PhotoAnalysis> {
+    return this.#submit(bytes, { kind: 'analyze', options }, requester);
+  }
+
+  /** Checks a photo's text in a worker, queued as `run` queues an analysis. */
+  checkText(bytes: Uint8Array, requester = ''): Promise<TextCheck> {
+    return this.#submit(bytes, { kind: 'text' }, requester);
+  }
+
+  #submit<T extends WorkerTask>(bytes: Uint8Array, task: T, requester: string): Promise<WorkerResult<T>> {
     if (this.#closed) return Promise.reject(new Error('the engine is closed'));
-    return new Promise((resolve, reject) => {
-      const job: Job = { req: { id: this.#nextId++, bytes, options }, requester, resolve, reject };
+    return new Promise<WorkerResult<T>>((resolve, reject) => {
+      // The worker answers what the task asks for (worker.ts).
+      const job: Job = { req: { id: this.#nextId++, bytes, task }, requester, resolve: resolve as (r: WorkerResult) => void, reject };
       const worker = this.#idle.shift();
       if (worker) return this.#start(worker, job);
       const waiting = this.#waiting.get(requester);
@@ -180,7 +191,7 @@ export class WorkerPool {
     for (let r = 0; r < rounds; r++) {
       const workers = this.#idle.splice(0);
       results = await Promise.all(
-        workers.map((worker) => new Promise<PhotoAnalysis>((resolve, reject) => this.#start(worker, { req: { id: this.#nextId++, bytes, options: {} }, requester: '', resolve, reject }))),
+        workers.map((worker) => new Promise<PhotoAnalysis>((resolve, reject) => this.#start(worker, { req: { id: this.#nextId++, bytes, task: { kind: 'analyze', options: {} } }, requester: '', resolve: resolve as (r: WorkerResult) => void, reject }))),
       );
     }
     return results;

@@ -17,6 +17,50 @@ export type PhotoAnalysis =
       readonly reason: string;
     };
 
+/** What the text check reports, one kind per error a scribe makes (issue 53). */
+export const TEXT_FINDING_KINDS = [
+  'missing_letter',
+  'extra_letter',
+  'wrong_letter',
+  'swapped_letters',
+  'touching_letters',
+  'broken_letter',
+  'missing_word',
+  'extra_word',
+] as const;
+export type TextFindingKind = (typeof TEXT_FINDING_KINDS)[number];
+
+/** One place where the text as written differs from the mezuzah's text, or may. */
+export type TextFinding = {
+  readonly kind: TextFindingKind;
+  /** Line of the standard 22-line layout, 1–22. */
+  readonly line: number;
+  /** 1-based word of that line in the correct text; for extra_word the word it follows (0: at the line's start). */
+  readonly word: number;
+  /** 1-based letter of that word in the correct text (swapped and touching: the first of the two; extra_letter: the letter it follows, 0 at the word's start); null for the word kinds. */
+  readonly letter: number | null;
+  /** The correct letters there ("" for the extra kinds). */
+  readonly expected: string;
+  /** What was read there ("" for the missing kinds). */
+  readonly found: string;
+  /** How sure the engine is, 0–1. */
+  readonly confidence: number;
+  /** Where, in the pixels of the photo as uploaded, upright per its EXIF orientation: [x, y, w, h]. */
+  readonly box: readonly [number, number, number, number];
+};
+
+/** The text check of one photo. */
+export type TextCheck =
+  | {
+      readonly kind: 'read';
+      /** "no_errors_found" only when every one of the 713 letters was read and none was found wanting. */
+      readonly verdict: 'no_errors_found' | 'errors_found';
+      readonly findings: readonly TextFinding[];
+      /** How much of the text was read and tied to it: at most 22 lines, 170 words, 713 letters. */
+      readonly read: { readonly lines: number; readonly words: number; readonly letters: number };
+    }
+  | { readonly kind: 'invalid'; readonly reason: string };
+
 export type AnalyzeOptions = {
   /** Also produce a downsized, metadata-free JPEG preview of the photo (registration keeps one). */
   readonly preview?: boolean;
@@ -45,6 +89,11 @@ export interface IdentificationEngine {
    * unless given.
    */
   analyzePhoto(image: Uint8Array, options?: AnalyzeOptions, requester?: string): Promise<PhotoAnalysis>;
+  /**
+   * Reads every letter of the scroll's text in the photo and says where it differs from the mezuzah's text,
+   * in the worker pool, queued as analyzePhoto is (same errors, same per-requester queue).
+   */
+  checkText(image: Uint8Array, requester?: string): Promise<TextCheck>;
   /** Verifies two fingerprints against each other. */
   compare(a: Uint8Array, b: Uint8Array): Promise<Comparison>;
   /** 1:N search of the index: the registered scroll the fingerprint matches, or null when none does. */

@@ -74,6 +74,20 @@ describe('identification engine on sample photos', { skip }, () => {
     }
   });
 
+  it("checks a registration photo's text: what was read within the text's bounds, every finding boxed inside the photo", async () => {
+    const photo = samplePhoto(manifest().scrolls[0].reference);
+    const { autoOrient } = await sharp(photo).metadata();
+    const check = await sut.checkText(photo);
+    assert.equal(check.kind, 'read');
+    if (check.kind !== 'read') return;
+    assert.ok(check.read.lines <= 22 && check.read.words <= 170 && check.read.letters <= 713, JSON.stringify(check.read));
+    assert.ok(check.read.letters > 0);
+    if (check.verdict === 'no_errors_found') assert.equal(check.read.letters, 713);
+    for (const { box: [x, y, w, h] } of check.findings) {
+      assert.ok(x >= 0 && y >= 0 && w > 0 && h > 0 && x + w <= autoOrient.width && y + h <= autoOrient.height, `box ${[x, y, w, h]}`);
+    }
+  });
+
   it('returns a small, metadata-free preview when asked', async () => {
     const r = await sut.analyzePhoto(samplePhoto(manifest().scrolls[0].reference), { preview: true });
     assert.equal(r.kind, 'scroll');
@@ -205,6 +219,21 @@ describe('identification engine worker pool', () => {
       assert.equal((await queued).kind, 'invalid');
       // Once the queue drains, work is accepted again.
       assert.equal((await sut.analyzePhoto(photo)).kind, 'invalid');
+    } finally {
+      await sut.close();
+    }
+  });
+
+  it('checks text in the same workers and queue: a flat image is invalid, other bytes are refused, and a full queue refuses a text check as an analysis', async () => {
+    const sut = await createEngine({ workers: 1, maxQueue: 1 });
+    try {
+      const flat = await sharp({ create: { width: 2000, height: 1500, channels: 3, background: '#e8dcc0' } }).jpeg().toBuffer();
+      await assert.rejects(sut.checkText(new TextEncoder().encode('%PDF-1.7 not a photo')), UnsupportedImageError);
+      const running = sut.analyzePhoto(flat);
+      const queued = sut.checkText(flat);
+      await assert.rejects(sut.checkText(flat), EngineBusyError);
+      assert.equal((await running).kind, 'invalid');
+      assert.equal((await queued).kind, 'invalid');
     } finally {
       await sut.close();
     }

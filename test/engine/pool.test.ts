@@ -2,9 +2,10 @@ import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { after, before, describe, it } from 'node:test';
 import { WorkerPool } from '../../src/engine/pool.ts';
-import { EngineBusyError, type PhotoAnalysis } from '../../src/engine/types.ts';
+import type { WorkerTask } from '../../src/engine/worker.ts';
+import { EngineBusyError, type PhotoAnalysis, type TextCheck } from '../../src/engine/types.ts';
 
-type Seen = { thread: number; shared: boolean; bytes: number[] };
+type Seen = { thread: number; shared: boolean; bytes: number[]; task: WorkerTask };
 const seen = (analysis: PhotoAnalysis): Seen => {
   assert.equal(analysis.kind, 'scroll');
   return JSON.parse(new TextDecoder().decode(analysis.fingerprint));
@@ -31,6 +32,16 @@ describe('WorkerPool', () => {
     assert.equal(got.shared, true);
     assert.deepEqual(got.bytes, [1, 2, 3]);
     assert.deepEqual([...backing], [9, 1, 2, 3, 9]);
+  });
+
+  it('hands the worker each task as asked: an analysis with its options, a text check', async () => {
+    assert.deepEqual(seen(await pool.run(Uint8Array.of(1), { preview: true })).task, { kind: 'analyze', options: { preview: true } });
+    const check: TextCheck = await pool.checkText(Uint8Array.of(2));
+    assert.equal(check.kind, 'invalid');
+    const got: Seen = JSON.parse(check.kind === 'invalid' ? check.reason : '{}');
+    assert.deepEqual(got.task, { kind: 'text' });
+    assert.deepEqual(got.bytes, [2]);
+    assert.equal(got.shared, true);
   });
 });
 
@@ -105,6 +116,33 @@ describe('WorkerPool turns', () => {
       assert.deepEqual(results.map((r) => slept(r).label), [1, 2, 3, 1]);
       // Its queue drained, the requester is served again.
       assert.equal((await pool.run(Uint8Array.of(0, 5), {}, 'a')).kind, 'scroll');
+    } finally {
+      await pool.close();
+    }
+  });
+
+  it("counts a requester's text checks and analyses against one share of the queue", async () => {
+    const pool = new WorkerPool(1, 8, sleeper, 2);
+    try {
+      const running = pool.checkText(Uint8Array.of(40, 1), 'a');
+      const queued = [pool.run(Uint8Array.of(0, 2), {}, 'a'), pool.checkText(Uint8Array.of(0, 3), 'a')];
+      await assert.rejects(pool.checkText(Uint8Array.of(0, 4), 'a'), EngineBusyError);
+      await assert.rejects(pool.run(Uint8Array.of(0, 4), {}, 'a'), EngineBusyError);
+      const other = pool.checkText(Uint8Array.of(0, 1), 'b');
+      await Promise.all([running, ...queued, other]);
+    } finally {
+      await pool.close();
+    }
+  });
+
+  it("gives a requester's text check its turn among another's analyses", async () => {
+    const pool = new WorkerPool(1, 16, sleeper);
+    try {
+      const done: string[] = [];
+      const analyses = [1, 2, 3].map((label) => pool.run(Uint8Array.of(40, label), {}, 'a').then(() => done.push(`a${label}`)));
+      const check = pool.checkText(Uint8Array.of(40, 1), 'text-checks').then(() => done.push('check'));
+      await Promise.all([...analyses, check]);
+      assert.deepEqual(done, ['a1', 'check', 'a2', 'a3']);
     } finally {
       await pool.close();
     }

@@ -4,19 +4,46 @@
 // messages are the production ones; only recognition is replaced: the
 // fingerprint is a 16×16 thumbnail, so a re-encoded copy of a photo matches and
 // a different photo does not, and a flat image holds "no readable scroll". The
+// text check is read off the same photo: every black cell of a 16×16 grid is
+// one finding (see checkText; test/support/photos.ts draws such photos). The
 // real engine has its own end-to-end tests with real photos.
 import sharp from 'sharp';
 import { decodePhoto } from '../../src/engine/decode-photo.ts';
+import type { Gray } from '../../src/engine/raster.ts';
 import {
   EngineBusyError,
+  TEXT_FINDING_KINDS,
   type Candidate,
   type Comparison,
   type IdentificationEngine,
   type PhotoAnalysis,
+  type TextCheck,
+  type TextFinding,
+  type TextFindingKind,
 } from '../../src/engine/types.ts';
 
 const SIDE = 16;
 export const TEST_MATCH_THRESHOLD = 0.95;
+/** A photo whose brightest and darkest parts differ by less holds no text, for both the analysis and the text check. */
+const FLAT_RANGE = 16;
+/** A grid cell darker than this on average is a finding of the text check. */
+const BLACK_CELL = 32;
+
+/** What the double's text check says was read: the whole text (the double reads all or nothing). */
+export const WHOLE_TEXT_READ = { lines: 22, words: 170, letters: 713 } as const;
+
+/** The letters each kind of finding names: what the text has there, and what was written. */
+const FINDING_LETTERS: Readonly<Record<TextFindingKind, readonly [expected: string, found: string]>> = {
+  missing_letter: ['ש', ''],
+  extra_letter: ['', 'ו'],
+  wrong_letter: ['ד', 'ר'],
+  swapped_letters: ['מע', 'עמ'],
+  touching_letters: ['של', 'של'],
+  broken_letter: ['ה', 'ה'],
+  missing_word: ['שמע', ''],
+  extra_word: ['', 'ישראל'],
+};
+const WORD_KINDS: readonly TextFindingKind[] = ['missing_word', 'extra_word'];
 
 function similarity(a: Uint8Array, b: Uint8Array): number {
   if (a.length !== b.length) return 0;
@@ -26,23 +53,80 @@ function similarity(a: Uint8Array, b: Uint8Array): number {
 }
 
 export type TestEngine = IdentificationEngine & {
-  /** While true, analyzePhoto refuses work as a saturated pool does. */
+  /** While true, analyzePhoto and checkText refuse work as a saturated pool does. */
   busy: boolean;
   /** Photos decoded and fingerprinted (refused uploads do not count). */
   readonly analyzed: number;
-  /** Whom each photo handed to analyzePhoto was said to come from, in order (refused ones too; '' when not said). */
+  /** Text checks begun: photos decoded for checkText (refused ones do not count). */
+  readonly textChecksBegun: number;
+  /** While set, a text check, once begun, waits for it before answering: a check in progress, for as long as a test needs one. */
+  textCheckHold: Promise<void> | undefined;
+  /** Whom each photo handed to analyzePhoto or checkText was said to come from, in order (refused ones too; '' when not said). */
   readonly requesters: readonly string[];
 };
+
+/**
+ * The double's text check of a photo: a 16×16 grid over the photo, each cell
+ * its mean grey. A flat photo holds no text; each black cell (row r, column c)
+ * is a finding of kind TEXT_FINDING_KINDS[c mod 8] on line r + 1, word c + 1,
+ * boxed by the cell in the photo's upright pixels as uploaded; none is
+ * `no_errors_found`. The whole text is read either way.
+ */
+function textCheckOf(gray: Gray, uploaded: { readonly width: number; readonly height: number }): TextCheck {
+  const cells = cellMeans(gray);
+  if (Math.max(...cells) - Math.min(...cells) < FLAT_RANGE) return { kind: 'invalid', reason: 'no text found' };
+  const cellWidth = uploaded.width / SIDE;
+  const cellHeight = uploaded.height / SIDE;
+  const findings: TextFinding[] = [];
+  cells.forEach((mean, i) => {
+    if (mean >= BLACK_CELL) return;
+    const row = Math.floor(i / SIDE);
+    const column = i % SIDE;
+    const kind = TEXT_FINDING_KINDS[column % TEXT_FINDING_KINDS.length];
+    const [expected, found] = FINDING_LETTERS[kind];
+    findings.push({
+      kind,
+      line: row + 1,
+      word: column + 1,
+      letter: WORD_KINDS.includes(kind) ? null : 1,
+      expected,
+      found,
+      confidence: 0.9,
+      box: [Math.round(column * cellWidth), Math.round(row * cellHeight), Math.round(cellWidth), Math.round(cellHeight)],
+    });
+  });
+  return { kind: 'read', verdict: findings.length === 0 ? 'no_errors_found' : 'errors_found', findings, read: WHOLE_TEXT_READ };
+}
+
+/** The mean grey of each cell of a SIDE×SIDE grid over the photo, row by row. */
+function cellMeans(gray: Gray): number[] {
+  const sums = new Array<number>(SIDE * SIDE).fill(0);
+  const counts = new Array<number>(SIDE * SIDE).fill(0);
+  for (let y = 0; y < gray.height; y++) {
+    const row = Math.floor((y * SIDE) / gray.height);
+    for (let x = 0; x < gray.width; x++) {
+      const cell = row * SIDE + Math.floor((x * SIDE) / gray.width);
+      sums[cell] += gray.data[y * gray.width + x];
+      counts[cell]++;
+    }
+  }
+  return sums.map((sum, i) => sum / Math.max(1, counts[i]));
+}
 
 export function createTestEngine(): TestEngine {
   const index = new Map<string, Uint8Array>();
   let analyzed = 0;
+  let textChecksBegun = 0;
   const requesters: string[] = [];
   const engine: TestEngine = {
     requesters,
     busy: false,
+    textCheckHold: undefined,
     get analyzed() {
       return analyzed;
+    },
+    get textChecksBegun() {
+      return textChecksBegun;
     },
     get indexedCount() {
       return index.size;
@@ -58,8 +142,17 @@ export function createTestEngine(): TestEngine {
       );
       const min = Math.min(...thumbnail);
       const max = Math.max(...thumbnail);
-      if (max - min < 16) return { kind: 'invalid', reason: 'no text found' };
+      if (max - min < FLAT_RANGE) return { kind: 'invalid', reason: 'no text found' };
       return { kind: 'scroll', fingerprint: thumbnail, preview };
+    },
+    async checkText(image, requester = ''): Promise<TextCheck> {
+      requesters.push(requester);
+      if (engine.busy) throw new EngineBusyError('queue full');
+      const { gray } = await decodePhoto(image, false);
+      textChecksBegun++;
+      await engine.textCheckHold;
+      const { autoOrient } = await sharp(image).metadata();
+      return textCheckOf(gray, autoOrient);
     },
     async compare(a, b): Promise<Comparison> {
       const value = similarity(a, b);
