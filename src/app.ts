@@ -17,6 +17,7 @@ import { sendErrorPage } from './http/portal/respond.ts';
 import { checkMezuzahRoute } from './http/routes/v1/public/check-mezuzah.ts';
 import { compareMezuzotRoute } from './http/routes/v1/public/compare-mezuzot.ts';
 import { scanQrcodeRoute } from './http/routes/v1/public/scan-qrcode.ts';
+import { textCheckRoute } from './http/routes/v1/public/text-check.ts';
 import { rejectMezuzahRoute } from './http/routes/v1/megiah/reject-mezuzah.ts';
 import { verifyMezuzahRoute } from './http/routes/v1/megiah/verify-mezuzah.ts';
 import { openapiRoute } from './http/routes/v1/openapi.ts';
@@ -41,6 +42,7 @@ const routes: readonly ((app: FastifyInstance, deps: AppDeps) => void)[] = [
   checkMezuzahRoute,
   compareMezuzotRoute,
   scanQrcodeRoute,
+  textCheckRoute,
   registerMezuzahRoute,
   inventoryRoute,
   mezuzahRoute,

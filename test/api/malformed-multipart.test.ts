@@ -42,6 +42,7 @@ describe('the API', () => {
   const routes = [
     { url: '/api/v1/public/check-mezuzah', headers: {} },
     { url: '/api/v1/public/compare-mezuzot', headers: {} },
+    { url: '/api/v1/public/text-check', headers: {} },
     { url: '/api/v1/store/register-mezuzah', headers: { get 'x-api-key'() { return key; } } },
   ];
   for (const route of routes) {

@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
+import { TEXT_FINDING_KINDS } from '../../src/engine/types.ts';
 import { apiEndpoints, extensionEndpoints, specEndpoints } from '../support/endpoints.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
 
@@ -81,4 +82,18 @@ test('endpoints beyond the spec say so, and document their binary responses', ()
   for (const decision of ['already_verified', 'already_rejected: true', 'another reason', 'Verifying a rejected scroll']) {
     assert.ok(reject.description.includes(decision), `reject-mezuzah does not document: ${decision}`);
   }
+});
+
+test('the text check documents every kind of finding, what `read` means, and that it is an aid to the megiah, never a ruling', () => {
+  const operation = doc.paths['/api/v1/public/text-check'].post;
+  for (const words of ['aid to the megiah', 'never a ruling', '713 letters', '`read`']) {
+    assert.ok(operation.description.includes(words), `text-check does not say: ${words}`);
+  }
+  const body = operation.responses['200'].content['application/json'].schema;
+  const kind = body.properties.findings.items.properties.kind;
+  assert.deepEqual(kind.enum, [...TEXT_FINDING_KINDS]);
+  for (const name of TEXT_FINDING_KINDS) assert.ok(kind.description.includes(`\`${name}\`:`), `kind ${name} is not described`);
+  assert.match(body.properties.read.description, /713 letters/);
+  assert.deepEqual(operation.responses['400'].content['application/json'].schema.properties.status.enum.sort(), ['invalid', 'invalid_request']);
+  assert.deepEqual(Object.keys(operation.responses).sort(), ['200', '400', '413', '429', '500', '503']);
 });

@@ -1,7 +1,8 @@
 // End to end through the HTTP API with the production engine and real photos:
-// registration, duplicate detection, public check and comparison.
+// registration, duplicate detection, public check, comparison and text check.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
+import sharp from 'sharp';
 import { createEngine, type IdentificationEngine } from '../../src/engine/index.ts';
 import { haveSamples, manifest, samplePhoto } from '../engine/samples.ts';
 import { makeMegiah, makeSofer, makeStore, type TestStore } from '../support/factories.ts';
@@ -60,6 +61,27 @@ describe('register, check and compare with the real engine', { skip }, () => {
     assert.equal(again.statusCode, 400);
     assert.equal(again.json().status, 'duplicate');
     assert.equal((await t.app.inject({ method: 'GET', url: '/api/v1/store/credits', headers: { 'x-api-key': store.key } })).json().credits, credits);
+  });
+
+  test("text-check answers a registration photo's text in the documented shape, within the text's and the photo's bounds", async () => {
+    const photo = samplePhoto(manifest().scrolls.find((s) => s.id === 'r0001')!.reference);
+    const { autoOrient } = await sharp(photo).metadata();
+    const res = await postForm(t.app, '/api/v1/public/text-check', { image: { data: photo } });
+    assert.equal(res.statusCode, 200, res.body);
+    const body = res.json();
+    assert.deepEqual(Object.keys(body).sort(), ['findings', 'read', 'status', 'verdict']);
+    assert.equal(body.status, 'success');
+    assert.ok(['no_errors_found', 'errors_found'].includes(body.verdict));
+    const { lines, words, letters } = body.read;
+    assert.ok(lines <= 22 && words <= 170 && letters <= 713 && letters > 0, JSON.stringify(body.read));
+    if (body.verdict === 'no_errors_found') assert.equal(letters, 713);
+    else assert.ok(body.findings.length > 0);
+    for (const finding of body.findings) {
+      assert.ok(finding.line >= 1 && finding.line <= 22 && finding.word >= 0, JSON.stringify(finding));
+      assert.ok(finding.confidence >= 0 && finding.confidence <= 1, JSON.stringify(finding));
+      const [x, y, w, h] = finding.box;
+      assert.ok(x >= 0 && y >= 0 && w > 0 && h > 0 && x + w <= autoOrient.width && y + h <= autoOrient.height, `box ${finding.box} in ${autoOrient.width}×${autoOrient.height}`);
+    }
   });
 
   test('compare-mezuzot tells the same scroll from a sibling, and says invalid for a blank parchment', async () => {

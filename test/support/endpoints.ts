@@ -27,9 +27,10 @@ export const specEndpoints: readonly SpecEndpoint[] = [
  * Endpoints this service adds beyond the spec (issue 4), in the same style:
  * documented in the OpenAPI description, rate-limited and authenticated.
  */
-export type ExtensionEndpoint = SpecEndpoint & { readonly auth: 'store' | 'megiah' };
+export type ExtensionEndpoint = SpecEndpoint & { readonly auth: 'public' | 'store' | 'megiah' };
 
 export const extensionEndpoints: readonly ExtensionEndpoint[] = [
+  { method: 'POST', path: '/api/v1/public/text-check', perMinute: 10, per: 'ip', auth: 'public' },
   { method: 'GET', path: '/api/v1/store/mezuzah-sticker/{uuid}', perMinute: 60, per: 'key', auth: 'store' },
   { method: 'POST', path: '/api/v1/store/mezuzah-sticker-sheet', perMinute: 10, per: 'key', auth: 'store' },
   { method: 'POST', path: '/api/v1/megiah/verify-mezuzah/{uuid}', perMinute: 30, per: 'key', auth: 'megiah' },

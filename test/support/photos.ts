@@ -29,6 +29,31 @@ export async function scrollPhoto(seed = nextSeed++ * 7919): Promise<Uint8Array>
   return new Uint8Array(await sharp(pixels, { raw: { width: size, height: size, channels: 3 } }).png().toBuffer());
 }
 
+/**
+ * A photo for the text check of the engine double (test-engine.ts): a 16×16
+ * grid of grey cells, none black and unique to `seed`, with each cell of
+ * `marks` ([row, column], 0-based) black: one finding each. Without marks the
+ * double finds the text whole. `width` and `height` are multiples of 16.
+ */
+export async function textPhoto(
+  marks: readonly (readonly [row: number, column: number])[] = [],
+  options: { readonly seed?: number; readonly width?: number; readonly height?: number } = {},
+): Promise<Uint8Array> {
+  const random = seededRandom(options.seed ?? nextSeed++ * 7919);
+  const width = options.width ?? 128;
+  const height = options.height ?? 128;
+  const cells = Array.from({ length: 16 * 16 }, () => 96 + Math.floor(random() * 160));
+  for (const [row, column] of marks) cells[row * 16 + column] = 0;
+  const pixels = Buffer.alloc(width * height * 3);
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      const value = cells[Math.floor((y * 16) / height) * 16 + Math.floor((x * 16) / width)];
+      pixels.fill(value, (y * width + x) * 3, (y * width + x) * 3 + 3);
+    }
+  }
+  return new Uint8Array(await sharp(pixels, { raw: { width, height, channels: 3 } }).png().toBuffer());
+}
+
 /** The same scroll photographed again: re-encoded as JPEG and slightly brightened. */
 export async function rephotographed(photo: Uint8Array): Promise<Uint8Array> {
   return new Uint8Array(await sharp(photo).modulate({ brightness: 1.03 }).jpeg({ quality: 85 }).toBuffer());
