@@ -49,9 +49,9 @@ function workingSide(header: PhotoHeader, atWorkingSize: boolean): number {
 }
 
 /** Applies the photo policy to the header and returns what sharp should decode (`withPreview`: in colour). */
-async function openPhoto(bytes: Uint8Array, withPreview: boolean, atWorkingSize: boolean): Promise<Source> {
+async function openPhoto(bytes: Uint8Array, withPreview: boolean, sideOf: (header: PhotoHeader) => number): Promise<Source> {
   const header = await readPhotoHeader(bytes);
-  const side = workingSide(header, atWorkingSize);
+  const side = sideOf(header);
   const focalShare = header.focal35 === null ? null : focalShareOfLongSide(header.focal35, header.width, header.height);
   if (header.format === 'heif' && header.compression === 'hevc') return { ...(await decodeHevc(bytes, withPreview, header)), side, focalShare };
   return { input: bytes, channels: header.channels, side, focalShare };
@@ -125,7 +125,7 @@ export async function enlargeToWorkingSize(gray: Gray): Promise<Gray | null> {
  * focal length over the long side, when the EXIF states it (exif-focal.ts).
  */
 export async function decodePhoto(bytes: Uint8Array, withPreview: boolean, atWorkingSize = false): Promise<DecodedPhoto> {
-  const src = await openPhoto(bytes, withPreview, atWorkingSize);
+  const src = await openPhoto(bytes, withPreview, (header) => workingSide(header, atWorkingSize));
   try {
     const [gray, preview] = await Promise.all([
       workingGray(src),
@@ -135,6 +135,28 @@ export async function decodePhoto(bytes: Uint8Array, withPreview: boolean, atWor
     ]);
     const data = new Uint8Array(gray.data.buffer, gray.data.byteOffset, gray.data.byteLength);
     return { gray: { width: gray.info.width, height: gray.info.height, data }, preview: preview ? new Uint8Array(preview) : undefined, reduced: isReduced(src), focalShare: src.focalShare };
+  } catch (err) {
+    if (err instanceof UnsupportedImageError) throw err;
+    throw new UnsupportedImageError('the image is damaged or truncated.');
+  }
+}
+
+/**
+ * The photo grey and upright as `decodePhoto` reads it, but at its own size,
+ * brought down only to `maxSide` on its long side; with the long side of the
+ * photo as uploaded (upright), so that what is found in it can be told in the
+ * uploaded photo's pixels.
+ */
+export async function decodeGrayUpTo(bytes: Uint8Array, maxSide: number): Promise<{ gray: Gray; uploadedLongSide: number }> {
+  let uploadedLongSide = 0;
+  const src = await openPhoto(bytes, false, (header) => {
+    uploadedLongSide = Math.max(header.width, header.height);
+    return Math.min(maxSide, uploadedLongSide);
+  });
+  try {
+    const gray = await workingGray(src);
+    const data = new Uint8Array(gray.data.buffer, gray.data.byteOffset, gray.data.byteLength);
+    return { gray: { width: gray.info.width, height: gray.info.height, data }, uploadedLongSide };
   } catch (err) {
     if (err instanceof UnsupportedImageError) throw err;
     throw new UnsupportedImageError('the image is damaged or truncated.');

@@ -10,7 +10,7 @@ import { CANONICAL_Y, LINE_PITCH } from './template.ts';
 
 /** The rectified page: the text column plus this margin on each side, in column widths. */
 const RECTIFIED_MARGIN = 0.08;
-/** The rectified page's long side at most, pixels (the working size of decodePhoto). */
+/** The rectified page's long side at most, pixels, unless told (the working size of decodePhoto). */
 const RECTIFIED_MAX_SIDE = 1600;
 
 type Columns = { readonly shiftU: Float64Array; readonly scaleV: Float64Array; readonly shiftV: Float64Array };
@@ -95,13 +95,14 @@ export function columnPixels(toPhoto: Homography): number {
 export function rectifyPage(
   img: Gray,
   map: PageMap,
+  maxSide = RECTIFIED_MAX_SIDE,
 ): { image: Gray; toPhoto: (u: number, v: number) => [number, number]; toCanonical: PageFrame } | null {
   const toPhoto = invertHomography(map.h);
   if (!toPhoto) return null;
   const pageHeight = CANONICAL_Y[CANONICAL_Y.length - 1] + LINE_PITCH;
   const spanX = 1 + 2 * RECTIFIED_MARGIN;
   const spanY = pageHeight + 2 * RECTIFIED_MARGIN;
-  const scale = Math.min(columnPixels(toPhoto), RECTIFIED_MAX_SIDE / Math.max(spanX, spanY));
+  const scale = Math.min(columnPixels(toPhoto), maxSide / Math.max(spanX, spanY));
   if (!Number.isFinite(scale) || scale < 100) return null;
   const width = Math.round(spanX * scale);
   const height = Math.round(spanY * scale);

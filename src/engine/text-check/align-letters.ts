@@ -38,8 +38,17 @@ const EXTRA_COST = 9;
 
 type Step = 'match' | 'merge' | 'touch' | 'missing' | 'hole' | 'extra';
 
-/** The line's groups (in reading order) aligned to its letters: one entry per letter, and the ink no letter took. */
-export function alignLetters(groups: readonly InkGroup[], letters: readonly TextLetter[]): { letters: AlignedLetter[]; extra: ExtraInk[] } {
+/**
+ * The line's groups (in reading order) aligned to its letters: one entry per
+ * letter, and the ink no letter took. `shapeCost`, when given, adds what
+ * letter i taking group j alone costs by their shapes (read-letters.ts: how
+ * unlike the hand's other instances of the letter the group is).
+ */
+export function alignLetters(
+  groups: readonly InkGroup[],
+  letters: readonly TextLetter[],
+  shapeCost: (i: number, j: number) => number = () => 0,
+): { letters: AlignedLetter[]; extra: ExtraInk[] } {
   const n = letters.length;
   const m = groups.length;
   if (m === 0) return { letters: letters.map(() => ({ op: 'missing', groups: [] })), extra: [] };
@@ -82,14 +91,17 @@ export function alignLetters(groups: readonly InkGroup[], letters: readonly Text
       const at = i * cols + j;
       const c = cost[at];
       if (c === Infinity) continue;
-      if (i < n && j < m) relax(at + cols + 1, c + widthCost(groups[j].X1 - groups[j].X0, letterWidth(letters[i].char)) + gapCost(j, i), 'match');
+      if (i < n && j < m) relax(at + cols + 1, c + widthCost(groups[j].X1 - groups[j].X0, letterWidth(letters[i].char)) + gapCost(j, i) + shapeCost(i, j), 'match');
       if (i < n && j + 1 < m) relax(at + cols + 2, c + MERGE_COST + widthCost(groups[j + 1].X1 - groups[j].X0, letterWidth(letters[i].char), PIECES_WIDTH_SPREAD) + gapCost(j, i), 'merge');
       if (i + 1 < n && j < m) {
         const both = letterWidth(letters[i].char) + LETTER_GAP + letterWidth(letters[i + 1].char);
         relax(at + 2 * cols + 1, c + TOUCH_COST + widthCost(groups[j].X1 - groups[j].X0, both, PIECES_WIDTH_SPREAD) + gapCost(j, i), 'touch');
       }
       if (i < n) relax(at + cols, c + MISSING_COST, 'missing');
-      if (i + 1 < n && j < m) relax(at + 2 * cols + 1, c + MISSING_COST + widthCost(groups[j].X1 - groups[j].X0, letterWidth(letters[i + 1].char)) + holeCost(j, i), 'hole');
+      if (i + 1 < n && j < m) {
+        const rest = widthCost(groups[j].X1 - groups[j].X0, letterWidth(letters[i + 1].char)) + holeCost(j, i) + shapeCost(i + 1, j);
+        relax(at + 2 * cols + 1, c + MISSING_COST + rest, 'hole');
+      }
       if (j < m) relax(at + 1, c + EXTRA_COST, 'extra');
     }
   }

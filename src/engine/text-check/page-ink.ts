@@ -39,30 +39,35 @@ export type InkGroup = {
   area: number;
   /** Its bounding box in the rectified page's pixels: left, top, right, bottom (exclusive). */
   box: [number, number, number, number];
+  /** Its blobs' labels in the page's `labels` (1 + the blob's index). */
+  blobs: number[];
+  /** Its place among its line's groups, in reading order. */
+  index: number;
 };
 
 /** The rectified page and, for each of the 22 lines, its groups of ink in reading order. */
 export type PageInk = {
   readonly page: { readonly image: Gray; readonly toPhoto: (u: number, v: number) => [number, number] };
+  /** The page's ink, per pixel: the label of the blob it is part of (0: none). */
+  readonly labels: Int32Array;
   readonly lines: readonly (readonly InkGroup[])[];
 };
 
-/** The ink of each line of the page `map` frames in `img`; null when the page cannot be rectified. */
-export function pageInk(img: Gray, map: PageMap): PageInk | null {
-  const page = rectifyPage(img, map);
+/** The ink of each line of the page `map` frames in `img`, rectified at most `maxSide` px tall (rectify.ts's own cap unless told); null when the page cannot be rectified. */
+export function pageInk(img: Gray, map: PageMap, maxSide?: number): PageInk | null {
+  const page = rectifyPage(img, map, maxSide);
   if (!page) return null;
-  const { blobs } = inkBlobs(page.image, LETTER_INK);
-  const lines: InkGroup[][] = TEMPLATE_LINES.map(() => []);
-  for (const b of blobs) {
+  const { blobs, labels } = inkBlobs(page.image, LETTER_INK);
+  const candidates: InkGroup[] = [];
+  for (const [k, b] of blobs.entries()) {
     const [X1, Y0] = page.toCanonical(b.minX, b.minY);
     const [X0, Y1] = page.toCanonical(b.maxX + 1, b.maxY + 1);
     if (X1 - X0 > MAX_BLOB_WIDTH * LINE_PITCH || Y1 - Y0 > MAX_BLOB_HEIGHT * LINE_PITCH) continue;
     if (X1 < -COLUMN_REACH || X0 > 1 + COLUMN_REACH) continue;
-    const line = Math.round((Y0 + Y1) / 2 / LINE_PITCH);
-    if (line < 0 || line >= lines.length || Math.abs((Y0 + Y1) / 2 - line * LINE_PITCH) >= LINE_REACH * LINE_PITCH) continue;
-    lines[line].push({ X0, X1, Y0, Y1, area: b.area, box: [b.minX, b.minY, b.maxX + 1, b.maxY + 1] });
+    candidates.push({ X0, X1, Y0, Y1, area: b.area, box: [b.minX, b.minY, b.maxX + 1, b.maxY + 1], blobs: [k + 1], index: 0 });
   }
-  return { page, lines: lines.map(lettersOf) };
+  const lines = linesAlong(candidates, TEMPLATE_LINES.map((_, l) => () => l * LINE_PITCH), LINE_REACH);
+  return { page, labels, lines };
 }
 
 /** A line's blobs as groups of ink in reading order: specks left out, overlapping parts joined. */
@@ -74,9 +79,31 @@ function lettersOf(blobs: readonly InkGroup[]): InkGroup[] {
     const overlap = last ? Math.min(last.X1, b.X1) - Math.max(last.X0, b.X0) : -1;
     if (last && overlap > SAME_LETTER_OVERLAP * Math.min(last.X1 - last.X0, b.X1 - b.X0)) {
       groups[groups.length - 1] = joined(last, b);
-    } else groups.push({ ...b, box: [...b.box] });
+    } else groups.push({ ...b, box: [...b.box], blobs: [...b.blobs] });
   }
+  groups.forEach((g, i) => (g.index = i));
   return groups;
+}
+
+/** The blobs whose vertical middle lies within `reach` line pitches of a line (the nearest such line; `curves`: each line's middle along it), line by line, as groups in reading order. */
+function linesAlong(blobs: readonly InkGroup[], curves: readonly ((X: number) => number)[], reach: number): InkGroup[][] {
+  const lines: InkGroup[][] = curves.map(() => []);
+  for (const b of blobs) {
+    const X = (b.X0 + b.X1) / 2;
+    const Y = (b.Y0 + b.Y1) / 2;
+    const guess = Math.round(Y / LINE_PITCH);
+    let best = -1;
+    let bestOff = reach * LINE_PITCH;
+    for (let l = Math.max(0, guess - 1); l <= Math.min(curves.length - 1, guess + 1); l++) {
+      const off = Math.abs(Y - curves[l](X));
+      if (off < bestOff) {
+        bestOff = off;
+        best = l;
+      }
+    }
+    if (best >= 0) lines[best].push(b);
+  }
+  return lines.map(lettersOf);
 }
 
 /** Two groups as one. */
@@ -87,4 +114,6 @@ export const joined = (a: InkGroup, b: InkGroup): InkGroup => ({
   Y1: Math.max(a.Y1, b.Y1),
   area: a.area + b.area,
   box: [Math.min(a.box[0], b.box[0]), Math.min(a.box[1], b.box[1]), Math.max(a.box[2], b.box[2]), Math.max(a.box[3], b.box[3])],
+  blobs: [...a.blobs, ...b.blobs],
+  index: a.index,
 });

@@ -1,12 +1,31 @@
-import type { PageMap } from '../page-map.ts';
+import { applyHomography, invertHomography } from '../homography.ts';
+import { uncurl, type PageMap } from '../page-map.ts';
 import type { Gray } from '../raster.ts';
+import { LINE_PITCH, TEMPLATE_LINES } from '../template.ts';
 import { MEZUZAH_WORDS } from '../../text/mezuzah-text.ts';
-import { alignLetters, type ExtraInk, type LetterOp, type TextLetter } from './align-letters.ts';
-import { pageInk, type InkGroup } from './page-ink.ts';
+import { alignLetters, type AlignedLetter, type ExtraInk, type LetterOp, type TextLetter } from './align-letters.ts';
+import { handLetters, type HandLetters } from './hand-letters.ts';
+import { letterShape, lineFrame, type LineFrame } from './letter-shapes.ts';
+import { pageInk, type InkGroup, type PageInk } from './page-ink.ts';
 
-// Where each of the text's 713 letters stands on a photo the reader has read:
-// the page rectified through the reading's map, each line's ink in groups
-// (page-ink.ts), aligned to the line's letters (align-letters.ts).
+// Where each of the text's 713 letters stands on a photo the reader has read,
+// and how it is written: the page rectified through the reading's map, each
+// line's ink in groups (page-ink.ts), aligned to the line's letters by their
+// widths and gaps (align-letters.ts); the letters so read teach the hand's
+// shapes (hand-letters.ts), and each line is aligned again with what a group's
+// shape says of the letter it would be.
+
+/**
+ * A letter's shape, as read alone: how unlike the hand's other instances of it
+ * it is (in their spread); how unlike the hand's instances of each other
+ * letter; and of the letters it is most often confused with, the one it leans
+ * furthest towards (hand-letters.ts, leaning).
+ */
+export type LetterLikeness = {
+  readonly own: number;
+  readonly others: Readonly<Record<string, number>>;
+  readonly leaning: { readonly char: string; readonly along: number; readonly spreads: number } | null;
+};
 
 /** One letter of the text as read: its place (line 1–22, word and letter 1-based, as the text check reports them), how its ink was found, and its box in the pixels of the image read ([x, y, w, h]; null when missing). */
 export type LetterReading = {
@@ -16,46 +35,166 @@ export type LetterReading = {
   readonly char: string;
   readonly op: LetterOp;
   readonly box: readonly [number, number, number, number] | null;
+  /** Of a letter read alone (`match`); null otherwise. */
+  readonly likeness: LetterLikeness | null;
 };
 
-/** Ink no letter of the line took: after which letter of the text (word 0 / letter 0: before the line's first), and its box in the pixels of the image read. */
-export type StrayInk = { readonly line: number; readonly word: number; readonly letter: number; readonly box: readonly [number, number, number, number] };
+/** Ink no letter of the line took: after which letter of the text (word 0 / letter 0: before the line's first), its box in the pixels of the image read, and its width. */
+export type StrayInk = {
+  readonly line: number;
+  readonly word: number;
+  readonly letter: number;
+  readonly box: readonly [number, number, number, number];
+  /** Its width over the line's letter height. */
+  readonly width: number;
+};
+
+export type LettersRead = {
+  /** The letters of the words the photo shows, in text order. */
+  readonly letters: LetterReading[];
+  readonly stray: StrayInk[];
+  /** Words of the text the photo does not show whole (1-based line and word). */
+  readonly unseen: readonly { readonly line: number; readonly word: number }[];
+};
+
+type TextPlace = TextLetter & { readonly word: number; readonly letter: number };
 
 /** The text's letters, line by line, with where each word begins. */
-const LINE_LETTERS: readonly (readonly (TextLetter & { word: number; letter: number })[])[] = MEZUZAH_WORDS.map((words) =>
+export const LINE_LETTERS: readonly (readonly TextPlace[])[] = MEZUZAH_WORDS.map((words) =>
   words.flatMap((w, wi) => [...w].map((char, li) => ({ char, startsWord: li === 0 && wi > 0, word: wi + 1, letter: li + 1 }))),
 );
 
-/** Every letter of the text as read in `img` through `map` (the reader's kept reading), and the ink no letter took; null when the page cannot be rectified. */
-export function readLetters(img: Gray, map: PageMap): { letters: LetterReading[]; stray: StrayInk[] } | null {
-  const ink = pageInk(img, map);
+/**
+ * What a group's shape adds to the cost of its being a letter: nothing within
+ * SHAPE_FREE spreads of the hand's instances, then SHAPE_WEIGHT a spread, up
+ * to SHAPE_COST_CAP (less than a letter missing and ink left over together, so
+ * that a letter written wrong is still read in its place, as wrong).
+ */
+const SHAPE_FREE = 2;
+const SHAPE_WEIGHT = 1;
+const SHAPE_COST_CAP = 8;
+
+/** Every letter of the text as read in `img` through `map` (the reader's kept reading), on a page of at most `maxSide` px; null when the page cannot be rectified. */
+export function readLetters(img: Gray, map: PageMap, maxSide?: number): LettersRead | null {
+  const ink = pageInk(img, map, maxSide);
   if (!ink) return null;
-  const boxOf = (groups: readonly InkGroup[]) => (groups.length === 0 ? null : photoBox(ink.page.toPhoto, groups));
+  const seen = seenWords(img, map);
+  const lines = ink.lines.map((groups, l) => {
+    const text = LINE_LETTERS[l].filter((t) => seen[l][t.word - 1]);
+    const frame = lineFrame(groups);
+    const shapes = groups.map((g) => (frame ? letterShape(ink.labels, ink.page.image.width, [g], frame) : null));
+    return { groups, text, frame, shapes, first: alignLetters(groups, text) };
+  });
+  const hand = handOf(lines.map((l) => ({ text: l.text, aligned: l.first.letters, shapes: l.shapes })));
   const letters: LetterReading[] = [];
   const stray: StrayInk[] = [];
-  ink.lines.forEach((groups, l) => {
-    const text = LINE_LETTERS[l];
-    const read = alignLetters(groups, text);
-    read.letters.forEach((a, i) => letters.push({ line: l + 1, word: text[i].word, letter: text[i].letter, char: text[i].char, op: a.op, box: boxOf(a.groups) }));
-    for (const e of read.extra) stray.push(strayOf(l, e, text, boxOf([e.group])!));
+  lines.forEach(({ groups, text, frame, shapes }, l) => {
+    const costs = new Map<string, number>();
+    const shapeCost = (i: number, j: number) => {
+      const shape = shapes[j];
+      if (!shape) return 0;
+      const key = `${text[i].char}${j}`;
+      let cost = costs.get(key);
+      if (cost === undefined) costs.set(key, (cost = Math.min(SHAPE_COST_CAP, SHAPE_WEIGHT * Math.max(0, hand.unlikeness(text[i].char, shape, false) - SHAPE_FREE))));
+      return cost;
+    };
+    const read = alignLetters(groups, text, shapeCost);
+    read.letters.forEach((a, i) => {
+      const j = a.op === 'match' ? groups.indexOf(a.groups[0]) : -1;
+      letters.push({ ...placeOf(l, text[i]), op: a.op, box: boxOf(ink, a.groups), likeness: j >= 0 && shapes[j] ? likenessOf(hand, text[i].char, shapes[j]) : null });
+    });
+    for (const e of read.extra) stray.push(strayOf(l, e, text, ink, frame));
   });
-  return { letters, stray };
+  const unseen = seen.flatMap((words, l) => words.flatMap((s, w) => (s ? [] : [{ line: l + 1, word: w + 1 }])));
+  return { letters, stray, unseen };
 }
 
-function strayOf(l: number, e: ExtraInk, text: readonly { word: number; letter: number }[], box: readonly [number, number, number, number]): StrayInk {
+/** The hand's letters from a first reading: each letter read alone, by its shape. */
+function handOf(lines: readonly { text: readonly TextPlace[]; aligned: readonly AlignedLetter[]; shapes: readonly (Float32Array | null)[] }[]): HandLetters {
+  const instances = new Map<string, Float32Array[]>();
+  for (const { text, aligned, shapes } of lines) {
+    aligned.forEach((a, i) => {
+      if (a.op !== 'match') return;
+      // The group's index is its place among the line's groups; shapes are in the same order.
+      const shape = shapes[a.groups[0].index];
+      if (shape) (instances.get(text[i].char) ?? instances.set(text[i].char, []).get(text[i].char)!).push(shape);
+    });
+  }
+  return handLetters(instances);
+}
+
+function likenessOf(hand: HandLetters, char: string, shape: Float32Array): LetterLikeness {
+  const others: Record<string, number> = {};
+  for (const other of hand.others(char)) others[other] = hand.unlikeness(other, shape, false);
+  let leaning: LetterLikeness['leaning'] = null;
+  for (const other of LOOK_ALIKES[char] ?? '') {
+    const l = hand.leaning(char, other, shape);
+    if (l && (!leaning || l.spreads > leaning.spreads)) leaning = { char: other, ...l };
+  }
+  return { own: hand.unlikeness(char, shape, true), others, leaning };
+}
+
+/**
+ * The letters each letter is most often written to look like: the pairs
+ * examiners name (ו/י/ז/ן, ד/ר/ך, ב/כ, ה/ח/ת, ס/ם, ג/נ, ע/צ, ט/מ) and those
+ * of the same strokes (ה/ק, כ/פ, ך/ן/ף, ם/ט).
+ */
+const LOOK_ALIKES: Readonly<Record<string, string>> = {
+  ו: 'יזן',
+  י: 'וז',
+  ז: 'ון',
+  ן: 'וזך',
+  ד: 'רך',
+  ר: 'דך',
+  ך: 'דרןף',
+  ב: 'כ',
+  כ: 'בפ',
+  פ: 'כ',
+  ף: 'ך',
+  ה: 'חתק',
+  ח: 'הת',
+  ת: 'חה',
+  ק: 'ה',
+  ס: 'ם',
+  ם: 'סט',
+  ג: 'נ',
+  נ: 'ג',
+  ע: 'צ',
+  צ: 'ע',
+  ט: 'מם',
+  מ: 'ט',
+};
+
+const placeOf = (l: number, t: TextPlace) => ({ line: l + 1, word: t.word, letter: t.letter, char: t.char });
+
+function strayOf(l: number, e: ExtraInk, text: readonly TextPlace[], ink: PageInk, frame: LineFrame | null): StrayInk {
   const after = e.after >= 0 ? text[e.after] : { word: 0, letter: 0 };
-  return { line: l + 1, word: after.word, letter: after.letter, box };
+  const height = frame ? frame.base - frame.top : Infinity;
+  return { line: l + 1, word: after.word, letter: after.letter, box: boxOf(ink, [e.group])!, width: (e.group.box[2] - e.group.box[0]) / height };
 }
 
-/** The photo's pixels around these groups: their rectified boxes' corners mapped to the photo, as [x, y, w, h]. */
-function photoBox(toPhoto: (u: number, v: number) => [number, number], groups: readonly InkGroup[]): [number, number, number, number] {
+/** Of each line's words, whether the photo shows it: both its ends, on the line, inside the image. */
+function seenWords(img: Gray, map: PageMap): boolean[][] {
+  const toPhoto = invertHomography(map.h);
+  const inside = (X: number, Y: number) => {
+    if (!toPhoto) return false;
+    const [px, py] = uncurl(map, X, Y);
+    const [x, y] = applyHomography(toPhoto, px, py);
+    return x >= 0 && y >= 0 && x < img.width && y < img.height;
+  };
+  return TEMPLATE_LINES.map((words, l) => words.map((w) => inside(w.start, l * LINE_PITCH) && inside(w.end, l * LINE_PITCH)));
+}
+
+/** The image's pixels around these groups: their rectified boxes' corners mapped back, as [x, y, w, h]; null for none. */
+function boxOf(ink: PageInk, groups: readonly InkGroup[]): [number, number, number, number] | null {
+  if (groups.length === 0) return null;
   let minX = Infinity;
   let minY = Infinity;
   let maxX = -Infinity;
   let maxY = -Infinity;
   for (const { box } of groups) {
     for (const [u, v] of [[box[0], box[1]], [box[2], box[1]], [box[0], box[3]], [box[2], box[3]]] as const) {
-      const [x, y] = toPhoto(u, v);
+      const [x, y] = ink.page.toPhoto(u, v);
       minX = Math.min(minX, x);
       minY = Math.min(minY, y);
       maxX = Math.max(maxX, x);

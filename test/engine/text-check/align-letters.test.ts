@@ -19,7 +19,7 @@ function inkOf(): InkGroup[] {
   letters.forEach((l, i) => {
     if (i > 0) x += (l.startsWord ? WORD_GAP : LETTER_GAP) * H;
     const w = letterWidth(l.char) * H;
-    groups.push({ X0: x, X1: x + w, Y0: 0, Y1: H, area: 100, box: [0, 0, 1, 1] });
+    groups.push({ X0: x, X1: x + w, Y0: 0, Y1: H, area: 100, box: [0, 0, 1, 1], blobs: [], index: 0 });
     x += w;
   });
   return groups;
@@ -73,7 +73,7 @@ test("a word's worth of ink between two words that no letter takes is extra, aft
   const width = 0.9 * H;
   const shift = width + WORD_GAP * H;
   const after = ink.slice(8).map((g) => ({ ...g, X0: g.X0 + shift, X1: g.X1 + shift }));
-  const stray: InkGroup = { X0: before.X1 + WORD_GAP * H, X1: before.X1 + WORD_GAP * H + width, Y0: 0, Y1: H, area: 100, box: [0, 0, 1, 1] };
+  const stray: InkGroup = { X0: before.X1 + WORD_GAP * H, X1: before.X1 + WORD_GAP * H + width, Y0: 0, Y1: H, area: 100, box: [0, 0, 1, 1], blobs: [], index: 0 };
   const r = alignLetters([...ink.slice(0, 8), stray, ...after], letters);
   assert.deepEqual(ops(r), letters.map(() => 'match'));
   assert.deepEqual(r.extra.map((e) => e.after), [7]);

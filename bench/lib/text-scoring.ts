@@ -1,0 +1,45 @@
+// How a text check's findings on one photo are scored against the errors the
+// generator wrote (tools/synth/text-set.ts's manifest), as issue 53 states its
+// targets: a word kind found at the right line and word; a letter kind at the
+// right word with the letter within one; a wrong letter found, and `found`
+// naming the letter written. Findings no error explains are counted too.
+
+import type { TextCheck, TextFinding } from '../../src/engine/types.ts';
+import type { PhotoError } from '../../tools/synth/text-set.ts';
+
+export type ErrorScore = { readonly error: PhotoError; readonly found: boolean; readonly namedRight: boolean };
+export type PhotoScore = {
+  readonly read: boolean;
+  readonly verdict: 'no_errors_found' | 'errors_found' | null;
+  readonly errors: readonly ErrorScore[];
+  /** Findings no error of the photo explains. */
+  readonly unexplained: readonly TextFinding[];
+};
+
+const WORD_KINDS = new Set(['missing_word', 'extra_word']);
+
+/** Whether `finding` reports `error` as issue 53's targets count it. */
+export function reports(finding: TextFinding, error: PhotoError): boolean {
+  if (finding.kind !== error.kind || finding.line !== error.line) return false;
+  if (WORD_KINDS.has(error.kind)) return finding.word === error.word;
+  if (finding.word !== error.word) return false;
+  if (error.kind === 'wrong_letter' || error.kind === 'touching_letters' || error.kind === 'broken_letter') return finding.letter === error.letter;
+  return Math.abs((finding.letter ?? -9) - (error.letter ?? -9)) <= 1;
+}
+
+/** Findings near an error (its word, or a word either side for the word kinds) that are not the error's own kind: one error seen as another, counted apart from false alarms. */
+function near(finding: TextFinding, error: PhotoError): boolean {
+  return finding.line === error.line && Math.abs(finding.word - error.word) <= 1;
+}
+
+/** One photo's check scored against the errors it shows (those with a box in the frame). */
+export function scorePhoto(check: TextCheck, errors: readonly PhotoError[]): PhotoScore {
+  const shown = errors.filter((e) => e.box !== null);
+  if (check.kind === 'invalid') return { read: false, verdict: null, errors: shown.map((error) => ({ error, found: false, namedRight: false })), unexplained: [] };
+  const scored = shown.map((error) => {
+    const hit = check.findings.find((f) => reports(f, error));
+    return { error, found: hit !== undefined, namedRight: hit !== undefined && hit.found === error.found };
+  });
+  const unexplained = check.findings.filter((f) => !shown.some((e) => reports(f, e) || near(f, e)));
+  return { read: true, verdict: check.verdict, errors: scored, unexplained };
+}

@@ -1,0 +1,40 @@
+import { readDecoded } from '../analyze-photo.ts';
+import { decodeGrayUpTo, decodePhoto } from '../decode-photo.ts';
+import type { PageMap } from '../page-map.ts';
+import type { TextCheck } from '../types.ts';
+import { findingsOf } from './findings.ts';
+import { readLetters } from './read-letters.ts';
+
+// The text check of one photo: the reader finds the page and fits the
+// mezuzah's layout to it, as for identification; the letters are then read on
+// the photo decoded at its own size (a 12 MP photo is read at a third, where a
+// letter is some 20 px tall and touching and broken strokes do not show), and
+// judged (findings.ts).
+
+/**
+ * The long side the letters are read at, at most, pixels: a 12 MP phone photo
+ * (4,032 px) whole; larger photos brought down to it, where a registration
+ * photo's letters are still over 50 px tall.
+ */
+const LETTERS_MAX_SIDE = 4032;
+/** The rectified page's long side at most, pixels: the text column of a 12 MP photo at its own resolution. */
+const PAGE_MAX_SIDE = 4000;
+
+/** Reads every letter of the scroll in `bytes` and says where the text differs from the mezuzah's. */
+export async function checkPhotoText(bytes: Uint8Array): Promise<TextCheck> {
+  const decoded = await decodePhoto(bytes, false);
+  const reading = await readDecoded(bytes, decoded);
+  if (reading.kind === 'invalid') return { kind: 'invalid', reason: reading.reason };
+  const full = await decodeGrayUpTo(bytes, LETTERS_MAX_SIDE);
+  const k = full.gray.width / reading.img.width;
+  const letters = readLetters(full.gray, scaled(reading.map, k), PAGE_MAX_SIDE);
+  if (!letters) return { kind: 'invalid', reason: 'the text of the scroll could not be read letter by letter.' };
+  return findingsOf(letters, full.uploadedLongSide / Math.max(full.gray.width, full.gray.height));
+}
+
+/** A page map of a photo read at one size, for the same photo `k` times larger. */
+function scaled(map: PageMap, k: number): PageMap {
+  const h = Float64Array.from(map.h);
+  for (const i of [0, 1, 3, 4, 6, 7]) h[i] /= k;
+  return { ...map, h };
+}

@@ -1,0 +1,138 @@
+import { MEZUZAH_LETTER_COUNT, MEZUZAH_WORDS } from '../../text/mezuzah-text.ts';
+import type { TextCheck, TextFinding } from '../types.ts';
+import type { LetterReading, LettersRead, StrayInk } from './read-letters.ts';
+
+// The letters as read, told as the text check reports them: where the text
+// as written differs from the mezuzah's text, each place once, at the level
+// it is seen at (a word missing is one finding, not one per letter).
+
+/** Letters whose ink is in two parts as written: the leg of a ה or a ק stands apart from its roof. */
+const WRITTEN_IN_PIECES = new Set(['ה', 'ק']);
+/**
+ * A letter read alone is written as one it is often confused with
+ * (read-letters.ts, LOOK_ALIKES) when its shape lies at least WRITTEN_AS_ALONG
+ * of the way from the hand's instances of its own letter to the hand's
+ * instances of the other, and at least WRITTEN_AS_SPREADS spreads of its own
+ * letter's instances past them. On the text tune set's 3 MP registration
+ * photos (81 read) a hand's own letters passed 0.6 and 4 spreads 268 times in
+ * 45,550, the 11 letters written wrong 3 times; at 0.7 and 8, 14 times and
+ * none: a hand's look-alikes differ less at these sizes than its instances of
+ * one letter do, and a false alarm costs the megiah time.
+ */
+const WRITTEN_AS_ALONG = 0.7;
+const WRITTEN_AS_SPREADS = 8;
+/**
+ * How sure a finding read off the alignment alone is: the share of such
+ * findings that were the generator's errors on the text tune set's 3 MP
+ * registration photos (84, `npm run bench:text -- tune`), where the synthetic
+ * hands set many letters close enough to touch in the photo. A finding of a
+ * letter's shape says its own (how far its shape leans to the other letter).
+ */
+const CONFIDENCE: Readonly<Record<'missing_word' | 'missing_letter' | 'touching_letters' | 'broken_letter' | 'extra_letter' | 'extra_word', number>> = {
+  missing_word: 0.67,
+  missing_letter: 0.06,
+  touching_letters: 0.06,
+  broken_letter: 0.02,
+  extra_letter: 0.07,
+  extra_word: 0.5,
+};
+/** Ink left over is a word when at least this many letter heights wide, after a word's gap (a letter is 0.3–1.2 letter heights wide). */
+const EXTRA_WORD_WIDTH = 1.6;
+
+type Box = readonly [number, number, number, number];
+
+/** The findings of the letters read, the verdict, and how much was read; boxes in the photo as uploaded (`scale` × the image read). */
+export function findingsOf(read: LettersRead, scale: number): TextCheck {
+  const findings: TextFinding[] = [];
+  const at = (box: Box | null, near: Box | null) => {
+    const b = box ?? near ?? [0, 0, 0, 0];
+    return [Math.round(b[0] * scale), Math.round(b[1] * scale), Math.round(b[2] * scale), Math.round(b[3] * scale)] as const;
+  };
+  const byWord = groupBy(read.letters, (l) => `${l.line}:${l.word}`);
+  for (const letters of byWord.values()) {
+    const { line, word } = letters[0];
+    const boxes = letters.map((l) => l.box);
+    const near = (i: number): Box | null => boxes[i] ?? boxes.slice(0, i).reverse().find((b) => b) ?? boxes.slice(i + 1).find((b) => b) ?? null;
+    if (letters.length > 1 && letters.every((l) => l.op === 'missing')) {
+      findings.push({ kind: 'missing_word', line, word, letter: null, expected: letters.map((l) => l.char).join(''), found: '', confidence: CONFIDENCE.missing_word, box: at(gapOf(read.letters, letters), null) });
+      continue;
+    }
+    for (let i = 0; i < letters.length; i++) {
+      const l = letters[i];
+      const place = { line, word, letter: l.letter };
+      if (l.op === 'missing') findings.push({ kind: 'missing_letter', ...place, expected: l.char, found: '', confidence: CONFIDENCE.missing_letter, box: at(null, near(i)) });
+      else if (l.op === 'touch' && letters[i + 1]?.op === 'touched') {
+        const pair = l.char + letters[i + 1].char;
+        findings.push({ kind: 'touching_letters', ...place, expected: pair, found: pair, confidence: CONFIDENCE.touching_letters, box: at(l.box, null) });
+        i++;
+      } else if (l.op === 'merge' && !WRITTEN_IN_PIECES.has(l.char)) {
+        findings.push({ kind: 'broken_letter', ...place, expected: l.char, found: l.char, confidence: CONFIDENCE.broken_letter, box: at(l.box, null) });
+      } else if (l.op === 'match' && writtenAs(l)) {
+        const next = letters[i + 1];
+        if (next && writtenAs(next) === l.char && writtenAs(l) === next.char) {
+          findings.push({ kind: 'swapped_letters', ...place, expected: l.char + next.char, found: next.char + l.char, confidence: confidenceOf(l), box: at(union(l.box!, next.box!), null) });
+          i++;
+        } else findings.push({ kind: 'wrong_letter', ...place, expected: l.char, found: writtenAs(l)!, confidence: confidenceOf(l), box: at(l.box, null) });
+      }
+    }
+  }
+  findings.push(...extraFindings(read.stray, at));
+  findings.sort((a, b) => a.line - b.line || a.word - b.word || (a.letter ?? 0) - (b.letter ?? 0));
+  const words = new Set(read.letters.map((l) => `${l.line}:${l.word}`));
+  const lines = new Set(read.letters.map((l) => l.line));
+  const letters = read.letters.length;
+  return {
+    kind: 'read',
+    verdict: findings.length === 0 && letters === MEZUZAH_LETTER_COUNT ? 'no_errors_found' : 'errors_found',
+    findings,
+    read: { lines: lines.size, words: words.size, letters },
+  };
+}
+
+/** The letter a letter read alone is written as, when it is not its own. */
+function writtenAs(l: LetterReading): string | null {
+  const k = l.likeness?.leaning;
+  return k && k.along >= WRITTEN_AS_ALONG && k.spreads >= WRITTEN_AS_SPREADS ? k.char : null;
+}
+
+/** How sure a letter written as another is: how much nearer the other letter is than its own. */
+const confidenceOf = (l: LetterReading) => round(l.likeness!.leaning!.along);
+
+/** Ink no letter took: a word repeated or added where it is as wide as a word and stands after a word's gap, a letter added elsewhere. */
+function extraFindings(stray: readonly StrayInk[], at: (box: Box | null, near: Box | null) => readonly [number, number, number, number]): TextFinding[] {
+  const out: TextFinding[] = [];
+  for (const pieces of groupBy(stray, (s) => `${s.line}:${s.word}:${s.letter}`).values()) {
+    const { line, word, letter } = pieces[0];
+    const box = pieces.map((p) => p.box).reduce(union);
+    const width = pieces.reduce((w, p) => w + p.width, 0);
+    const wordsOfLine = MEZUZAH_WORDS[line - 1];
+    const atWordEnd = word === 0 || letter === [...wordsOfLine[word - 1]].length;
+    if (atWordEnd && width >= EXTRA_WORD_WIDTH) out.push({ kind: 'extra_word', line, word, letter: null, expected: '', found: '', confidence: CONFIDENCE.extra_word, box: at(box, null) });
+    else for (const p of pieces) out.push({ kind: 'extra_letter', line, word, letter, expected: '', found: '', confidence: CONFIDENCE.extra_letter, box: at(p.box, null) });
+  }
+  return out;
+}
+
+/** Where a word no ink was read for stands: from the letter read before it on its line to the letter read after it. */
+function gapOf(all: readonly LetterReading[], word: readonly LetterReading[]): Box | null {
+  const first = all.indexOf(word[0]);
+  const last = first + word.length - 1;
+  const line = word[0].line;
+  const before = all.slice(0, first).reverse().find((l) => l.line === line && l.box)?.box ?? null;
+  const after = all.slice(last + 1).find((l) => l.line === line && l.box)?.box ?? null;
+  return before && after ? union(before, after) : (before ?? after);
+}
+
+function union(a: Box, b: Box): Box {
+  const x = Math.min(a[0], b[0]);
+  const y = Math.min(a[1], b[1]);
+  return [x, y, Math.max(a[0] + a[2], b[0] + b[2]) - x, Math.max(a[1] + a[3], b[1] + b[3]) - y];
+}
+
+function groupBy<T>(items: readonly T[], key: (t: T) => string): Map<string, T[]> {
+  const out = new Map<string, T[]>();
+  for (const t of items) (out.get(key(t)) ?? out.set(key(t), []).get(key(t))!).push(t);
+  return out;
+}
+
+const round = (x: number) => Math.round(Math.max(0, Math.min(1, x)) * 100) / 100;

@@ -1,0 +1,48 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import sharp from 'sharp';
+import { checkPhotoText } from '../../../src/engine/text-check/check-text.ts';
+import { deriveSeed, makeScribe, makeScroll, photographScroll } from '../../../tools/synth/index.ts';
+import { textError } from '../../../tools/synth/text-errors.ts';
+
+// The text check of whole photos: a clean registration photo read letter by
+// letter, every box inside the photo as uploaded; a letter the scribe dropped
+// pointed at; an image without a scroll answered as such.
+
+async function registrationPhoto(k: number, megapixels: number, errors = [] as ReturnType<typeof textError>[]) {
+  const scroll = makeScroll(makeScribe(deriveSeed('tc', 'scribe', k % 7)), deriveSeed('tc', 'scroll', k), errors);
+  const photo = await photographScroll(scroll, { kind: 'registration', seed: deriveSeed('tc', 'registration', k), megapixels });
+  return new Uint8Array(photo.jpeg);
+}
+
+test('a registration photo is read letter by letter: all 713 letters, 170 words, 22 lines, each box inside the photo as uploaded', async () => {
+  for (const megapixels of [3, 12]) {
+    const bytes = await registrationPhoto(1, megapixels);
+    const { width, height } = await sharp(bytes).metadata();
+    const check = await checkPhotoText(bytes);
+    assert.ok(check.kind === 'read', check.kind === 'invalid' ? check.reason : '');
+    assert.deepEqual(check.read, { lines: 22, words: 170, letters: 713 });
+    for (const f of check.findings) {
+      const [x, y, w, h] = f.box;
+      assert.ok(x >= 0 && y >= 0 && w > 0 && h > 0 && x + w <= width! && y + h <= height!, `${megapixels} MP, ${f.kind} at ${f.line}:${f.word}: ${f.box}`);
+      assert.ok(f.confidence >= 0 && f.confidence <= 1);
+    }
+  }
+});
+
+test('a letter the scribe dropped is found missing at its word', async () => {
+  // Line 3, word 2 (האלה): its first ה dropped.
+  const error = textError('missing_letter', { line: 3, word: 2, letter: 1 });
+  const check = await checkPhotoText(await registrationPhoto(2, 3, [error]));
+  assert.ok(check.kind === 'read');
+  assert.equal(check.verdict, 'errors_found');
+  const found = check.findings.find((f) => f.kind === 'missing_letter' && f.line === 3 && f.word === 2);
+  assert.ok(found, JSON.stringify(check.findings.filter((f) => f.line === 3)));
+  assert.ok(Math.abs(found.letter! - 1) <= 1);
+});
+
+test('an image without a scroll is answered invalid, with the reader\'s reason', async () => {
+  const blank = await sharp({ create: { width: 1600, height: 1200, channels: 3, background: { r: 230, g: 220, b: 200 } } }).jpeg().toBuffer();
+  const check = await checkPhotoText(new Uint8Array(blank));
+  assert.equal(check.kind, 'invalid');
+});

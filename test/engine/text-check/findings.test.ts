@@ -1,0 +1,109 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { findingsOf } from '../../../src/engine/text-check/findings.ts';
+import { LINE_LETTERS, type LetterLikeness, type LetterReading, type LettersRead, type StrayInk } from '../../../src/engine/text-check/read-letters.ts';
+import type { LetterOp } from '../../../src/engine/text-check/align-letters.ts';
+
+// How letters as read become findings: each place once, at its level (a word
+// missing is one finding), the look-alike named, the verdict "no errors" only
+// for a whole text read without one, and boxes in the uploaded photo's pixels.
+
+const LIKE_ITSELF: LetterLikeness = { own: 1, others: {}, leaning: { char: 'ז', along: 0.1, spreads: 0.5 } };
+
+/** Every letter of the text read one to one, each in a box of its own; `change` rewrites some. */
+function readText(change: (l: LetterReading) => Partial<LetterReading> = () => ({}), stray: StrayInk[] = []): LettersRead {
+  const letters: LetterReading[] = LINE_LETTERS.flatMap((text, l) =>
+    text.map((t, i) => {
+      const plain: LetterReading = { line: l + 1, word: t.word, letter: t.letter, char: t.char, op: 'match', box: [1000 - 20 * i, 40 * l, 18, 30], likeness: LIKE_ITSELF };
+      return { ...plain, ...change(plain) };
+    }),
+  );
+  return { letters, stray, unseen: [] };
+}
+const at = (line: number, word: number, letter?: number) => (l: LetterReading) => l.line === line && l.word === word && (letter === undefined || l.letter === letter);
+const op = (o: LetterOp) => ({ op: o, box: o === 'missing' ? null : undefined, likeness: null }) as Partial<LetterReading>;
+
+test('a whole text read one to one, each letter like its own, has no findings and all 713 letters read', () => {
+  const check = findingsOf(readText(), 1);
+  assert.ok(check.kind === 'read');
+  assert.deepEqual(check.findings, []);
+  assert.equal(check.verdict, 'no_errors_found');
+  assert.deepEqual(check.read, { lines: 22, words: 170, letters: 713 });
+});
+
+test('a word every letter of which is missing is one missing word; a single letter missing is a missing letter', () => {
+  // Line 1 is שמע ישראל יהוה אלהינו יהוה אחד.
+  const check = findingsOf(readText((l) => (at(1, 2)(l) ? { ...op('missing'), box: null } : at(1, 4, 3)(l) ? { ...op('missing'), box: null } : {})), 2);
+  assert.ok(check.kind === 'read');
+  assert.deepEqual(
+    check.findings.map((f) => [f.kind, f.line, f.word, f.letter, f.expected, f.found]),
+    [
+      ['missing_word', 1, 2, null, 'ישראל', ''],
+      ['missing_letter', 1, 4, 3, 'ה', ''],
+    ],
+  );
+  assert.equal(check.verdict, 'errors_found');
+  // Boxes stand where the letters next to them were read, in the uploaded photo's pixels (twice the image read).
+  for (const f of check.findings) assert.ok(f.box[2] > 0 && f.box[3] > 0 && f.box[0] >= 0);
+});
+
+test('two letters in one group are touching; a letter in two pieces is broken, unless it is written so (ה, ק)', () => {
+  const check = findingsOf(
+    readText((l) => (at(1, 1, 1)(l) ? op('touch') : at(1, 1, 2)(l) ? op('touched') : at(2, 1, 1)(l) ? op('merge') : l.char === 'ה' && l.line === 3 ? op('merge') : {})),
+    1,
+  );
+  assert.ok(check.kind === 'read');
+  // Line 2 begins יהוה.
+  assert.deepEqual(
+    check.findings.map((f) => [f.kind, f.line, f.word, f.letter, f.expected]),
+    [
+      ['touching_letters', 1, 1, 1, 'שמ'],
+      ['broken_letter', 2, 1, 1, 'י'],
+    ],
+  );
+});
+
+test('a letter shaped like a look-alike is a wrong letter naming it; two neighbours each shaped like the other are swapped', () => {
+  const leaning = (char: string): Partial<LetterReading> => ({ likeness: { own: 12, others: {}, leaning: { char, along: 0.9, spreads: 12 } } });
+  // Line 1 word 1 is שמע; word 6 is אחד.
+  const check = findingsOf(readText((l) => (at(1, 6, 3)(l) ? leaning('ר') : at(1, 1, 1)(l) ? leaning('מ') : at(1, 1, 2)(l) ? leaning('ש') : {})), 1);
+  assert.ok(check.kind === 'read');
+  assert.deepEqual(
+    check.findings.map((f) => [f.kind, f.word, f.letter, f.expected, f.found]),
+    [
+      ['swapped_letters', 1, 1, 'שמ', 'מש'],
+      ['wrong_letter', 6, 3, 'ד', 'ר'],
+    ],
+  );
+  // A lean short of the thresholds is no finding.
+  const faint = findingsOf(readText((l) => (at(1, 6, 3)(l) ? { likeness: { own: 3, others: {}, leaning: { char: 'ר', along: 0.5, spreads: 3 } } } : {})), 1);
+  assert.ok(faint.kind === 'read');
+  assert.deepEqual(faint.findings, []);
+});
+
+test('ink no letter took is an extra word when a word wide after a word, an extra letter otherwise', () => {
+  const stray: StrayInk[] = [
+    { line: 4, word: 2, letter: 5, box: [10, 10, 90, 30], width: 2.4 },
+    { line: 5, word: 1, letter: 1, box: [10, 10, 15, 30], width: 0.5 },
+  ];
+  const check = findingsOf(readText(undefined, stray), 1);
+  assert.ok(check.kind === 'read');
+  assert.deepEqual(
+    check.findings.map((f) => [f.kind, f.line, f.word, f.letter]),
+    [
+      ['extra_word', 4, 2, null],
+      ['extra_letter', 5, 1, 1],
+    ],
+  );
+});
+
+test('a photo that shows part of the text reads only that part and is never "no errors found"', () => {
+  const whole = readText();
+  const part: LettersRead = { ...whole, letters: whole.letters.filter((l) => l.line <= 11), unseen: [] };
+  const check = findingsOf(part, 1);
+  assert.ok(check.kind === 'read');
+  assert.deepEqual(check.findings, []);
+  assert.equal(check.verdict, 'errors_found');
+  assert.equal(check.read.lines, 11);
+  assert.ok(check.read.letters < 713);
+});
