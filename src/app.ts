@@ -26,6 +26,7 @@ import { inventoryRoute } from './http/routes/v1/store/inventory.ts';
 import { mezuzahCertificateRoute } from './http/routes/v1/store/mezuzah-certificate.ts';
 import { mezuzahStickerSheetRoute } from './http/routes/v1/store/mezuzah-sticker-sheet.ts';
 import { mezuzahStickerRoute } from './http/routes/v1/store/mezuzah-sticker.ts';
+import { mezuzahTextCheckRoute } from './http/routes/v1/store/mezuzah-text-check.ts';
 import { mezuzahRoute } from './http/routes/v1/store/mezuzah.ts';
 import { registerMezuzahRoute } from './http/routes/v1/store/register-mezuzah.ts';
 import { salesHistoryRoute } from './http/routes/v1/store/sales-history.ts';
@@ -49,6 +50,7 @@ const routes: readonly ((app: FastifyInstance, deps: AppDeps) => void)[] = [
   mezuzahCertificateRoute,
   mezuzahStickerRoute,
   mezuzahStickerSheetRoute,
+  mezuzahTextCheckRoute,
   sellMezuzahRoute,
   salesHistoryRoute,
   creditsRoute,

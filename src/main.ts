@@ -7,6 +7,7 @@ import { renderCertificatePng } from './certificates/render-certificate-png.ts';
 import { ConfigError, parseConfig, type Config } from './config.ts';
 import { openDatabase } from './db/open-database.ts';
 import { formatTimestamp, systemClock } from './domain/clock.ts';
+import { scheduleTextChecks, TEXT_CHECK_POLL_MS } from './domain/run-text-checks.ts';
 import { scheduleOrphanSweeps } from './domain/sweep-orphan-files.ts';
 import { fingerprintIndexSync } from './domain/sync-fingerprint-index.ts';
 import { createEngine } from './engine/index.ts';
@@ -47,13 +48,14 @@ async function main(): Promise<void> {
               ? log.warn({ err: reason }, 'Redis unavailable: rate limits fall back to this node\'s own counters')
               : log.info('Redis available: rate limits are shared again'),
         });
+  const files = localFileStorage(config.filesDir);
   const indexSync = fingerprintIndexSync({ db, engine });
   const lifecycle = { draining: false };
   const app = await buildApp({
     db,
     engine,
     indexSync,
-    files: localFileStorage(config.filesDir),
+    files,
     clock,
     locks: db.locks,
     renderers: { pdf: renderCertificatePdf, png: renderCertificatePng, docx: renderCertificateDocx },
@@ -79,10 +81,19 @@ async function main(): Promise<void> {
     app.log.warn({ err: error }, 'fingerprint index refresh failed; retrying'),
   );
   // Files left by a process killed between a file write and its commit: swept in the background, never delaying listen.
-  const stopSweeping = scheduleOrphanSweeps({ db, files: localFileStorage(config.filesDir), clock }, config.orphanSweepIntervalMs, {
+  const stopSweeping = scheduleOrphanSweeps({ db, files, clock }, config.orphanSweepIntervalMs, {
     swept: ({ removed, young, refused }) =>
       refused !== null ? app.log.warn(refused) : app.log[removed.length > 0 ? 'info' : 'debug']({ removed, young }, 'orphan files swept'),
     failed: (error) => app.log.warn({ err: error }, 'orphan file sweep failed; the next one tries again'),
+  });
+
+  // Registration photos' text checks, claimed from the database by whichever node is free, after registering has answered.
+  const stopTextChecks = scheduleTextChecks({ db, engine, files, clock }, TEXT_CHECK_POLL_MS, {
+    ran: ({ done, failed, busy }) => {
+      if (done + failed > 0) app.log.info({ done, failed }, 'registration photos text-checked');
+      if (busy) app.log.debug('the engine is busy; pending text checks wait for the next round');
+    },
+    failed: (error) => app.log.warn({ err: error }, 'text check round failed; the next one tries again (a check it held, once its claim lapses)'),
   });
 
   let closing = false;
@@ -107,6 +118,8 @@ async function main(): Promise<void> {
       app.log.info({ signal }, 'shutting down: no new connections, finishing in-flight requests');
       stopFollowing();
       await stopSweeping();
+      // Before the engine closes: the check under way finishes and is kept.
+      await stopTextChecks();
       await app.close();
       await engine.close();
       await rateLimitStore.close();

@@ -15,6 +15,7 @@ import { invitationRepository } from './repositories/invitations.ts';
 import { megiahDecisionRepository } from './repositories/megiah-decisions.ts';
 import { passwordRepository } from './repositories/passwords.ts';
 import { saleRepository } from './repositories/sales.ts';
+import { scrollTextCheckRepository } from './repositories/scroll-text-checks.ts';
 import { scrollRepository } from './repositories/scrolls.ts';
 import { sessionRepository } from './repositories/sessions.ts';
 import { sql } from './sql.ts';
@@ -35,6 +36,7 @@ export function repositories(db: SqlExecutor) {
     passwords: passwordRepository(db),
     sales: saleRepository(db),
     scrolls: scrollRepository(db),
+    scrollTextChecks: scrollTextCheckRepository(db),
     sessions: sessionRepository(db),
   };
 }

@@ -160,6 +160,39 @@ export type Certificate = {
   readonly issuedAt: string;
 };
 
+/** One finding of a scroll's text check, as kept (the engine's TextFinding). */
+export type StoredTextFinding = {
+  readonly kind: string;
+  readonly line: number;
+  readonly word: number;
+  readonly letter: number | null;
+  readonly expected: string;
+  readonly found: string;
+  readonly confidence: number;
+  readonly box: readonly [number, number, number, number];
+};
+
+export type TextVerdict = 'no_errors_found' | 'errors_found';
+
+/** How much of the text a check read: lines, words, letters. */
+export type TextReadCounts = { readonly lines: number; readonly words: number; readonly letters: number };
+
+/** The text check of a scroll's registration photo: still to run, done, or given up (with why). */
+export type ScrollTextCheck =
+  | { readonly scrollId: number; readonly state: 'pending' }
+  | {
+      readonly scrollId: number;
+      readonly state: 'done';
+      readonly checkedAt: string;
+      readonly verdict: TextVerdict;
+      readonly findings: readonly StoredTextFinding[];
+      readonly read: TextReadCounts;
+    }
+  | { readonly scrollId: number; readonly state: 'failed'; readonly checkedAt: string; readonly failure: string };
+
+/** A pending text check one runner holds; `claimedAt` and `attempt` tell its claim from any later one. */
+export type TextCheckClaim = { readonly scrollId: number; readonly photoKey: string; readonly claimedAt: string; readonly attempt: number };
+
 export type Page<T> = { readonly total: number; readonly items: readonly T[] };
 export type PageRequest = { readonly offset: number; readonly limit: number };
 /** The next `limit` rows, newest first, older than the row `beforeId` (null: from the newest). */

@@ -85,6 +85,8 @@ export async function registerScroll(
             createdAt: at,
           });
           await tx.fingerprints.insert(scroll.id, fingerprint, at);
+          // Its text check, run after this answer (run-text-checks.ts); written here, so no crash can lose it.
+          await tx.scrollTextChecks.insertPending(scroll.id, at);
           if (fields.value.owner !== undefined) {
             const balance = await tx.credits.consumeOne({
               accountId: store.id,

@@ -27,7 +27,7 @@ export function openapiOptions(publicBaseUrl: string): SwaggerOptions {
   return {
     openapi: {
       openapi: '3.0.3',
-      info: { title: 'Mezuzah Registry partner API', version: '1.2.0', description: overview },
+      info: { title: 'Mezuzah Registry partner API', version: '1.3.0', description: overview },
       servers: [{ url: publicBaseUrl }],
       tags: [
         { name: 'public', description: 'No authentication; rate-limited per IP.' },

@@ -1,22 +1,26 @@
+import type { ScrollTextCheck, StoredTextFinding, TextReadCounts } from '../db/records.ts';
 import type { ReadScrollText } from '../domain/check-scroll-text.ts';
-
-type TextFinding = ReadScrollText['findings'][number];
-
-/** A text check's verdict, findings and what was read, as every text-check answer writes them. */
-export function presentTextCheckFields(check: Pick<ReadScrollText, 'verdict' | 'findings' | 'read'>) {
-  return {
-    verdict: check.verdict,
-    findings: check.findings.map(presentFinding),
-    read: { lines: check.read.lines, words: check.read.words, letters: check.read.letters },
-  };
-}
 
 /** The public text check of a photo. */
 export function presentTextCheck(check: ReadScrollText) {
-  return { status: 'success' as const, ...presentTextCheckFields(check) };
+  return { status: 'success' as const, verdict: check.verdict, findings: check.findings.map(presentFinding), read: presentRead(check.read) };
 }
 
-function presentFinding(finding: TextFinding) {
+/** A registration's stored text check: its state, and the check's fields once done (null while pending, and when it failed). */
+export function presentStoredTextCheck(check: ScrollTextCheck) {
+  const done = check.state === 'done' ? check : null;
+  return {
+    status: 'success' as const,
+    state: check.state,
+    checked_time: check.state === 'pending' ? null : check.checkedAt,
+    verdict: done === null ? null : done.verdict,
+    findings: done === null ? null : done.findings.map(presentFinding),
+    read: done === null ? null : presentRead(done.read),
+    failure: check.state === 'failed' ? check.failure : null,
+  };
+}
+
+function presentFinding(finding: StoredTextFinding) {
   return {
     kind: finding.kind,
     line: finding.line,
@@ -27,4 +31,8 @@ function presentFinding(finding: TextFinding) {
     confidence: finding.confidence,
     box: [...finding.box],
   };
+}
+
+function presentRead(read: TextReadCounts) {
+  return { lines: read.lines, words: read.words, letters: read.letters };
 }

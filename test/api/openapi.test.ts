@@ -97,3 +97,13 @@ test('the text check documents every kind of finding, what `read` means, and tha
   assert.deepEqual(operation.responses['400'].content['application/json'].schema.properties.status.enum.sort(), ['invalid', 'invalid_request']);
   assert.deepEqual(Object.keys(operation.responses).sort(), ['200', '400', '413', '429', '500', '503']);
 });
+
+test("a scroll's stored text check documents its states, and which fields are null until it is done", () => {
+  const operation = doc.paths['/api/v1/store/mezuzah-text-check/{uuid}'].get;
+  const body = operation.responses['200'].content['application/json'].schema;
+  assert.deepEqual(body.properties.state.enum, ['pending', 'done', 'failed']);
+  for (const field of ['checked_time', 'verdict', 'findings', 'read', 'failure']) assert.equal(body.properties[field].nullable, true, field);
+  for (const field of ['verdict', 'findings', 'read']) assert.match(body.properties[field].description, /null until the check is `done`/, field);
+  assert.ok(operation.description.includes('aid to the megiah'));
+  assert.deepEqual(Object.keys(operation.responses).sort(), ['200', '401', '403', '404', '429', '500']);
+});

@@ -163,6 +163,20 @@ describe('two nodes sharing PostgreSQL, Redis and a storage folder', { skip, tim
     assert.deepEqual(new Uint8Array(await fromB.arrayBuffer()), new Uint8Array(await fromA.arrayBuffer()));
   });
 
+  test("that scroll's registration photo is text-checked after it answered, and either node reads the same check", async () => {
+    const read = async (node: NodeProcess) => (await fetch(`${node.url}/api/v1/store/mezuzah-text-check/${firstUuid}`, { headers: { 'x-api-key': storeKey } })).json();
+    const deadline = Date.now() + 60_000;
+    let check = await read(b);
+    while (check.state === 'pending') {
+      assert.ok(Date.now() < deadline, 'the text check had not run after a minute');
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      check = await read(b);
+    }
+    assert.equal(check.state, 'done', JSON.stringify(check));
+    assert.ok(check.read.letters <= 713 && check.findings.length >= 0);
+    assert.deepEqual(await read(a), check);
+  });
+
   test('one scroll registered through A and B at the same moment: one wins, the other gets duplicate', async () => {
     const photo = samplePhoto(samples()[1].reference);
     const responses = await Promise.all([register(a, photo), register(b, photo)]);

@@ -33,6 +33,7 @@ export const extensionEndpoints: readonly ExtensionEndpoint[] = [
   { method: 'POST', path: '/api/v1/public/text-check', perMinute: 10, per: 'ip', auth: 'public' },
   { method: 'GET', path: '/api/v1/store/mezuzah-sticker/{uuid}', perMinute: 60, per: 'key', auth: 'store' },
   { method: 'POST', path: '/api/v1/store/mezuzah-sticker-sheet', perMinute: 10, per: 'key', auth: 'store' },
+  { method: 'GET', path: '/api/v1/store/mezuzah-text-check/{uuid}', perMinute: 60, per: 'key', auth: 'store' },
   { method: 'POST', path: '/api/v1/megiah/verify-mezuzah/{uuid}', perMinute: 30, per: 'key', auth: 'megiah' },
   { method: 'POST', path: '/api/v1/megiah/reject-mezuzah/{uuid}', perMinute: 30, per: 'key', auth: 'megiah' },
 ];

@@ -6,6 +6,7 @@ import * as idempotentRequests from './003-idempotent-requests.ts';
 import * as megiahDecisions from './004-megiah-decisions.ts';
 import * as portalHandoffs from './005-portal-handoffs.ts';
 import * as certificateLinks from './006-certificate-links.ts';
+import * as scrollTextChecks from './007-scroll-text-checks.ts';
 
 export type Migration = { readonly id: string; readonly up: (dialect: Dialect) => string[] };
 
@@ -16,4 +17,5 @@ export const migrations: readonly Migration[] = [
   { id: '004-megiah-decisions', up: megiahDecisions.up },
   { id: '005-portal-handoffs', up: portalHandoffs.up },
   { id: '006-certificate-links', up: certificateLinks.up },
+  { id: '007-scroll-text-checks', up: scrollTextChecks.up },
 ];
