@@ -4,6 +4,7 @@ import type { Gray } from '../raster.ts';
 import { inkBlobs, PLAIN_INK, type Ink } from '../reader/inks.ts';
 import { rectifyPage } from '../rectify.ts';
 import { LINE_PITCH, TEMPLATE_LINES } from '../template.ts';
+import { partsInFirmInk } from './firm-ink.ts';
 
 // The ink of each of the text's 22 lines, on the page rectified through the
 // reading's map (upright, lines level, the curl straightened), as the groups
@@ -22,13 +23,27 @@ const LETTER_INK: Ink = { ...PLAIN_INK, contrast: 0.45 };
 const LINE_REACH = 0.5;
 /** Blobs further than this (column widths) outside the text column are the margin's: the sheet's edge, its stains. */
 const COLUMN_REACH = 0.02;
-/** Blobs under this share of the line's median blob area are specks (and a crown's tips): left out. */
+/**
+ * Blobs under this share of the line's median blob area are specks (and a
+ * crown's tips): left out. Kept down to 0.12 or 0.08 where a letter's body is
+ * (for the small י), the text tune set's 3 MP registration photos read more
+ * letters in pieces and more ink left over than they read י's again
+ * (unexplained findings 356 → 374 and 542).
+ */
 const SPECK_SHARE = 0.3;
+/**
+ * A blob taller than this many line pitches reaches across the gap between two
+ * lines (a letter's body is about 0.6 of a pitch; with a neck or a tail about
+ * 1), and is cut at the gap's middle. On the text tune set's 3 MP registration
+ * photos letters read missing in clean scrolls fell from 160 to 73 (ל's and ך's
+ * most: a tail touching the neck below it had made one blob of two lines).
+ */
+const ACROSS_LINES = 1.15;
 /** Blobs wider than this many line pitches, or taller than MAX_BLOB_HEIGHT, are no letter (a stain, the sheet's edge, a ruling). */
 const MAX_BLOB_WIDTH = 3;
 const MAX_BLOB_HEIGHT = 2;
-/** Blobs overlapping along the line by this share of the narrower one are parts of one letter (the leg of a ה or a ק under its roof). */
-const SAME_LETTER_OVERLAP = 0.6;
+/** Blobs overlapping along the line by this share of the narrower one are parts of one letter (the leg of a ה or a ק under its roof; a leg may stand a little past the roof's end: at 0.6, unexplained findings on the text tune set's 3 MP registration photos 371, at 0.4 356). */
+const SAME_LETTER_OVERLAP = 0.4;
 
 /** One group of ink on the rectified page, in canonical units (X along the line from the right margin, Y down the page) and in its pixels. */
 export type InkGroup = {
@@ -59,15 +74,46 @@ export function pageInk(img: Gray, map: PageMap, maxSide?: number): PageInk | nu
   if (!page) return null;
   const { blobs, labels } = inkBlobs(page.image, LETTER_INK);
   const candidates: InkGroup[] = [];
+  let nextLabel = blobs.length + 1;
+  const rowOf = (Y: number) => Math.round((Y - page.toCanonical(0, 0)[1]) / (page.toCanonical(0, 1)[1] - page.toCanonical(0, 0)[1]));
   for (const [k, b] of blobs.entries()) {
     const [X1, Y0] = page.toCanonical(b.minX, b.minY);
     const [X0, Y1] = page.toCanonical(b.maxX + 1, b.maxY + 1);
     if (X1 - X0 > MAX_BLOB_WIDTH * LINE_PITCH || Y1 - Y0 > MAX_BLOB_HEIGHT * LINE_PITCH) continue;
     if (X1 < -COLUMN_REACH || X0 > 1 + COLUMN_REACH) continue;
-    candidates.push({ X0, X1, Y0, Y1, area: b.area, box: [b.minX, b.minY, b.maxX + 1, b.maxY + 1], blobs: [k + 1], index: 0 });
+    const whole: InkGroup = { X0, X1, Y0, Y1, area: b.area, box: [b.minX, b.minY, b.maxX + 1, b.maxY + 1], blobs: [k + 1], index: 0 };
+    const parts = partsInFirmInk(page.image, labels, whole, nextLabel);
+    if (parts) {
+      nextLabel += parts.length;
+      for (const part of parts) {
+        const [pX1, pY0] = page.toCanonical(part.box[0], part.box[1]);
+        const [pX0, pY1] = page.toCanonical(part.box[2], part.box[3]);
+        candidates.push({ ...part, X0: pX0, X1: pX1, Y0: pY0, Y1: pY1 });
+      }
+      continue;
+    }
+    // Ink reaching across the gap between two lines (a ך's tail touching a ל's neck below it) is cut at the gap's middle: each part its line's.
+    const gap = (Math.round((Y0 + Y1) / 2 / LINE_PITCH - 0.5) + 0.5) * LINE_PITCH;
+    if (Y1 - Y0 > ACROSS_LINES * LINE_PITCH && gap > Y0 && gap < Y1) {
+      const v = rowOf(gap);
+      candidates.push(...[partOf(whole, labels, page.image.width, b.minY, v, Y0, gap), partOf(whole, labels, page.image.width, v, b.maxY + 1, gap, Y1)].filter((g) => g.area > 0));
+    } else candidates.push(whole);
   }
-  const lines = linesAlong(candidates, TEMPLATE_LINES.map((_, l) => () => l * LINE_PITCH), LINE_REACH);
-  return { page, labels, lines };
+  const lines: InkGroup[][] = TEMPLATE_LINES.map(() => []);
+  for (const g of candidates) {
+    const line = Math.round((g.Y0 + g.Y1) / 2 / LINE_PITCH);
+    if (line >= 0 && line < lines.length && Math.abs((g.Y0 + g.Y1) / 2 - line * LINE_PITCH) < LINE_REACH * LINE_PITCH) lines[line].push(g);
+  }
+  return { page, labels, lines: lines.map(lettersOf) };
+}
+
+/** The rows `top` to `bottom` (exclusive) of a blob, as a group of their own (its ink counted there). */
+function partOf(whole: InkGroup, labels: Int32Array, width: number, top: number, bottom: number, Y0: number, Y1: number): InkGroup {
+  const [left, , right] = whole.box;
+  const label = whole.blobs[0];
+  let area = 0;
+  for (let v = top; v < bottom; v++) for (let u = left; u < right; u++) if (labels[v * width + u] === label) area++;
+  return { ...whole, Y0, Y1, area, box: [left, top, right, bottom], blobs: [label] };
 }
 
 /** A line's blobs as groups of ink in reading order: specks left out, overlapping parts joined. */
@@ -83,27 +129,6 @@ function lettersOf(blobs: readonly InkGroup[]): InkGroup[] {
   }
   groups.forEach((g, i) => (g.index = i));
   return groups;
-}
-
-/** The blobs whose vertical middle lies within `reach` line pitches of a line (the nearest such line; `curves`: each line's middle along it), line by line, as groups in reading order. */
-function linesAlong(blobs: readonly InkGroup[], curves: readonly ((X: number) => number)[], reach: number): InkGroup[][] {
-  const lines: InkGroup[][] = curves.map(() => []);
-  for (const b of blobs) {
-    const X = (b.X0 + b.X1) / 2;
-    const Y = (b.Y0 + b.Y1) / 2;
-    const guess = Math.round(Y / LINE_PITCH);
-    let best = -1;
-    let bestOff = reach * LINE_PITCH;
-    for (let l = Math.max(0, guess - 1); l <= Math.min(curves.length - 1, guess + 1); l++) {
-      const off = Math.abs(Y - curves[l](X));
-      if (off < bestOff) {
-        bestOff = off;
-        best = l;
-      }
-    }
-    if (best >= 0) lines[best].push(b);
-  }
-  return lines.map(lettersOf);
 }
 
 /** Two groups as one. */
