@@ -2,9 +2,11 @@
 // generator wrote (tools/synth/text-set.ts's manifest), as issue 53 states its
 // targets: a word kind found at the right line and word; a letter kind at the
 // right word with the letter within one; a wrong letter found, and `found`
-// naming the letter written. Findings no error explains are counted too.
+// naming the letter written (of a word, the word). Findings no error explains
+// are counted too.
 
 import type { TextCheck, TextFinding } from '../../src/engine/types.ts';
+import { MEZUZAH_WORDS } from '../../src/text/mezuzah-text.ts';
 import type { PhotoError } from '../../tools/synth/text-set.ts';
 
 export type ErrorScore = { readonly error: PhotoError; readonly found: boolean; readonly namedRight: boolean };
@@ -18,9 +20,27 @@ export type PhotoScore = {
 
 const WORD_KINDS = new Set(['missing_word', 'extra_word']);
 
-/** Whether `finding` reports `error` as issue 53's targets count it. */
+/** A letter's place along its line (0-based over the line's letters): `letter` 0 of a word is the place before its first letter, the same as after the last of the word before. */
+function placeInLine(line: number, word: number, letter: number): number {
+  const words = MEZUZAH_WORDS[line - 1];
+  let before = 0;
+  for (let w = 0; w < word - 1; w++) before += [...words[w]].length;
+  return before + letter;
+}
+
+/**
+ * Whether `finding` reports `error` as issue 53's targets count it. Two places
+ * are one: a letter added between two words is after the first word's last
+ * letter or before the second's first (letter 0); a word written twice follows
+ * either the word before the two copies or the first copy.
+ */
 export function reports(finding: TextFinding, error: PhotoError): boolean {
   if (finding.kind !== error.kind || finding.line !== error.line) return false;
+  if (error.kind === 'extra_word') {
+    const repeated = error.word > 0 && MEZUZAH_WORDS[error.line - 1][error.word - 1] === error.found;
+    return finding.word === error.word || (repeated && finding.word === error.word - 1);
+  }
+  if (error.kind === 'extra_letter') return Math.abs(placeInLine(finding.line, finding.word, finding.letter ?? 0) - placeInLine(error.line, error.word, error.letter ?? 0)) <= 1;
   if (WORD_KINDS.has(error.kind)) return finding.word === error.word;
   if (finding.word !== error.word) return false;
   if (error.kind === 'wrong_letter' || error.kind === 'touching_letters' || error.kind === 'broken_letter') return finding.letter === error.letter;

@@ -8,7 +8,9 @@ import type { InkGroup } from './page-ink.ts';
 // width is from the letter's (scaled to the line), and of each gap before it
 // whether it is a word's gap where a word begins and a letter's elsewhere. A
 // letter missing may leave no room (never written: the scribe wrote on) or a
-// hole of its width (its ink flaked or erased).
+// hole of its width (its ink flaked or erased). Whole words are steps of
+// their own (a word the scribe left out; a word written twice or added), and
+// two letters written in each other's place (swapped).
 
 /** A letter of the text to be read: its letter and whether a word begins with it (not the line's first). */
 export type TextLetter = { readonly char: string; readonly startsWord: boolean };
@@ -16,12 +18,14 @@ export type TextLetter = { readonly char: string; readonly startsWord: boolean }
 /**
  * How a letter was read: `match`, one group; `merge`, two groups (a letter in
  * pieces); `touch`, one group with the next letter (the next letter is marked
- * `touched`); `missing`, no group.
+ * `touched`); `swap`, the group in the next letter's place (and the next
+ * letter's in its own: both marked `swap`); `missing`, no group (every letter
+ * of a word left out is `missing`).
  */
-export type LetterOp = 'match' | 'merge' | 'touch' | 'touched' | 'missing';
+export type LetterOp = 'match' | 'merge' | 'touch' | 'touched' | 'swap' | 'missing';
 export type AlignedLetter = { readonly op: LetterOp; readonly groups: readonly InkGroup[] };
-/** Ink no letter took, and the letter (index in the line) it follows (-1 before the first). */
-export type ExtraInk = { readonly group: InkGroup; readonly after: number };
+/** Ink no letter took, the letter (index in the line) it follows (-1 before the first), and whether it is part of a word no word of the text takes. */
+export type ExtraInk = { readonly group: InkGroup; readonly after: number; readonly inWord: boolean };
 
 /** A letter's width may differ from the table's by this factor (in logarithm, one standard deviation): a hand's letters vary that much. */
 const WIDTH_SPREAD = 0.35;
@@ -35,23 +39,43 @@ const MERGE_COST = 4;
 const TOUCH_COST = 6;
 const MISSING_COST = 9;
 const EXTRA_COST = 9;
+/**
+ * Two letters in each other's places; a whole word left out; a whole word's
+ * ink (2 to MAX_EXTRA_WORD groups between word gaps) that no word takes. A
+ * word left out costs less than its letters each missing, so that the letters
+ * either side are not read in its place; two letters swapped more than both
+ * read in place when their shapes and widths say nothing either way.
+ */
+const SWAP_COST = 5;
+const MISSING_WORD_COST = 20;
+const EXTRA_WORD_COST = 20;
+const MAX_EXTRA_WORD = 8;
+/** A gap that bounds an added word is at least this share of a word's gap (WORD_GAP_SHARE). */
+const EXTRA_WORD_GAP = 0.7;
 
-type Step = 'match' | 'merge' | 'touch' | 'missing' | 'hole' | 'extra';
+type Step = 'match' | 'merge' | 'touch' | 'swap' | 'missing' | 'hole' | 'missingWord' | 'extra' | `extraWord${number}`;
 
 /**
  * The line's groups (in reading order) aligned to its letters: one entry per
  * letter, and the ink no letter took. `shapeCost`, when given, adds what
- * letter i taking group j alone costs by their shapes (read-letters.ts: how
- * unlike the hand's other instances of the letter the group is).
+ * letter i taking groups j to j + k − 1 costs by their shapes (read-letters.ts:
+ * how unlike the hand's other instances of the letter the ink is).
  */
 export function alignLetters(
   groups: readonly InkGroup[],
   letters: readonly TextLetter[],
-  shapeCost: (i: number, j: number) => number = () => 0,
+  shapeCost: (i: number, j: number, k: number) => number = () => 0,
 ): { letters: AlignedLetter[]; extra: ExtraInk[] } {
   const n = letters.length;
   const m = groups.length;
   if (m === 0) return { letters: letters.map(() => ({ op: 'missing', groups: [] })), extra: [] };
+  // Where each letter's word ends (one past its last letter).
+  const wordEnd = new Int32Array(n);
+  for (let i = n - 1, end = n; i >= 0; i--) {
+    wordEnd[i] = end;
+    if (letters[i].startsWord) end = i;
+  }
+  const startsWord = (i: number) => i === 0 || i === n || letters[i].startsWord;
   // Letter heights per canonical unit, from the line's ink and the text's widths.
   const words = letters.filter((l) => l.startsWord).length + 1;
   const natural = letters.reduce((sum, l) => sum + letterWidth(l.char), 0) + LETTER_GAP * (n - words) + WORD_GAP * (words - 1);
@@ -91,27 +115,47 @@ export function alignLetters(
       const at = i * cols + j;
       const c = cost[at];
       if (c === Infinity) continue;
-      if (i < n && j < m) relax(at + cols + 1, c + widthCost(groups[j].X1 - groups[j].X0, letterWidth(letters[i].char)) + gapCost(j, i) + shapeCost(i, j), 'match');
-      if (i < n && j + 1 < m) relax(at + cols + 2, c + MERGE_COST + widthCost(groups[j + 1].X1 - groups[j].X0, letterWidth(letters[i].char), PIECES_WIDTH_SPREAD) + gapCost(j, i), 'merge');
+      if (i < n && j < m) relax(at + cols + 1, c + widthCost(groups[j].X1 - groups[j].X0, letterWidth(letters[i].char)) + gapCost(j, i) + shapeCost(i, j, 1), 'match');
+      if (i < n && j + 1 < m) {
+        const pieces = widthCost(groups[j + 1].X1 - groups[j].X0, letterWidth(letters[i].char), PIECES_WIDTH_SPREAD) + gapCost(j, i) + shapeCost(i, j, 2);
+        relax(at + cols + 2, c + MERGE_COST + pieces, 'merge');
+      }
+      if (i + 1 < n && j + 1 < m && !letters[i + 1].startsWord) {
+        const first = widthCost(groups[j].X1 - groups[j].X0, letterWidth(letters[i + 1].char)) + shapeCost(i + 1, j, 1);
+        const second = widthCost(groups[j + 1].X1 - groups[j + 1].X0, letterWidth(letters[i].char)) + shapeCost(i, j + 1, 1);
+        relax(at + 2 * cols + 2, c + SWAP_COST + first + second + gapCost(j, i) + gapCost(j + 1, i + 1), 'swap');
+      }
+      if (i < n && startsWord(i)) relax(at + (wordEnd[i] - i) * cols, c + MISSING_WORD_COST, 'missingWord');
+      if (j < m && startsWord(i) && (j === 0 || groups[j].X0 - groups[j - 1].X1 >= EXTRA_WORD_GAP * wordGap)) {
+        for (let k = 2; k <= MAX_EXTRA_WORD && j + k <= m; k++) {
+          if (j + k < m && groups[j + k].X0 - groups[j + k - 1].X1 < EXTRA_WORD_GAP * wordGap) continue;
+          relax(at + k, c + EXTRA_WORD_COST, `extraWord${k}`);
+        }
+      }
       if (i + 1 < n && j < m) {
         const both = letterWidth(letters[i].char) + LETTER_GAP + letterWidth(letters[i + 1].char);
         relax(at + 2 * cols + 1, c + TOUCH_COST + widthCost(groups[j].X1 - groups[j].X0, both, PIECES_WIDTH_SPREAD) + gapCost(j, i), 'touch');
       }
       if (i < n) relax(at + cols, c + MISSING_COST, 'missing');
       if (i + 1 < n && j < m) {
-        const rest = widthCost(groups[j].X1 - groups[j].X0, letterWidth(letters[i + 1].char)) + holeCost(j, i) + shapeCost(i + 1, j);
+        const rest = widthCost(groups[j].X1 - groups[j].X0, letterWidth(letters[i + 1].char)) + holeCost(j, i) + shapeCost(i + 1, j, 1);
         relax(at + 2 * cols + 1, c + MISSING_COST + rest, 'hole');
       }
       if (j < m) relax(at + 1, c + EXTRA_COST, 'extra');
     }
   }
-  // Back from the end: the steps taken, then the letters and extra ink in order.
+  // Back from the end: the steps taken, then the letters and extra ink in order. A word left out ends at i: it starts at the nearest word start before.
+  const wordStart = (end: number) => {
+    let start = end - 1;
+    while (start > 0 && !letters[start].startsWord) start--;
+    return start;
+  };
   const steps: Step[] = [];
   for (let i = n, j = m; i > 0 || j > 0; ) {
     const s = step[i * cols + j];
     steps.push(s);
-    i -= s === 'touch' || s === 'hole' ? 2 : s === 'extra' ? 0 : 1;
-    j -= s === 'merge' ? 2 : s === 'missing' ? 0 : 1;
+    i -= s === 'touch' || s === 'hole' || s === 'swap' ? 2 : s === 'missingWord' ? i - wordStart(i) : s === 'extra' || s.startsWith('extraWord') ? 0 : 1;
+    j -= s === 'merge' || s === 'swap' ? 2 : s === 'missing' || s === 'missingWord' ? 0 : s.startsWith('extraWord') ? Number(s.slice(9)) : 1;
   }
   const aligned: AlignedLetter[] = [];
   const extra: ExtraInk[] = [];
@@ -124,9 +168,14 @@ export function alignLetters(
     } else if (s === 'touch') {
       aligned.push({ op: 'touch', groups: [groups[j]] }, { op: 'touched', groups: [groups[j]] });
       j++;
+    } else if (s === 'swap') {
+      aligned.push({ op: 'swap', groups: [groups[j + 1]] }, { op: 'swap', groups: [groups[j]] });
+      j += 2;
     } else if (s === 'missing') aligned.push({ op: 'missing', groups: [] });
+    else if (s === 'missingWord') for (let end = wordEnd[aligned.length]; aligned.length < end; ) aligned.push({ op: 'missing', groups: [] });
     else if (s === 'hole') aligned.push({ op: 'missing', groups: [] }, { op: 'match', groups: [groups[j++]] });
-    else extra.push({ group: groups[j++], after: aligned.length - 1 });
+    else if (s === 'extra') extra.push({ group: groups[j++], after: aligned.length - 1, inWord: false });
+    else for (let k = Number(s.slice(9)); k > 0; k--) extra.push({ group: groups[j++], after: aligned.length - 1, inWord: true });
   }
   return { letters: aligned, extra };
 }

@@ -28,7 +28,8 @@ const WRITTEN_AS_SPREADS = 8;
  * hands set many letters close enough to touch in the photo. A finding of a
  * letter's shape says its own (how far its shape leans to the other letter).
  */
-const CONFIDENCE: Readonly<Record<'missing_word' | 'missing_letter' | 'touching_letters' | 'broken_letter' | 'extra_letter' | 'extra_word', number>> = {
+const CONFIDENCE: Readonly<Record<'missing_word' | 'missing_letter' | 'touching_letters' | 'broken_letter' | 'extra_letter' | 'extra_word' | 'swapped_letters', number>> = {
+  swapped_letters: 0.5,
   missing_word: 0.67,
   missing_letter: 0.06,
   touching_letters: 0.06,
@@ -36,8 +37,6 @@ const CONFIDENCE: Readonly<Record<'missing_word' | 'missing_letter' | 'touching_
   extra_letter: 0.07,
   extra_word: 0.5,
 };
-/** Ink left over is a word when at least this many letter heights wide, after a word's gap (a letter is 0.3–1.2 letter heights wide). */
-const EXTRA_WORD_WIDTH = 1.6;
 
 type Box = readonly [number, number, number, number];
 
@@ -64,6 +63,10 @@ export function findingsOf(read: LettersRead, scale: number): TextCheck {
       else if (l.op === 'touch' && letters[i + 1]?.op === 'touched') {
         const pair = l.char + letters[i + 1].char;
         findings.push({ kind: 'touching_letters', ...place, expected: pair, found: pair, confidence: CONFIDENCE.touching_letters, box: at(l.box, null) });
+        i++;
+      } else if (l.op === 'swap' && letters[i + 1]?.op === 'swap') {
+        const next = letters[i + 1];
+        findings.push({ kind: 'swapped_letters', ...place, expected: l.char + next.char, found: next.char + l.char, confidence: CONFIDENCE.swapped_letters, box: at(union(l.box!, next.box!), null) });
         i++;
       } else if (l.op === 'merge' && !WRITTEN_IN_PIECES.has(l.char)) {
         findings.push({ kind: 'broken_letter', ...place, expected: l.char, found: l.char, confidence: CONFIDENCE.broken_letter, box: at(l.box, null) });
@@ -98,17 +101,15 @@ function writtenAs(l: LetterReading): string | null {
 /** How sure a letter written as another is: how much nearer the other letter is than its own. */
 const confidenceOf = (l: LetterReading) => round(l.likeness!.leaning!.along);
 
-/** Ink no letter took: a word repeated or added where it is as wide as a word and stands after a word's gap, a letter added elsewhere. */
+/** Ink no letter took: a word where the alignment read it as a word's ink between word gaps (what it reads as, letter by letter), a letter added elsewhere. */
 function extraFindings(stray: readonly StrayInk[], at: (box: Box | null, near: Box | null) => readonly [number, number, number, number]): TextFinding[] {
   const out: TextFinding[] = [];
-  for (const pieces of groupBy(stray, (s) => `${s.line}:${s.word}:${s.letter}`).values()) {
-    const { line, word, letter } = pieces[0];
-    const box = pieces.map((p) => p.box).reduce(union);
-    const width = pieces.reduce((w, p) => w + p.width, 0);
-    const wordsOfLine = MEZUZAH_WORDS[line - 1];
-    const atWordEnd = word === 0 || letter === [...wordsOfLine[word - 1]].length;
-    if (atWordEnd && width >= EXTRA_WORD_WIDTH) out.push({ kind: 'extra_word', line, word, letter: null, expected: '', found: '', confidence: CONFIDENCE.extra_word, box: at(box, null) });
-    else for (const p of pieces) out.push({ kind: 'extra_letter', line, word, letter, expected: '', found: '', confidence: CONFIDENCE.extra_letter, box: at(p.box, null) });
+  for (const pieces of groupBy(stray, (s) => `${s.line}:${s.word}:${s.letter}:${s.inWord}`).values()) {
+    const { line, word, inWord } = pieces[0];
+    if (inWord) {
+      const found = pieces.map((p) => p.readAs).join('');
+      out.push({ kind: 'extra_word', line, word, letter: null, expected: '', found, confidence: CONFIDENCE.extra_word, box: at(pieces.map((p) => p.box).reduce(union), null) });
+    } else for (const p of pieces) out.push({ kind: 'extra_letter', line, word, letter: p.letter, expected: '', found: p.readAs, confidence: CONFIDENCE.extra_letter, box: at(p.box, null) });
   }
   return out;
 }

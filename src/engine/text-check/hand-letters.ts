@@ -14,6 +14,8 @@ export type HandLetters = {
   unlikeness(char: string, shape: Float32Array, isInstance: boolean): number;
   /** The letters this hand's instances are known for, other than `char`. */
   others(char: string): string[];
+  /** The hand's letter a shape is least unlike ('' when the hand has none). */
+  nearest(shape: Float32Array): string;
   /**
    * How far a shape read as `a` leans towards the hand's `b`: where it lies on
    * the way from a's mean shape to b's (0 at a's, 1 at b's), and how far past
@@ -87,6 +89,15 @@ export function handLetters(instances: ReadonlyMap<string, readonly Float32Array
       return mean ? shapeDistance(shape, mean) / spreadOf(char) : Infinity;
     },
     others: (char) => [...means.keys()].filter((c) => c !== char),
+    nearest(shape) {
+      let best = '';
+      let least = Infinity;
+      for (const char of means.keys()) {
+        const u = this.unlikeness(char, shape, false);
+        if (u < least) [best, least] = [char, u];
+      }
+      return best;
+    },
   };
 }
 

@@ -47,6 +47,10 @@ export type StrayInk = {
   readonly box: readonly [number, number, number, number];
   /** Its width over the line's letter height. */
   readonly width: number;
+  /** Whether it is part of ink as wide as a word, between word gaps, that no word of the text takes. */
+  readonly inWord: boolean;
+  /** The hand's letter it is most like ('' when its shape could not be read). */
+  readonly readAs: string;
 };
 
 export type LettersRead = {
@@ -90,20 +94,27 @@ export function readLetters(img: Gray, map: PageMap, maxSide?: number): LettersR
   const stray: StrayInk[] = [];
   lines.forEach(({ groups, text, frame, shapes }, l) => {
     const costs = new Map<string, number>();
-    const shapeCost = (i: number, j: number) => {
-      const shape = shapes[j];
+    // The shape of groups j to j + k − 1 together (a letter in pieces: k = 2).
+    const joint = new Map<number, Float32Array | null>();
+    const shapeOf = (j: number, k: number) => {
+      if (k === 1 || !frame) return shapes[j];
+      if (!joint.has(j)) joint.set(j, letterShape(ink.labels, ink.page.image.width, groups.slice(j, j + k), frame));
+      return joint.get(j)!;
+    };
+    const shapeCost = (i: number, j: number, k: number) => {
+      const shape = shapeOf(j, k);
       if (!shape) return 0;
-      const key = `${text[i].char}${j}`;
+      const key = `${text[i].char}${j}:${k}`;
       let cost = costs.get(key);
       if (cost === undefined) costs.set(key, (cost = Math.min(SHAPE_COST_CAP, SHAPE_WEIGHT * Math.max(0, hand.unlikeness(text[i].char, shape, false) - SHAPE_FREE))));
       return cost;
     };
     const read = alignLetters(groups, text, shapeCost);
     read.letters.forEach((a, i) => {
-      const j = a.op === 'match' ? groups.indexOf(a.groups[0]) : -1;
-      letters.push({ ...placeOf(l, text[i]), op: a.op, box: boxOf(ink, a.groups), likeness: j >= 0 && shapes[j] ? likenessOf(hand, text[i].char, shapes[j]) : null });
+      const alone = a.op === 'match' || a.op === 'swap' ? shapes[a.groups[0].index] : null;
+      letters.push({ ...placeOf(l, text[i]), op: a.op, box: boxOf(ink, a.groups), likeness: alone ? likenessOf(hand, text[i].char, alone) : null });
     });
-    for (const e of read.extra) stray.push(strayOf(l, e, text, ink, frame));
+    for (const e of read.extra) stray.push({ ...strayOf(l, e, text, ink, frame), readAs: shapes[e.group.index] ? hand.nearest(shapes[e.group.index]!) : '' });
   });
   const unseen = seen.flatMap((words, l) => words.flatMap((s, w) => (s ? [] : [{ line: l + 1, word: w + 1 }])));
   return { letters, stray, unseen };
@@ -167,10 +178,10 @@ const LOOK_ALIKES: Readonly<Record<string, string>> = {
 
 const placeOf = (l: number, t: TextPlace) => ({ line: l + 1, word: t.word, letter: t.letter, char: t.char });
 
-function strayOf(l: number, e: ExtraInk, text: readonly TextPlace[], ink: PageInk, frame: LineFrame | null): StrayInk {
+function strayOf(l: number, e: ExtraInk, text: readonly TextPlace[], ink: PageInk, frame: LineFrame | null): Omit<StrayInk, 'readAs'> {
   const after = e.after >= 0 ? text[e.after] : { word: 0, letter: 0 };
   const height = frame ? frame.base - frame.top : Infinity;
-  return { line: l + 1, word: after.word, letter: after.letter, box: boxOf(ink, [e.group])!, width: (e.group.box[2] - e.group.box[0]) / height };
+  return { line: l + 1, word: after.word, letter: after.letter, box: boxOf(ink, [e.group])!, width: (e.group.box[2] - e.group.box[0]) / height, inWord: e.inWord };
 }
 
 /** Of each line's words, whether the photo shows it: both its ends, on the line, inside the image. */

@@ -83,3 +83,40 @@ test('a line with no ink has every letter missing', () => {
   const r = alignLetters([], letters);
   assert.deepEqual(ops(r), letters.map(() => 'missing'));
 });
+
+test('a word the scribe left out (the next written on) is read as a word missing, not letters missing either side', () => {
+  const ink = inkOf();
+  // ישראל (letters 3–7) left out: יהוה and אלהינו move back by its width and gap.
+  const shift = ink[8].X0 - ink[3].X0;
+  const r = alignLetters([...ink.slice(0, 3), ...ink.slice(8).map((g) => ({ ...g, X0: g.X0 - shift, X1: g.X1 - shift }))], letters);
+  assert.deepEqual(ops(r), letters.map((_, i) => (i >= 3 && i <= 7 ? 'missing' : 'match')));
+  assert.deepEqual(r.extra, []);
+});
+
+test('a word written twice is a word of extra ink, its groups marked as a word', () => {
+  const ink = inkOf();
+  // יהוה (letters 8–11) written again after itself.
+  const copy = ink.slice(8, 12);
+  const shift = copy[3].X1 - copy[0].X0 + WORD_GAP * H;
+  const moved = (g: InkGroup) => ({ ...g, X0: g.X0 + shift, X1: g.X1 + shift });
+  const r = alignLetters([...ink.slice(0, 12), ...copy.map(moved), ...ink.slice(12).map(moved)], letters);
+  assert.deepEqual(ops(r), letters.map(() => 'match'));
+  assert.equal(r.extra.length, 4);
+  assert.ok(r.extra.every((e) => e.inWord));
+  assert.ok(r.extra.every((e) => e.after === 7 || e.after === 11), JSON.stringify(r.extra.map((e) => e.after)));
+});
+
+test("two letters written in each other's place are read as swapped when their shapes say so", () => {
+  const ink = inkOf();
+  // שמע's מ and ע written as עמ: each letter's shape unlike its own, like the other's.
+  const [m, ayin] = [ink[1], ink[2]];
+  const wM = m.X1 - m.X0;
+  const wA = ayin.X1 - ayin.X0;
+  const swapped = [{ ...ayin, X0: m.X0, X1: m.X0 + wA }, { ...m, X0: m.X0 + wA + LETTER_GAP * H, X1: m.X0 + wA + LETTER_GAP * H + wM }];
+  const groups = [ink[0], ...swapped, ...ink.slice(3)];
+  // The shape of group j is the shape of the letter it was drawn as: alike its own letter, 8 for any other.
+  const drawnAs = ['ש', 'ע', 'מ', ...letters.slice(3).map((l) => l.char)];
+  const r = alignLetters(groups, letters, (i, j, k) => (k === 1 && drawnAs[j] === letters[i].char ? 0 : 8));
+  assert.deepEqual([r.letters[1].op, r.letters[2].op], ['swap', 'swap']);
+  assert.equal(r.letters.filter((l) => l.op === 'match').length, letters.length - 2);
+});

@@ -81,18 +81,19 @@ test('a letter shaped like a look-alike is a wrong letter naming it; two neighbo
   assert.deepEqual(faint.findings, []);
 });
 
-test('ink no letter took is an extra word when a word wide after a word, an extra letter otherwise', () => {
+test('ink no letter took is an extra word when read as a word\'s ink, an extra letter otherwise, each with what it reads as', () => {
   const stray: StrayInk[] = [
-    { line: 4, word: 2, letter: 5, box: [10, 10, 90, 30], width: 2.4 },
-    { line: 5, word: 1, letter: 1, box: [10, 10, 15, 30], width: 0.5 },
+    { line: 4, word: 2, letter: 5, box: [10, 10, 40, 30], width: 1.2, inWord: true, readAs: 'א' },
+    { line: 4, word: 2, letter: 5, box: [52, 10, 40, 30], width: 1.2, inWord: true, readAs: 'ת' },
+    { line: 5, word: 1, letter: 1, box: [10, 10, 15, 30], width: 0.5, inWord: false, readAs: 'ו' },
   ];
   const check = findingsOf(readText(undefined, stray), 1);
   assert.ok(check.kind === 'read');
   assert.deepEqual(
-    check.findings.map((f) => [f.kind, f.line, f.word, f.letter]),
+    check.findings.map((f) => [f.kind, f.line, f.word, f.letter, f.found]),
     [
-      ['extra_word', 4, 2, null],
-      ['extra_letter', 5, 1, 1],
+      ['extra_word', 4, 2, null, 'את'],
+      ['extra_letter', 5, 1, 1, 'ו'],
     ],
   );
 });
