@@ -1,6 +1,5 @@
 import { connectedComponents } from '../components.ts';
 import type { Gray } from '../raster.ts';
-import type { InkGroup } from './page-ink.ts';
 
 // Two letters set so close that the photo's blur bridges them are one blob of
 // ink, as two letters that touch are; what tells them apart is the bridge.
@@ -26,18 +25,20 @@ const SIDE_BY_SIDE_OVERLAP = 0.25;
 /** A part of a blob in firm ink is a letter's when it holds at least this share of the blob's firm ink (less is a stroke's end or a speck). */
 const MIN_PART_SHARE = 0.15;
 
+/** A part of a blob: its box (left, top, right, bottom, exclusive) in the image's pixels, its pixels' count and label. */
+export type InkPart = { box: [number, number, number, number]; area: number; label: number };
+
 /**
- * The parts of a blob (one label of `labels`) that stand apart in firm ink,
- * left to right, each given a label of its own in `labels` (the blob's pixels
- * shared out by the columns between the parts), starting at `nextLabel`; null
- * when it holds together.
+ * The parts of a blob (`label` in `labels`, within `box`) that stand apart in
+ * firm ink, left to right, each given a label of its own in `labels` (the
+ * blob's pixels shared out by the columns between the parts), starting at
+ * `nextLabel`; null when it holds together.
  */
-export function partsInFirmInk(image: Gray, labels: Int32Array, blob: InkGroup, nextLabel: number): InkGroup[] | null {
-  const [left, top, right, bottom] = blob.box;
+export function partsInFirmInk(image: Gray, labels: Int32Array, box: readonly [number, number, number, number], label: number, nextLabel: number): InkPart[] | null {
+  const [left, top, right, bottom] = box;
   const w = right - left;
   const h = bottom - top;
   if (w < 4 || h < 4) return null;
-  const label = blob.blobs[0];
   const grey: number[] = [];
   const own: number[] = [];
   for (let v = top; v < bottom; v++) {
@@ -68,7 +69,7 @@ export function partsInFirmInk(image: Gray, labels: Int32Array, blob: InkGroup, 
   }
   // Each column goes to the part it stands in, or, between two, to the nearer.
   const cuts = letters.slice(1).map((p, i) => (letters[i].maxX + 1 + p.minX) / 2);
-  const out: InkGroup[] = letters.map((_, i) => ({ ...blob, area: 0, box: [Infinity, Infinity, -Infinity, -Infinity], blobs: [nextLabel + i] }));
+  const out: InkPart[] = letters.map((_, i) => ({ area: 0, box: [Infinity, Infinity, -Infinity, -Infinity], label: nextLabel + i }));
   for (let v = top; v < bottom; v++) {
     for (let u = left; u < right; u++) {
       const p = v * image.width + u;

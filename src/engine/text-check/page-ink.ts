@@ -82,13 +82,13 @@ export function pageInk(img: Gray, map: PageMap, maxSide?: number): PageInk | nu
     if (X1 - X0 > MAX_BLOB_WIDTH * LINE_PITCH || Y1 - Y0 > MAX_BLOB_HEIGHT * LINE_PITCH) continue;
     if (X1 < -COLUMN_REACH || X0 > 1 + COLUMN_REACH) continue;
     const whole: InkGroup = { X0, X1, Y0, Y1, area: b.area, box: [b.minX, b.minY, b.maxX + 1, b.maxY + 1], blobs: [k + 1], index: 0 };
-    const parts = partsInFirmInk(page.image, labels, whole, nextLabel);
+    const parts = partsInFirmInk(page.image, labels, whole.box, k + 1, nextLabel);
     if (parts) {
       nextLabel += parts.length;
-      for (const part of parts) {
-        const [pX1, pY0] = page.toCanonical(part.box[0], part.box[1]);
-        const [pX0, pY1] = page.toCanonical(part.box[2], part.box[3]);
-        candidates.push({ ...part, X0: pX0, X1: pX1, Y0: pY0, Y1: pY1 });
+      for (const { box, area, label } of parts) {
+        const [pX1, pY0] = page.toCanonical(box[0], box[1]);
+        const [pX0, pY1] = page.toCanonical(box[2], box[3]);
+        candidates.push({ X0: pX0, X1: pX1, Y0: pY0, Y1: pY1, area, box, blobs: [label], index: 0 });
       }
       continue;
     }
