@@ -42,6 +42,7 @@ import { salesPage } from './pages/store/sales.ts';
 import { scrollCertificatePage } from './pages/store/scroll-certificate.ts';
 import { scrollSalePage } from './pages/store/scroll-sale.ts';
 import { scrollStickerPage } from './pages/store/scroll-sticker.ts';
+import { storeTextFindingPage } from './pages/store/scroll-text-finding.ts';
 import { storeScrollPage } from './pages/store/scroll.ts';
 import { stickerSheetPage } from './pages/store/sticker-sheet.ts';
 import { sendErrorPage } from './respond.ts';
@@ -73,6 +74,7 @@ const pages: readonly ((app: FastifyInstance, deps: AppDeps) => void)[] = [
   scrollStickerPage, // GET /store/scrolls/{uuid}/sticker.svg|png
   scrollCertificatePage, // GET /store/scrolls/{uuid}/certificate.pdf|png|docx
   scrollSalePage, // GET, POST /store/scrolls/{uuid}/sale
+  storeTextFindingPage, // GET /store/scrolls/{uuid}/text-check/{finding}.jpg
   salesPage, // GET /store/sales
   salesCsvPage, // GET /store/sales.csv
   registerScrollPage, // GET, POST /store/register

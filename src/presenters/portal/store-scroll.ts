@@ -1,6 +1,7 @@
 // GET /store/scrolls/{uuid}: one scroll the store owns, its QR sticker and
 // its certificate's downloads.
 import type { ScrollDetails } from '../../db/records.ts';
+import type { TextCheckOnPhoto } from '../../domain/text-check-on-photo.ts';
 import { publicUrlOf } from '../../files/file-storage.ts';
 import { data, fact, notice, timestamp } from './components.ts';
 import { html, type Html } from './html.ts';
@@ -8,6 +9,7 @@ import { fillWords, say, type Language } from './language.ts';
 import { renderPage } from './layout.ts';
 import { examinationStatus, rejectionNotice } from './scroll-examination.ts';
 import { saleForm } from './store-sale.ts';
+import { storedTextCheckSection } from './text-check.ts';
 import type { ViewContext } from './view-context.ts';
 import { saleWords } from './words/store-sale.ts';
 import { storeScrollWords as words } from './words/store-scroll.ts';
@@ -19,10 +21,16 @@ export function verifiedStatus(lang: Language, scroll: Pick<ScrollDetails, 'isVe
 
 const date = (value: string) => html`<time datetime="${value}" dir="ltr">${value}</time>`;
 
-/** The page, with the sale form beside the credits left (`credits`). */
-export function renderStoreScroll(ctx: ViewContext, scroll: ScrollDetails, credits: number): string {
+/** The page, with the text check of its registration photo and the sale form beside the credits left (`credits`). */
+export function renderStoreScroll(ctx: ViewContext, scroll: ScrollDetails, credits: number, textCheck: TextCheckOnPhoto): string {
   const { lang } = ctx;
   const base = `/store/scrolls/${encodeURIComponent(scroll.uuid)}`;
+  const preview = `/${publicUrlOf(scroll.previewKey)}`;
+  // The boxes are drawn on the public preview; each place enlarged comes from the private photo, for this store only.
+  const pictures = {
+    photo: textCheck.photo === null ? null : { src: preview, size: textCheck.photo },
+    cropOf: (number: number) => `${base}/text-check/${number}.jpg`,
+  };
   const verification = scroll.isVerified
     ? html`<span class="status ok">${say(lang, words.verifiedOn, { when: timestamp(scroll.verifiedAt) })}</span>`
     : verifiedStatus(lang, scroll);
@@ -43,9 +51,10 @@ export function renderStoreScroll(ctx: ViewContext, scroll: ScrollDetails, credi
     title: fillWords(words.title, { code: scroll.qrCode }),
     body: html`${scroll.isVerified ? '' : scroll.rejection !== null ? rejectionNotice(lang, scroll.rejection) : notice(lang, 'info', words.unverifiedNotice)}
 <div class="grid two">
-<figure class="card"><img class="preview" src="/${publicUrlOf(scroll.previewKey)}" alt="${words.photoAlt[lang]}"></figure>
+<figure class="card"><img class="preview" src="${preview}" alt="${words.photoAlt[lang]}"></figure>
 <div class="card"><h2>${say(lang, words.facts)}</h2><dl class="facts">${facts}</dl></div>
 </div>
+${storedTextCheckSection(lang, textCheck.check, pictures)}
 <div class="grid two">
 <div class="card"><h2>${say(lang, words.sticker)}</h2>
 <img class="sticker" src="${base}/sticker.svg" alt="${fillWords(words.stickerAlt, { code: scroll.qrCode })[lang]}">

@@ -3,6 +3,9 @@
 // - input[type=file][data-preview]: shows the chosen photo before upload.
 // - form[data-busy]: disables the submit button and shows its busy label while the upload runs.
 // - form[data-confirm]: asks before a destructive action.
+// - section.text-check[data-state=pending] (a scroll's text check still running): looks again
+//   now and then, less and less often, and puts the result in place of that section alone, so
+//   nothing typed elsewhere on the page is lost; without script the page says to reload.
 'use strict';
 document.addEventListener('click', (event) => {
   const button = event.target instanceof Element ? event.target.closest('[data-copy]') : null;
@@ -49,3 +52,24 @@ document.addEventListener('submit', (event) => {
     }, 0);
   }
 });
+
+(() => {
+  const pending = document.querySelector('section.text-check[data-state="pending"]');
+  if (!pending || !window.fetch || !window.DOMParser) return;
+  let wait = 4000;
+  const look = () => {
+    fetch(location.href, { headers: { accept: 'text/html' }, credentials: 'same-origin' })
+      .then((response) => (response.ok ? response.text() : Promise.reject(new Error(String(response.status)))))
+      .then((text) => {
+        const fresh = new DOMParser().parseFromString(text, 'text/html').getElementById(pending.id);
+        if (fresh && fresh.getAttribute('data-state') !== 'pending') {
+          pending.replaceWith(document.adoptNode(fresh));
+          return;
+        }
+        wait *= 2;
+        if (wait <= 64000) setTimeout(look, wait);
+      })
+      .catch(() => {});
+  };
+  setTimeout(look, wait);
+})();

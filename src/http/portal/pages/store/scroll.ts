@@ -1,7 +1,8 @@
-// GET /store/scrolls/{uuid}: one scroll the store owns, with its sticker, its
-// certificate's downloads and the sale form.
+// GET /store/scrolls/{uuid}: one scroll the store owns, with the text check of
+// its registration photo, its sticker, its certificate's downloads and the
+// sale form.
 import type { FastifyInstance } from 'fastify';
-import { readScrollForSale } from '../../../../domain/read-scroll-for-sale.ts';
+import { readScrollOverview } from '../../../../domain/read-scroll-overview.ts';
 import { renderStoreScroll } from '../../../../presenters/portal/store-scroll.ts';
 import { storeScrollWords } from '../../../../presenters/portal/words/store-scroll.ts';
 import type { AppDeps } from '../../../app-deps.ts';
@@ -14,8 +15,9 @@ const flashes = { registered: { kind: 'ok', words: storeScrollWords.registeredFl
 export function storeScrollPage(app: FastifyInstance, deps: AppDeps): void {
   app.get<ScrollParams>('/store/scrolls/:uuid', storePage(deps, 120), async (request, reply) => {
     // Another store's scroll is 404 here, not the API's 403: a page does not confirm that a uuid exists.
-    const forSale = await readScrollForSale(deps, signedInOf(request).account, request.params.uuid);
-    if (!forSale.ok) return sendErrorPage(request, reply, 404);
-    return sendHtml(reply, 200, renderStoreScroll(viewContext(request, reply, flashes), forSale.value.scroll, forSale.value.credits));
+    const overview = await readScrollOverview(deps, signedInOf(request).account, request.params.uuid);
+    if (!overview.ok) return sendErrorPage(request, reply, 404);
+    const { scroll, credits, textCheck } = overview.value;
+    return sendHtml(reply, 200, renderStoreScroll(viewContext(request, reply, flashes), scroll, credits, textCheck));
   });
 }
