@@ -88,7 +88,7 @@ describe('200', () => {
 
     const queue = await listVerificationQueue(t.deps, megiah, { offset: 0, limit: 100 });
     assert.ok(queue.ok);
-    assert.ok(!queue.value.items.some((s) => s.uuid === scroll.uuid), 'a rejected scroll leaves the queue');
+    assert.ok(!queue.value.items.some((queued) => queued.scroll.uuid === scroll.uuid), 'a rejected scroll leaves the queue');
     const history = await listMegiahDecisions(t.deps, megiah, { offset: 0, limit: 100 });
     assert.ok(history.ok);
     assert.deepEqual(

@@ -55,6 +55,15 @@ export function scrollTextCheckRepository(db: SqlExecutor) {
       return row && toCheck(row);
     },
 
+    /** The checks of several scrolls at once (a page of a list), by scroll id. */
+    async findMany(scrollIds: readonly number[]): Promise<Map<number, ScrollTextCheck>> {
+      if (scrollIds.length === 0) return new Map();
+      const ids = scrollIds.map((id) => sql`${id}`).reduce((list, next) => sql`${list}, ${next}`);
+      const rows = await db.all<Row>(sql`
+        SELECT scroll_id, state, checked_at, verdict, findings, read_counts, failure FROM scroll_text_checks WHERE scroll_id IN (${ids})`);
+      return new Map(rows.map((row) => [Number(row.scroll_id), toCheck(row)]));
+    },
+
     /**
      * Claims the newest pending check that no one holds (never claimed, given
      * back, or claimed before `abandonedBefore`: its node died) and has been

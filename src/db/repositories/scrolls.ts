@@ -202,10 +202,21 @@ export function scrollRepository(db: SqlExecutor) {
      * Neither verified nor rejected: the megiah's queue (megiahId set) or every
      * scroll awaiting verification (null). A rejected scroll waits on its store
      * (a repair, a new photo), not on the megiah, so it leaves the queue.
+     * Scrolls whose text check found something come first (they want the
+     * megiah's eye most), then the rest; each group newest first. Found
+     * something: the verdict `errors_found`, which a check gives for any
+     * finding and for a text it could not read whole.
      */
     async listAwaitingVerification(megiahId: number | null, page: PageRequest): Promise<Page<ScrollDetails>> {
       const awaiting = sql`s.is_verified = 0 AND s.rejection_id IS NULL`;
-      return pageOf(sql`scrolls s`, megiahId === null ? awaiting : sql`s.megiah_id = ${megiahId} AND ${awaiting}`, page);
+      const where = megiahId === null ? awaiting : sql`s.megiah_id = ${megiahId} AND ${awaiting}`;
+      const flagged = sql`LEFT JOIN scroll_text_checks tc ON tc.scroll_id = s.id AND tc.verdict = 'errors_found'`;
+      const order = sql`ORDER BY (CASE WHEN tc.scroll_id IS NULL THEN 1 ELSE 0 END), s.id DESC`;
+      const count = await db.one<{ total: number | string }>(sql`SELECT COUNT(*) AS total FROM scrolls s WHERE ${where}`);
+      const rows = await db.all<DetailsRow>(sql`${selectDetails} ${flagged} WHERE s.id IN (
+          SELECT s.id FROM scrolls s ${flagged} WHERE ${where} ${order} LIMIT ${page.limit} OFFSET ${page.offset})
+        ${order}`);
+      return { total: Number(count?.total ?? 0), items: rows.map(toDetails) };
     },
 
     /**

@@ -24,7 +24,9 @@ import { languagePage } from './pages/language.ts';
 import { megiahHistoryPage } from './pages/megiah/history.ts';
 import { megiahQueuePage } from './pages/megiah/queue.ts';
 import { rejectScrollPage } from './pages/megiah/scroll-reject.ts';
+import { megiahTextFindingPage } from './pages/megiah/scroll-text-finding.ts';
 import { verifyScrollPage } from './pages/megiah/scroll-verify.ts';
+import { megiahScrollPage } from './pages/megiah/scroll.ts';
 import { verifyScrollsPage } from './pages/megiah/scrolls-verify.ts';
 import { revokeApiKeyPage } from './pages/settings/api-key-revoke.ts';
 import { newApiKeyPage } from './pages/settings/api-keys-new.ts';
@@ -80,6 +82,8 @@ const pages: readonly ((app: FastifyInstance, deps: AppDeps) => void)[] = [
   registerScrollPage, // GET, POST /store/register
   megiahQueuePage, // GET /megiah
   megiahHistoryPage, // GET /megiah/history
+  megiahScrollPage, // GET /megiah/scrolls/{uuid}
+  megiahTextFindingPage, // GET /megiah/scrolls/{uuid}/text-check/{finding}.jpg
   verifyScrollPage, // POST /megiah/scrolls/{uuid}/verify
   verifyScrollsPage, // POST /megiah/scrolls/verify
   rejectScrollPage, // POST /megiah/scrolls/{uuid}/reject

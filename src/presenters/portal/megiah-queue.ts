@@ -5,6 +5,7 @@
 // their checkboxes belong to one form through the `form` attribute, since
 // forms cannot nest; all of it works without script.
 import type { Page, ScrollDetails } from '../../db/records.ts';
+import type { QueuedScroll } from '../../domain/list-verification-queue.ts';
 import { MAX_REJECTION_NOTE } from '../../domain/reject-scroll.ts';
 import { publicUrlOf } from '../../files/file-storage.ts';
 import { rejectionReasons, rejectionReasonWords } from '../../text/rejection-reasons.ts';
@@ -12,8 +13,10 @@ import { data, errorNotice, fact, pager, queryString, timestamp, type PagerState
 import { html, type Html } from './html.ts';
 import { fillWords, say, type Words } from './language.ts';
 import { csrfField, renderPage } from './layout.ts';
+import { textCheckBadge } from './text-check.ts';
 import type { ViewContext } from './view-context.ts';
 import { megiahQueueWords as words } from './words/megiah-queue.ts';
+import { textCheckWords } from './words/text-check.ts';
 
 export type QueueView = {
   readonly title: Words;
@@ -31,6 +34,8 @@ export type QueueView = {
   readonly historyPath?: string;
   /** The admin's list names each scroll's megiah; the megiah's own does not. */
   readonly showMegiah: boolean;
+  /** The page where the megiah reviews one scroll (its text check's places enlarged) before deciding; none: no link. */
+  readonly reviewPath?: (uuid: string) => string;
 };
 
 /** What was typed into a refused rejection form, shown again with its error. */
@@ -41,7 +46,8 @@ const BULK_FORM_ID = 'confirm-chosen';
 /** The name of the i-th checkbox: the portal's form parser keeps one value per name. */
 export const chosenScrollField = (index: number) => `scroll-${index}`;
 
-function rejectionForm(ctx: ViewContext, action: string, scroll: ScrollDetails, page: number, draft: RejectionDraft | undefined): Html {
+/** A scroll's rejection form, folded: a reason from the list and a note for the store. Shared with the review page. */
+export function rejectionForm(ctx: ViewContext, action: string, scroll: ScrollDetails, page: number, draft: RejectionDraft | undefined): Html {
   const { lang } = ctx;
   const id = (name: string) => `${name}-${scroll.uuid}`;
   const mine = draft?.uuid === scroll.uuid ? draft : undefined;
@@ -67,8 +73,19 @@ ${csrfField(ctx)}
 </details>`;
 }
 
-function scrollCard(ctx: ViewContext, view: QueueView, scroll: ScrollDetails, index: number, page: number, draft: RejectionDraft | undefined): Html {
+/** A scroll's confirmation form: one button, asked about first. Shared with the review page. */
+export function confirmForm(ctx: ViewContext, action: string, scroll: ScrollDetails, page: number): Html {
   const { lang } = ctx;
+  return html`<form method="post" action="${action}" class="actions" data-confirm="${words.confirmQuestion[lang]}">
+${csrfField(ctx)}
+<input type="hidden" name="page" value="${page}">
+<button type="submit" aria-label="${`${words.confirm[lang]}: ${scroll.uuid}`}">${say(lang, words.confirm)}</button>
+</form>`;
+}
+
+function scrollCard(ctx: ViewContext, view: QueueView, queued: QueuedScroll, index: number, page: number, draft: RejectionDraft | undefined): Html {
+  const { lang } = ctx;
+  const { scroll } = queued;
   const preview = publicUrlOf(scroll.previewKey);
   const row = (label: Words, value: Html | string) => fact(lang, label, value);
   const pick =
@@ -87,12 +104,14 @@ ${row(words.font, data(scroll.font, ''))}
 ${row(words.size, data(scroll.size, ''))}
 ${row(words.registered, timestamp(scroll.createdAt))}
 ${row(words.uuid, html`<bdi class="code">${scroll.uuid}</bdi>`)}
+${queued.textCheck === null ? '' : row(textCheckWords.heading, textCheckBadge(lang, queued.textCheck))}
 </dl>
-<form method="post" action="${view.verifyAction(scroll.uuid)}" class="actions" data-confirm="${words.confirmQuestion[lang]}">
-${csrfField(ctx)}
-<input type="hidden" name="page" value="${page}">
-<button type="submit" aria-label="${`${words.confirm[lang]}: ${scroll.uuid}`}">${say(lang, words.confirm)}</button>
-</form>
+${
+  view.reviewPath === undefined
+    ? ''
+    : html`<p><a class="button secondary" href="${view.reviewPath(scroll.uuid)}" aria-label="${`${words.review[lang]}: ${scroll.uuid}`}">${say(lang, words.review)}</a></p>`
+}
+${confirmForm(ctx, view.verifyAction(scroll.uuid), scroll, page)}
 ${view.rejectAction === undefined ? '' : rejectionForm(ctx, view.rejectAction(scroll.uuid), scroll, page, draft)}
 </li>`;
 }
@@ -100,7 +119,7 @@ ${view.rejectAction === undefined ? '' : rejectionForm(ctx, view.rejectAction(sc
 export function renderVerificationQueue(
   ctx: ViewContext,
   view: QueueView,
-  queue: Page<ScrollDetails>,
+  queue: Page<QueuedScroll>,
   state: PagerState,
   error?: string,
   draft?: RejectionDraft,
@@ -122,7 +141,7 @@ ${bulkButton('')}
 </form>`
             : ''
         }
-<ul class="queue">${queue.items.map((scroll, index) => scrollCard(ctx, bulk ? view : { ...view, bulkVerifyAction: undefined }, scroll, index, state.page, draft))}</ul>
+<ul class="queue">${queue.items.map((queued, index) => scrollCard(ctx, bulk ? view : { ...view, bulkVerifyAction: undefined }, queued, index, state.page, draft))}</ul>
 ${bulk ? html`<p class="actions">${bulkButton(html` form="${BULK_FORM_ID}"`)}</p>` : ''}`;
   const history = view.historyPath === undefined ? '' : html`<p><a href="${view.historyPath}">${say(lang, words.historyLink)}</a></p>`;
   return renderPage(ctx, {
@@ -144,4 +163,5 @@ export const megiahQueueView: QueueView = {
   rejectAction: (uuid) => `/megiah/scrolls/${encodeURIComponent(uuid)}/reject`,
   historyPath: '/megiah/history',
   showMegiah: false,
+  reviewPath: (uuid) => `/megiah/scrolls/${encodeURIComponent(uuid)}`,
 };

@@ -4,8 +4,8 @@ import type { Words } from '../language.ts';
 export const megiahQueueWords = {
   title: { en: 'Scrolls awaiting your examination', he: 'מזוזות הממתינות לאישור הבדיקה שלך' },
   intro: {
-    en: 'Each scroll below names you as its megiah. Confirm only a scroll you have examined yourself: once confirmed it counts as verified, and its QR code starts to answer scans. If it is not fit, reject it with a reason: the store sees your reason and note on the scroll’s page.',
-    he: 'כל מזוזה ברשימה רשומה עם שמך כמגיה. אשרו רק מזוזה שבדקתם בעצמכם: לאחר האישור היא נחשבת מאומתת, וקוד ה-QR שלה מתחיל לענות לסריקות. אם אינה כשרה, דחו אותה עם סיבה: החנות רואה את הסיבה וההערה בדף המזוזה.',
+    en: 'Each scroll below names you as its megiah. Confirm only a scroll you have examined yourself: once confirmed it counts as verified, and its QR code starts to answer scans. If it is not fit, reject it with a reason: the store sees your reason and note on the scroll’s page. Scrolls whose computer text check points at places to look at come first.',
+    he: 'כל מזוזה ברשימה רשומה עם שמך כמגיה. אשרו רק מזוזה שבדקתם בעצמכם: לאחר האישור היא נחשבת מאומתת, וקוד ה-QR שלה מתחיל לענות לסריקות. אם אינה כשרה, דחו אותה עם סיבה: החנות רואה את הסיבה וההערה בדף המזוזה. מזוזות שבדיקת המחשב שלהן מצביעה על מקומות לבדיקה מופיעות ראשונות.',
   },
   none: { en: 'Nothing awaits your confirmation.', he: 'אין מזוזות הממתינות לאישורך.' },
   historyLink: { en: 'Your decisions so far', he: 'ההחלטות שלך עד כה' },
@@ -18,6 +18,7 @@ export const megiahQueueWords = {
   font: { en: 'Script', he: 'כתב' },
   size: { en: 'Size', he: 'גודל' },
   uuid: { en: 'Scroll id', he: 'מזהה המזוזה' },
+  review: { en: 'Review the scroll', he: 'עיון במזוזה' },
   confirm: { en: 'Confirm examination', he: 'אישור הבדיקה' },
   confirmQuestion: {
     en: 'Confirm that you examined this scroll? It will be shown as verified to anyone who scans it.',
