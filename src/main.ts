@@ -51,6 +51,7 @@ async function main(): Promise<void> {
   const files = localFileStorage(config.filesDir);
   const indexSync = fingerprintIndexSync({ db, engine });
   const lifecycle = { draining: false };
+  const renderers = { pdf: renderCertificatePdf, png: renderCertificatePng, docx: renderCertificateDocx };
   const app = await buildApp({
     db,
     engine,
@@ -58,7 +59,7 @@ async function main(): Promise<void> {
     files,
     clock,
     locks: db.locks,
-    renderers: { pdf: renderCertificatePdf, png: renderCertificatePng, docx: renderCertificateDocx },
+    renderers,
     publicBaseUrl: config.publicBaseUrl,
     rateLimit: { store: rateLimitStore, scale: config.rateLimitScale },
     trustProxy: config.trustProxy,
@@ -88,7 +89,7 @@ async function main(): Promise<void> {
   });
 
   // Registration photos' text checks, claimed from the database by whichever node is free, after registering has answered.
-  const stopTextChecks = scheduleTextChecks({ db, engine, files, clock }, TEXT_CHECK_POLL_MS, {
+  const stopTextChecks = scheduleTextChecks({ db, engine, files, clock, locks: db.locks, renderers, publicBaseUrl: config.publicBaseUrl }, TEXT_CHECK_POLL_MS, {
     ran: ({ done, failed, busy }) => {
       if (done + failed > 0) app.log.info({ done, failed }, 'registration photos text-checked');
       if (busy) app.log.debug('the engine is busy; pending text checks wait for the next round');

@@ -2,10 +2,11 @@
 // PNG and DOCX renderers all print exactly this, so wording, the choice of
 // fields and their order live here and nowhere else.
 
+import { MEZUZAH_LETTER_COUNT } from '../text/mezuzah-text.ts';
 import { rejectionReasonWords } from '../text/rejection-reasons.ts';
 import { replaceUnsafeCharacters } from '../text/unsafe-characters.ts';
 import { withHebrewDate } from './hebrew-date.ts';
-import type { CertificatePayload, PersonOnCertificate } from './payload.ts';
+import type { CertificatePayload, CertificateTextCheck, PersonOnCertificate } from './payload.ts';
 
 /** The same statement in English and Hebrew. */
 export type Bilingual = { readonly en: string; readonly he: string };
@@ -50,6 +51,8 @@ export type CertificateContent = {
   readonly photo: { readonly jpeg: Uint8Array | null; readonly caption: Bilingual; readonly missing: Bilingual };
   readonly qr: { readonly url: string; readonly code: string; readonly codeLabel: Bilingual; readonly caption: Bilingual };
   readonly sections: readonly CertificateSection[];
+  /** The computer text check in a sentence, printed after the sections across both halves of the page; null: none to state. */
+  readonly textCheck: { readonly text: Bilingual; readonly tone: Tone } | null;
   readonly statement: Bilingual;
   readonly issued: { readonly label: Bilingual; readonly value: Bilingual };
 };
@@ -110,6 +113,45 @@ export const certificateWording = {
     rejectedBy: { en: 'Rejected by', he: 'נדחתה על ידי' },
     rejectionReason: { en: 'Reason', he: 'סיבה' },
   },
+  /**
+   * The computer text check, one sentence in each language, put together from
+   * these parts as the check and the examination stand (describeTextCheck).
+   * `date` is the civil date in English, with the Hebrew date in Hebrew.
+   */
+  textCheck: {
+    clean: (date: Bilingual): Bilingual => ({
+      en: `Computer text check: all ${MEZUZAH_LETTER_COUNT} letters read, no missing, extra or wrong letters found (checked on ${date.en}).`,
+      he: `בדיקת מחשב: כל ${MEZUZAH_LETTER_COUNT} האותיות נקראו, לא נמצאו אותיות חסרות, יתרות או שגויות (נבדקה ב-${date.he}).`,
+    }),
+    flagged: (parts: { read: Bilingual; found: Bilingual; review: Bilingual; date: Bilingual }): Bilingual => ({
+      en: `Computer text check: ${parts.read.en}; ${parts.found.en}; ${parts.review.en} (checked on ${parts.date.en}).`,
+      he: `בדיקת מחשב: ${parts.read.he}; ${parts.found.he}; ${parts.review.he} (נבדקה ב-${parts.date.he}).`,
+    }),
+    allRead: { en: `all ${MEZUZAH_LETTER_COUNT} letters read`, he: `כל ${MEZUZAH_LETTER_COUNT} האותיות נקראו` },
+    partRead: (letters: number): Bilingual => ({
+      en: `${letters} of the ${MEZUZAH_LETTER_COUNT} letters read, the rest not checked`,
+      he: `${letters} מתוך ${MEZUZAH_LETTER_COUNT} האותיות נקראו, והשאר לא נבדק`,
+    }),
+    noneAmongRead: { en: 'no missing, extra or wrong letters found among them', he: 'לא נמצאו ביניהן אותיות חסרות, יתרות או שגויות' },
+    onePlace: { en: '1 place flagged for the megiah', he: 'מקום אחד סומן לעיון המגיה' },
+    places: (count: number): Bilingual => ({ en: `${count} places flagged for the megiah`, he: `${count} מקומות סומנו לעיון המגיה` }),
+    confirmedAfter: { en: 'the megiah confirmed the examination after the check', he: 'המגיה אישר את הבדיקה לאחר בדיקת המחשב' },
+    confirmedBefore: {
+      en: 'the check was made after the megiah had confirmed the examination',
+      he: 'בדיקת המחשב נעשתה לאחר שהמגיה אישר את הבדיקה',
+    },
+    rejected: { en: 'the megiah rejected the scroll', he: 'המגיה דחה את המזוזה' },
+    awaiting: { en: 'awaiting the megiah’s review', he: 'ממתין לעיון המגיה' },
+    aid: { en: 'An aid to the megiah, not a ruling.', he: 'עזר למגיה, לא הכרעה.' },
+    pending: {
+      en: 'Computer text check: not completed yet (it runs after registration).',
+      he: 'בדיקת מחשב: טרם הושלמה (היא נעשית לאחר הרישום).',
+    },
+    failed: (date: Bilingual): Bilingual => ({
+      en: `Computer text check: could not be made from the registration photo (${date.en}).`,
+      he: `בדיקת מחשב: לא ניתן היה לבצע אותה מתמונת הרישום (${date.he}).`,
+    }),
+  },
   noDiploma: { en: 'None on file', he: 'לא הוגשה' },
   notApplicable: { en: '—', he: '—' },
   statement: {
@@ -141,6 +183,34 @@ function utc(timestamp: string): string {
 
 function field(key: keyof typeof certificateWording.fields, value: FieldValue, tone: Tone = Tone.plain): CertificateField {
   return { key, label: certificateWording.fields[key], value, tone };
+}
+
+/**
+ * The text check in a sentence, as true as the state allows: a clean check
+ * says all 713 letters were read and none found wanting; otherwise how much
+ * was read, how many places were flagged, and what the megiah has done since
+ * (confirmed after the check, before it, rejected, or not yet), dated.
+ */
+function describeTextCheck(check: CertificateTextCheck | null, scroll: CertificatePayload['scroll']): CertificateContent['textCheck'] {
+  const w = certificateWording.textCheck;
+  if (check === null) return null;
+  if (check.state === 'pending') return { text: w.pending, tone: Tone.plain };
+  const day = check.checkedAt.slice(0, 10);
+  const date = { en: day, he: withHebrewDate(day) };
+  if (check.state === 'failed') return { text: w.failed(date), tone: Tone.plain };
+  const withAid = (text: Bilingual): Bilingual => ({ en: `${text.en} ${w.aid.en}`, he: `${text.he} ${w.aid.he}` });
+  const allRead = check.lettersRead >= MEZUZAH_LETTER_COUNT;
+  if (allRead && check.findings === 0) return { text: withAid(w.clean(date)), tone: Tone.good };
+  const review = scroll.isVerified
+    ? scroll.verifiedAt !== null && scroll.verifiedAt >= check.checkedAt
+      ? w.confirmedAfter
+      : w.confirmedBefore
+    : scroll.rejection !== null
+      ? w.rejected
+      : w.awaiting;
+  const found = check.findings === 0 ? w.noneAmongRead : check.findings === 1 ? w.onePlace : w.places(check.findings);
+  const read = allRead ? w.allRead : w.partRead(check.lettersRead);
+  return { text: withAid(w.flagged({ read, found, review, date })), tone: Tone.plain };
 }
 
 function diploma(person: PersonOnCertificate): FieldValue {
@@ -226,6 +296,7 @@ export function describeCertificate(p: CertificatePayload): CertificateContent {
               ],
       },
     ],
+    textCheck: describeTextCheck(p.textCheck, scroll),
     statement: w.statement,
     // The English line states the civil date and time; the Hebrew line the Hebrew date beside the civil one.
     issued: { label: w.issued, value: { en: utc(p.issuedAt), he: withHebrewDate(p.issuedAt.slice(0, 10)) } },

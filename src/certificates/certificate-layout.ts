@@ -142,7 +142,18 @@ export function layOutCertificate(content: CertificateContent, fonts: FontSet): 
     (sum, section) => sum + pitch.heading + pitch.sectionGap + section.rows.reduce((rows, row) => rows + row.height, 0),
     0,
   );
-  const squeeze = Math.max(0.8, Math.min(1, (fieldsBottom - fieldsTop) / natural));
+  // The text check's sentence: English wrapped in the left half, Hebrew in the right, after the sections.
+  const halfWidth = contentWidth / 2 - 14;
+  const textCheck =
+    content.textCheck === null
+      ? null
+      : {
+          tone: content.textCheck.tone,
+          en: wrapText(fonts, content.textCheck.text.en, FontStyle.serif, 8.5, halfWidth, 4),
+          he: wrapText(fonts, content.textCheck.text.he, FontStyle.serif, 9, halfWidth, 4),
+        };
+  const textCheckHeight = textCheck === null ? 0 : Math.max(textCheck.en.length, textCheck.he.length) * pitch.extraLine + pitch.sectionGap;
+  const squeeze = Math.max(0.8, Math.min(1, (fieldsBottom - fieldsTop) / (natural + textCheckHeight)));
   let y = fieldsTop;
   for (const section of sections) {
     bilingualLine(section.heading, y, FontStyle.serifBold, 10.5, certificatePalette.gold);
@@ -157,6 +168,18 @@ export function layOutCertificate(content: CertificateContent, fonts: FontSet): 
       y += height * squeeze;
     }
     y += pitch.sectionGap * squeeze;
+  }
+
+  if (textCheck !== null) {
+    const style = textCheck.tone === 'plain' ? FontStyle.serif : FontStyle.serifBold;
+    const color = toneColor[textCheck.tone];
+    textCheck.en.forEach((line, i) => {
+      text(line, { x: left, y: y + i * pitch.extraLine * squeeze, style, size: 8.5, color, align: Align.left, direction: 'ltr' });
+    });
+    textCheck.he.forEach((line, i) => {
+      text(line, { x: right, y: y + i * pitch.extraLine * squeeze, style, size: 9, color, align: Align.right, direction: 'rtl' });
+    });
+    y += textCheckHeight * squeeze;
   }
 
   /** A field's value fitted to the value column, and the height its row takes before any squeeze. */

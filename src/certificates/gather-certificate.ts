@@ -2,13 +2,13 @@
 // preview once, so the renderers stay pure functions of the payload.
 import { createHash } from 'node:crypto';
 import type { Repositories } from '../db/database.ts';
-import type { Account, ScrollDetails } from '../db/records.ts';
+import type { Account, ScrollDetails, ScrollTextCheck } from '../db/records.ts';
 import { formatTimestamp, type Clock } from '../domain/clock.ts';
 import { publicUrlOf, type FileStorage } from '../files/file-storage.ts';
-import type { CertificatePayload, PersonOnCertificate } from './payload.ts';
+import type { CertificatePayload, CertificateTextCheck, PersonOnCertificate } from './payload.ts';
 
 export type GatherDeps = {
-  readonly db: Pick<Repositories, 'accounts'>;
+  readonly db: Pick<Repositories, 'accounts' | 'scrollTextChecks'>;
   readonly files: Pick<FileStorage, 'get'>;
   readonly clock: Clock;
   readonly publicBaseUrl: string;
@@ -29,12 +29,13 @@ export async function gatherCertificate(deps: GatherDeps, scroll: ScrollDetails)
     username: a.username,
     diplomaRef: publicUrlOf(a.diplomaKey),
   });
-  const [sofer, megiah, store, verifier, preview] = await Promise.all([
+  const [sofer, megiah, store, verifier, preview, textCheck] = await Promise.all([
     account(scroll.soferId),
     account(scroll.megiahId),
     account(scroll.registeredById),
     scroll.verifiedById === null ? null : account(scroll.verifiedById),
     deps.files.get(scroll.previewKey),
+    deps.db.scrollTextChecks.find(scroll.id),
   ]);
   return {
     scroll: {
@@ -52,6 +53,7 @@ export async function gatherCertificate(deps: GatherDeps, scroll: ScrollDetails)
       // The megiah's note is for the store; the certificate states the reason only.
       rejection: scroll.rejection === null ? null : { at: scroll.rejection.at, by: scroll.rejection.by.username, reason: scroll.rejection.reason },
     },
+    textCheck: textCheck === undefined ? null : textCheckOnCertificate(textCheck),
     qr: { code: scroll.qrCode, url: qrUrlOf(deps.publicBaseUrl, scroll.qrCode) },
     preview,
     sofer: person(sofer),
@@ -59,6 +61,18 @@ export async function gatherCertificate(deps: GatherDeps, scroll: ScrollDetails)
     store: { uuid: store.uuid, username: store.username, city: store.city, country: store.country },
     issuedAt: formatTimestamp(deps.clock.now()),
   };
+}
+
+/** What the certificate says of a text check: its state, and once done how many findings and letters read, not the findings. */
+function textCheckOnCertificate(check: ScrollTextCheck): CertificateTextCheck {
+  switch (check.state) {
+    case 'pending':
+      return { state: 'pending' };
+    case 'failed':
+      return { state: 'failed', checkedAt: check.checkedAt };
+    case 'done':
+      return { state: 'done', checkedAt: check.checkedAt, findings: check.findings.length, lettersRead: check.read.letters };
+  }
 }
 
 /**

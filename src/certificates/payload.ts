@@ -9,6 +9,23 @@ export type PersonOnCertificate = {
   readonly diplomaRef: string;
 };
 
+/**
+ * Where the computer text check of the registration photo stands (issue 53):
+ * still to run, given up, or done with how many findings and letters read.
+ * Null for a scroll that has none.
+ */
+export type CertificateTextCheck =
+  | { readonly state: 'pending' }
+  | { readonly state: 'failed'; readonly checkedAt: string }
+  | {
+      readonly state: 'done';
+      /** `YYYY-MM-DD HH:MM:SS` UTC */
+      readonly checkedAt: string;
+      readonly findings: number;
+      /** Of the text's 713. */
+      readonly lettersRead: number;
+    };
+
 export type CertificatePayload = {
   readonly scroll: {
     readonly uuid: string;
@@ -37,6 +54,7 @@ export type CertificatePayload = {
       readonly reason: RejectionReason;
     } | null;
   };
+  readonly textCheck: CertificateTextCheck | null;
   /** The short code printed on the sticker and the URL its QR encodes (`{PUBLIC_BASE_URL}/q/{code}`). */
   readonly qr: { readonly code: string; readonly url: string };
   /** JPEG preview of the registration photo, or null. */

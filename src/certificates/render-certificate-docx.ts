@@ -338,6 +338,21 @@ function buildDocument(content: CertificateContent, pictures: Pictures): Documen
           picturesTable(content, pictures),
           spacer(4),
           table(fieldRows, [labelWidth, valueWidth, labelWidth]),
+          ...(content.textCheck === null
+            ? []
+            : [
+                spacer(4),
+                table(
+                  [
+                    bilingualRow(
+                      content.textCheck.text,
+                      { size: 9, bold: content.textCheck.tone !== 'plain', color: wordColour(toneColor[content.textCheck.tone]) },
+                      [half, half],
+                    ),
+                  ],
+                  [half, half],
+                ),
+              ]),
           spacer(8),
           table(
             [

@@ -2,13 +2,15 @@
 // answered (issue 53). registerScroll writes the check pending in the
 // scroll's own transaction; every node runs `scheduleTextChecks`, whose passes
 // claim pending checks one at a time, read the stored registration photo, run
-// the engine's text check and keep what it says. A claim is a lease in the
+// the engine's text check and keep what it says, then reissue the scroll's
+// stored certificate, which states the check. A claim is a lease in the
 // database (db/repositories/scroll-text-checks.ts): one node runs each check,
 // and a check whose node died is claimed again once its lease has lapsed.
 import type { TextCheckClaim } from '../db/records.ts';
 import { EngineBusyError, UnsupportedImageError, type TextCheck } from '../engine/types.ts';
 import { formatTimestamp } from './clock.ts';
 import type { DomainDeps } from './deps.ts';
+import { refreshCertificate, type CertificateDeps } from './issue-certificate.ts';
 import { queueOf, type Requester } from './photo.ts';
 
 /**
@@ -31,7 +33,8 @@ export const TEXT_CHECK_MAX_ATTEMPTS = 3;
 /** How often a node looks for pending checks: a registration's result follows within seconds, for one query on a small index. */
 export const TEXT_CHECK_POLL_MS = 2_000;
 
-type Deps = Pick<DomainDeps, 'db' | 'engine' | 'files' | 'clock'>;
+/** The certificate's too: a scroll's certificate states its check, and is reissued once the check has run. */
+type Deps = CertificateDeps & Pick<DomainDeps, 'engine'>;
 
 /** What one pass did. */
 export type TextCheckPass = {
@@ -74,6 +77,16 @@ export async function runPendingTextChecks(deps: Deps, options: { readonly signa
 }
 
 async function runClaimed(deps: Deps, claim: TextCheckClaim): Promise<'done' | 'failed' | 'busy' | 'overtaken'> {
+  const result = await checkClaimed(deps, claim);
+  if (result === 'done' || result === 'failed') {
+    // A stored certificate stated the check as not completed: reissue it now that it has run, as a megiah's decision does.
+    const scroll = await deps.db.scrolls.findById(claim.scrollId);
+    if (scroll !== undefined) await refreshCertificate(deps, scroll.uuid);
+  }
+  return result;
+}
+
+async function checkClaimed(deps: Deps, claim: TextCheckClaim): Promise<'done' | 'failed' | 'busy' | 'overtaken'> {
   const checks = deps.db.scrollTextChecks;
   const giveUp = async (why: string) => ((await checks.fail(claim, why, formatTimestamp(deps.clock.now()))) ? 'failed' : 'overtaken');
   const photo = await deps.files.get(claim.photoKey);

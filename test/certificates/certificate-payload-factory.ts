@@ -26,6 +26,7 @@ export function buildCertificatePayload(
       rejection: null,
       ...scroll,
     },
+    textCheck: null,
     qr: { code: 'K7QX-3M9P', url: 'https://registry.example.org/q/K7QX-3M9P' },
     preview: null,
     sofer: { uuid: 'a1b2c3d4-0000-4000-8000-000000000001', username: 'moshe_sofer', diplomaRef: 'static/diplomas/moshe_sofer.pdf' },
