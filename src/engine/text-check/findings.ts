@@ -10,17 +10,14 @@ import type { LetterReading, LettersRead, StrayInk } from './read-letters.ts';
 const WRITTEN_IN_PIECES = new Set(['ה', 'ק']);
 /**
  * A letter read alone is written as one it is often confused with
- * (read-letters.ts, LOOK_ALIKES) when its shape lies at least WRITTEN_AS_ALONG
- * of the way from the hand's instances of its own letter to the hand's
- * instances of the other, and at least WRITTEN_AS_SPREADS spreads of its own
- * letter's instances past them. On the text tune set's 3 MP registration
- * photos (81 read) a hand's own letters passed 0.6 and 4 spreads 268 times in
- * 45,550, the 11 letters written wrong 3 times; at 0.7 and 8, 14 times and
- * none: a hand's look-alikes differ less at these sizes than its instances of
- * one letter do, and a false alarm costs the megiah time.
+ * (read-letters.ts, LOOK_ALIKES) when the nearest of the hand's instances of
+ * that letter is nearer than WRITTEN_AS_RATIO of the nearest instance of its
+ * own. On the text tune set's 3 MP registration photos (81 read, 48,614 of a
+ * hand's own letters with a look-alike, 11 written wrong): at 0.3, 5 own
+ * letters and 5 wrong ones passed; at 0.4, 17 and 5; at 0.5, 52 and 6.
  */
-const WRITTEN_AS_ALONG = 0.7;
-const WRITTEN_AS_SPREADS = 8;
+const WRITTEN_AS_RATIO = 0.35;
+
 /**
  * How sure a finding read off the alignment alone is: the share of such
  * findings that were the generator's errors on the text tune set's 3 MP
@@ -94,12 +91,12 @@ export function findingsOf(read: LettersRead, scale: number): TextCheck {
 
 /** The letter a letter read alone is written as, when it is not its own. */
 function writtenAs(l: LetterReading): string | null {
-  const k = l.likeness?.leaning;
-  return k && k.along >= WRITTEN_AS_ALONG && k.spreads >= WRITTEN_AS_SPREADS ? k.char : null;
+  const k = l.likeness?.lookAlike;
+  return k && k.ratio < WRITTEN_AS_RATIO ? k.char : null;
 }
 
-/** How sure a letter written as another is: how much nearer the other letter is than its own. */
-const confidenceOf = (l: LetterReading) => round(l.likeness!.leaning!.along);
+/** How sure a letter written as another is: how much nearer the other letter's instances are than its own's. */
+const confidenceOf = (l: LetterReading) => round(1 - l.likeness!.lookAlike!.ratio);
 
 /** Ink no letter took: a word where the alignment read it as a word's ink between word gaps (what it reads as, letter by letter), a letter added elsewhere. */
 function extraFindings(stray: readonly StrayInk[], at: (box: Box | null, near: Box | null) => readonly [number, number, number, number]): TextFinding[] {

@@ -6,15 +6,30 @@ import type { InkGroup } from './page-ink.ts';
 // a ן (below it) differ by where their ink is as well as by its form, and a
 // hand's size and the photo's resolution do not.
 
-/** Grid cells per letter height: a stroke (a tenth to a sixth of the height) covers one or two. */
-export const CELLS_PER_HEIGHT = 10;
-/** Grid columns: the widest letters (ם, ש, a wide ת) are about 1.2 letter heights, with room to shift a cell either way. */
-const GRID_W = 16;
-/** Rows above the line's top (ל's neck), through its body, and below its base (the tails of ן, ך, ק, ף, ץ). */
-const ROWS_ABOVE = 6;
-const ROWS_BELOW = 8;
-const GRID_H = ROWS_ABOVE + CELLS_PER_HEIGHT + ROWS_BELOW;
-export const SHAPE_CELLS = GRID_W * GRID_H;
+/** A grid a shape is drawn on: cells per letter height, columns, rows above the letters' top and below their base, and whether each cell is smoothed with its neighbours. */
+export type ShapeGrid = { readonly cells: number; readonly columns: number; readonly above: number; readonly below: number; readonly smooth: boolean };
+
+/**
+ * The grid letters are aligned by (what a group's shape says of the letter it
+ * would be): ten cells a letter height, a stroke covering one or two,
+ * smoothed by a cell. Columns: the widest letters (ם, ש, a wide ת) are about
+ * 1.2 letter heights, with room to shift a cell either way; rows above for
+ * ל's neck, below for the tails of ן, ך, ק, ף, ץ.
+ */
+export const COARSE_GRID: ShapeGrid = { cells: 10, columns: 16, above: 6, below: 8, smooth: true };
+/**
+ * The grid a letter is judged written as a look-alike on (the nearest
+ * instance, findings.ts): sixteen cells a letter height, unsmoothed, where a
+ * look-alike's difference (ד's corner, ב's heel) is a cell or two. On the
+ * text tune set's 3 MP registration photos, at ratio 0.4, 17 of a hand's
+ * 48,614 own letters looked like a look-alike against 25 on the coarse grid
+ * (at 0.3: 5 against 12), for as many letters written wrong (5 of 11).
+ */
+export const FINE_GRID: ShapeGrid = { cells: 16, columns: 26, above: 10, below: 13, smooth: false };
+
+const rowsOf = (grid: ShapeGrid) => grid.above + grid.cells + grid.below;
+/** How many cells a shape on `grid` holds. */
+export const cellsOf = (grid: ShapeGrid): number => grid.columns * rowsOf(grid);
 
 /** Where a line's letters stand on the rectified page, pixels: the top and the base of its letters' bodies. */
 export type LineFrame = { readonly top: number; readonly base: number };
@@ -32,62 +47,67 @@ export function lineFrame(groups: readonly InkGroup[]): LineFrame | null {
 /**
  * The shape of the ink of `groups` (one letter's: its blobs only, not a
  * neighbour's that reaches into its box), centred across the grid, on the
- * line's frame: each cell's share of ink, smoothed by a cell.
+ * line's frame: each cell's share of ink.
  */
-export function letterShape(labels: Int32Array, width: number, groups: readonly InkGroup[], frame: LineFrame): Float32Array {
-  const grid = new Float32Array(SHAPE_CELLS);
+export function letterShape(labels: Int32Array, width: number, groups: readonly InkGroup[], frame: LineFrame, grid: ShapeGrid): Float32Array {
+  const rows = rowsOf(grid);
+  const shape = new Float32Array(cellsOf(grid));
   const own = new Set(groups.flatMap((g) => g.blobs));
   const left = Math.min(...groups.map((g) => g.box[0]));
   const right = Math.max(...groups.map((g) => g.box[2]));
   const top = Math.min(...groups.map((g) => g.box[1]));
   const bottom = Math.max(...groups.map((g) => g.box[3]));
-  const cell = (frame.base - frame.top) / CELLS_PER_HEIGHT;
+  const cell = (frame.base - frame.top) / grid.cells;
   const centre = (left + right) / 2;
   for (let v = top; v < bottom; v++) {
-    const row = Math.floor((v + 0.5 - frame.top) / cell) + ROWS_ABOVE;
-    if (row < 0 || row >= GRID_H) continue;
+    const row = Math.floor((v + 0.5 - frame.top) / cell) + grid.above;
+    if (row < 0 || row >= rows) continue;
     for (let u = left; u < right; u++) {
       if (!own.has(labels[v * width + u])) continue;
-      const col = Math.floor((u + 0.5 - centre) / cell + GRID_W / 2);
-      if (col >= 0 && col < GRID_W) grid[row * GRID_W + col]++;
+      const col = Math.floor((u + 0.5 - centre) / cell + grid.columns / 2);
+      if (col >= 0 && col < grid.columns) shape[row * grid.columns + col]++;
     }
   }
   const perCell = 1 / (cell * cell);
-  for (let i = 0; i < grid.length; i++) grid[i] = Math.min(1, grid[i] * perCell);
-  return smooth(grid);
+  for (let i = 0; i < shape.length; i++) shape[i] = Math.min(1, shape[i] * perCell);
+  return grid.smooth ? smooth(shape, grid) : shape;
 }
 
 /** [1 2 1] / 4 along rows, then columns. */
-function smooth(grid: Float32Array): Float32Array {
-  const across = new Float32Array(grid.length);
-  for (let r = 0; r < GRID_H; r++) {
-    for (let c = 0; c < GRID_W; c++) {
-      const i = r * GRID_W + c;
-      across[i] = (2 * grid[i] + (c > 0 ? grid[i - 1] : 0) + (c + 1 < GRID_W ? grid[i + 1] : 0)) / 4;
+function smooth(shape: Float32Array, grid: ShapeGrid): Float32Array {
+  const w = grid.columns;
+  const rows = rowsOf(grid);
+  const across = new Float32Array(shape.length);
+  for (let r = 0; r < rows; r++) {
+    for (let c = 0; c < w; c++) {
+      const i = r * w + c;
+      across[i] = (2 * shape[i] + (c > 0 ? shape[i - 1] : 0) + (c + 1 < w ? shape[i + 1] : 0)) / 4;
     }
   }
-  const out = new Float32Array(grid.length);
-  for (let r = 0; r < GRID_H; r++) {
-    for (let c = 0; c < GRID_W; c++) {
-      const i = r * GRID_W + c;
-      out[i] = (2 * across[i] + (r > 0 ? across[i - GRID_W] : 0) + (r + 1 < GRID_H ? across[i + GRID_W] : 0)) / 4;
+  const out = new Float32Array(shape.length);
+  for (let r = 0; r < rows; r++) {
+    for (let c = 0; c < w; c++) {
+      const i = r * w + c;
+      out[i] = (2 * across[i] + (r > 0 ? across[i - w] : 0) + (r + 1 < rows ? across[i + w] : 0)) / 4;
     }
   }
   return out;
 }
 
-/** How far apart two shapes are: the sum of squared differences, at the best of a cell's shift either way (a letter's ink is not centred to a cell). */
-export function shapeDistance(a: Float32Array, b: Float32Array): number {
+/** How far apart two shapes on `grid` are: the sum of squared differences, at the best of a cell's shift either way (a letter's ink is not centred to a cell). */
+export function shapeDistance(a: Float32Array, b: Float32Array, grid: ShapeGrid): number {
+  const w = grid.columns;
+  const rows = rowsOf(grid);
   let best = Infinity;
   for (let dy = -1; dy <= 1; dy++) {
     for (let dx = -1; dx <= 1; dx++) {
       let sum = 0;
-      for (let r = 0; r < GRID_H; r++) {
+      for (let r = 0; r < rows; r++) {
         const rb = r + dy;
-        for (let c = 0; c < GRID_W; c++) {
+        for (let c = 0; c < w; c++) {
           const cb = c + dx;
-          const vb = rb >= 0 && rb < GRID_H && cb >= 0 && cb < GRID_W ? b[rb * GRID_W + cb] : 0;
-          const d = a[r * GRID_W + c] - vb;
+          const vb = rb >= 0 && rb < rows && cb >= 0 && cb < w ? b[rb * w + cb] : 0;
+          const d = a[r * w + c] - vb;
           sum += d * d;
         }
       }

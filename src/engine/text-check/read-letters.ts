@@ -5,7 +5,7 @@ import { LINE_PITCH, TEMPLATE_LINES } from '../template.ts';
 import { MEZUZAH_WORDS } from '../../text/mezuzah-text.ts';
 import { alignLetters, type AlignedLetter, type ExtraInk, type LetterOp, type TextLetter } from './align-letters.ts';
 import { handLetters, type HandLetters } from './hand-letters.ts';
-import { letterShape, lineFrame, type LineFrame } from './letter-shapes.ts';
+import { COARSE_GRID, FINE_GRID, letterShape, lineFrame, type LineFrame, type ShapeGrid } from './letter-shapes.ts';
 import { pageInk, type InkGroup, type PageInk } from './page-ink.ts';
 
 // Where each of the text's 713 letters stands on a photo the reader has read,
@@ -16,15 +16,15 @@ import { pageInk, type InkGroup, type PageInk } from './page-ink.ts';
 // shape says of the letter it would be.
 
 /**
- * A letter's shape, as read alone: how unlike the hand's other instances of it
- * it is (in their spread); how unlike the hand's instances of each other
- * letter; and of the letters it is most often confused with, the one it leans
- * furthest towards (hand-letters.ts, leaning).
+ * A letter's shape, as read alone: how unlike the mean of the hand's other
+ * instances of it it is (in their spread), and of the letters it is most often
+ * confused with, the one whose nearest instance in this hand is nearest, with
+ * how near over the nearest instance of its own letter (null when the hand has
+ * no other instance of its own letter, or none of a look-alike).
  */
 export type LetterLikeness = {
   readonly own: number;
-  readonly others: Readonly<Record<string, number>>;
-  readonly leaning: { readonly char: string; readonly along: number; readonly spreads: number } | null;
+  readonly lookAlike: { readonly char: string; readonly ratio: number } | null;
 };
 
 /** One letter of the text as read: its place (line 1–22, word and letter 1-based, as the text check reports them), how its ink was found, and its box in the pixels of the image read ([x, y, w, h]; null when missing). */
@@ -86,19 +86,20 @@ export function readLetters(img: Gray, map: PageMap, maxSide?: number): LettersR
   const lines = ink.lines.map((groups, l) => {
     const text = LINE_LETTERS[l].filter((t) => seen[l][t.word - 1]);
     const frame = lineFrame(groups);
-    const shapes = groups.map((g) => (frame ? letterShape(ink.labels, ink.page.image.width, [g], frame) : null));
-    return { groups, text, frame, shapes, first: alignLetters(groups, text) };
+    const shapeOn = (grid: ShapeGrid) => groups.map((g) => (frame ? letterShape(ink.labels, ink.page.image.width, [g], frame, grid) : null));
+    return { groups, text, frame, shapes: shapeOn(COARSE_GRID), fine: shapeOn(FINE_GRID), first: alignLetters(groups, text) };
   });
-  const hand = handOf(lines.map((l) => ({ text: l.text, aligned: l.first.letters, shapes: l.shapes })));
+  const hand = handOf(lines.map((l) => ({ text: l.text, aligned: l.first.letters, shapes: l.shapes })), COARSE_GRID);
+  const fineHand = handOf(lines.map((l) => ({ text: l.text, aligned: l.first.letters, shapes: l.fine })), FINE_GRID);
   const letters: LetterReading[] = [];
   const stray: StrayInk[] = [];
-  lines.forEach(({ groups, text, frame, shapes }, l) => {
+  lines.forEach(({ groups, text, frame, shapes, fine }, l) => {
     const costs = new Map<string, number>();
     // The shape of groups j to j + k − 1 together (a letter in pieces: k = 2).
     const joint = new Map<number, Float32Array | null>();
     const shapeOf = (j: number, k: number) => {
       if (k === 1 || !frame) return shapes[j];
-      if (!joint.has(j)) joint.set(j, letterShape(ink.labels, ink.page.image.width, groups.slice(j, j + k), frame));
+      if (!joint.has(j)) joint.set(j, letterShape(ink.labels, ink.page.image.width, groups.slice(j, j + k), frame, COARSE_GRID));
       return joint.get(j)!;
     };
     const shapeCost = (i: number, j: number, k: number) => {
@@ -111,8 +112,9 @@ export function readLetters(img: Gray, map: PageMap, maxSide?: number): LettersR
     };
     const read = alignLetters(groups, text, shapeCost);
     read.letters.forEach((a, i) => {
-      const alone = a.op === 'match' || a.op === 'swap' ? shapes[a.groups[0].index] : null;
-      letters.push({ ...placeOf(l, text[i]), op: a.op, box: boxOf(ink, a.groups), likeness: alone ? likenessOf(hand, text[i].char, alone) : null });
+      const j = a.op === 'match' || a.op === 'swap' ? a.groups[0].index : -1;
+      const likeness = j >= 0 && shapes[j] && fine[j] ? likenessOf(hand, fineHand, text[i].char, shapes[j]!, fine[j]!) : null;
+      letters.push({ ...placeOf(l, text[i]), op: a.op, box: boxOf(ink, a.groups), likeness });
     });
     for (const e of read.extra) stray.push({ ...strayOf(l, e, text, ink, frame), readAs: shapes[e.group.index] ? hand.nearest(shapes[e.group.index]!) : '' });
   });
@@ -121,7 +123,7 @@ export function readLetters(img: Gray, map: PageMap, maxSide?: number): LettersR
 }
 
 /** The hand's letters from a first reading: each letter read alone, by its shape. */
-function handOf(lines: readonly { text: readonly TextPlace[]; aligned: readonly AlignedLetter[]; shapes: readonly (Float32Array | null)[] }[]): HandLetters {
+function handOf(lines: readonly { text: readonly TextPlace[]; aligned: readonly AlignedLetter[]; shapes: readonly (Float32Array | null)[] }[], grid: ShapeGrid): HandLetters {
   const instances = new Map<string, Float32Array[]>();
   for (const { text, aligned, shapes } of lines) {
     aligned.forEach((a, i) => {
@@ -131,18 +133,20 @@ function handOf(lines: readonly { text: readonly TextPlace[]; aligned: readonly 
       if (shape) (instances.get(text[i].char) ?? instances.set(text[i].char, []).get(text[i].char)!).push(shape);
     });
   }
-  return handLetters(instances);
+  return handLetters(instances, grid);
 }
 
-function likenessOf(hand: HandLetters, char: string, shape: Float32Array): LetterLikeness {
-  const others: Record<string, number> = {};
-  for (const other of hand.others(char)) others[other] = hand.unlikeness(other, shape, false);
-  let leaning: LetterLikeness['leaning'] = null;
-  for (const other of LOOK_ALIKES[char] ?? '') {
-    const l = hand.leaning(char, other, shape);
-    if (l && (!leaning || l.spreads > leaning.spreads)) leaning = { char: other, ...l };
+/** A letter's likeness: its unlikeness on the coarse grid, its look-alike on the fine. */
+function likenessOf(hand: HandLetters, fineHand: HandLetters, char: string, shape: Float32Array, fine: Float32Array): LetterLikeness {
+  const ownNearest = fineHand.nearestInstance(char, fine);
+  let lookAlike: LetterLikeness['lookAlike'] = null;
+  if (Number.isFinite(ownNearest)) {
+    for (const other of LOOK_ALIKES[char] ?? '') {
+      const ratio = fineHand.nearestInstance(other, fine) / Math.max(ownNearest, 1e-9);
+      if (Number.isFinite(ratio) && (!lookAlike || ratio < lookAlike.ratio)) lookAlike = { char: other, ratio };
+    }
   }
-  return { own: hand.unlikeness(char, shape, true), others, leaning };
+  return { own: hand.unlikeness(char, shape, true), lookAlike };
 }
 
 /**

@@ -8,7 +8,7 @@ import type { LetterOp } from '../../../src/engine/text-check/align-letters.ts';
 // missing is one finding), the look-alike named, the verdict "no errors" only
 // for a whole text read without one, and boxes in the uploaded photo's pixels.
 
-const LIKE_ITSELF: LetterLikeness = { own: 1, others: {}, leaning: { char: 'ז', along: 0.1, spreads: 0.5 } };
+const LIKE_ITSELF: LetterLikeness = { own: 1, lookAlike: { char: 'ז', ratio: 1.4 } };
 
 /** Every letter of the text read one to one, each in a box of its own; `change` rewrites some. */
 function readText(change: (l: LetterReading) => Partial<LetterReading> = () => ({}), stray: StrayInk[] = []): LettersRead {
@@ -64,7 +64,7 @@ test('two letters in one group are touching; a letter in two pieces is broken, u
 });
 
 test('a letter shaped like a look-alike is a wrong letter naming it; two neighbours each shaped like the other are swapped', () => {
-  const leaning = (char: string): Partial<LetterReading> => ({ likeness: { own: 12, others: {}, leaning: { char, along: 0.9, spreads: 12 } } });
+  const leaning = (char: string): Partial<LetterReading> => ({ likeness: { own: 12, lookAlike: { char, ratio: 0.1 } } });
   // Line 1 word 1 is שמע; word 6 is אחד.
   const check = findingsOf(readText((l) => (at(1, 6, 3)(l) ? leaning('ר') : at(1, 1, 1)(l) ? leaning('מ') : at(1, 1, 2)(l) ? leaning('ש') : {})), 1);
   assert.ok(check.kind === 'read');
@@ -76,7 +76,7 @@ test('a letter shaped like a look-alike is a wrong letter naming it; two neighbo
     ],
   );
   // A lean short of the thresholds is no finding.
-  const faint = findingsOf(readText((l) => (at(1, 6, 3)(l) ? { likeness: { own: 3, others: {}, leaning: { char: 'ר', along: 0.5, spreads: 3 } } } : {})), 1);
+  const faint = findingsOf(readText((l) => (at(1, 6, 3)(l) ? { likeness: { own: 3, lookAlike: { char: 'ר', ratio: 0.6 } } } : {})), 1);
   assert.ok(faint.kind === 'read');
   assert.deepEqual(faint.findings, []);
 });
