@@ -39,13 +39,14 @@ export function partsInFirmInk(image: Gray, labels: Int32Array, box: readonly [n
   const w = right - left;
   const h = bottom - top;
   if (w < 4 || h < 4) return null;
-  const grey: number[] = [];
-  const own: number[] = [];
+  // Grey levels as histograms: of the box, and of the blob's own pixels.
+  const grey = new Uint32Array(256);
+  const own = new Uint32Array(256);
   for (let v = top; v < bottom; v++) {
     for (let u = left; u < right; u++) {
       const g = image.data[v * image.width + u];
-      grey.push(g);
-      if (labels[v * image.width + u] === label) own.push(g);
+      grey[g]++;
+      if (labels[v * image.width + u] === label) own[g]++;
     }
   }
   const parchment = quantile(grey, PARCHMENT_QUANTILE);
@@ -85,7 +86,15 @@ export function partsInFirmInk(image: Gray, labels: Int32Array, box: readonly [n
   return out;
 }
 
-function quantile(values: number[], q: number): number {
-  values.sort((a, b) => a - b);
-  return values[Math.min(values.length - 1, Math.floor(q * values.length))];
+/** The grey level at quantile `q` of a histogram. */
+function quantile(histogram: Uint32Array, q: number): number {
+  let total = 0;
+  for (const n of histogram) total += n;
+  const rank = Math.min(total - 1, Math.floor(q * total));
+  let seen = 0;
+  for (let g = 0; g < histogram.length; g++) {
+    seen += histogram[g];
+    if (seen > rank) return g;
+  }
+  return histogram.length - 1;
 }

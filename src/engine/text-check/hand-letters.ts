@@ -59,8 +59,9 @@ export function handLetters(instances: ReadonlyMap<string, readonly Float32Array
   }
   const handSpread = all.length > 0 ? median(all) : 1;
   const spreadOf = (char: string) => Math.max(spreads.get(char) ?? handSpread, handSpread * MIN_SPREAD_SHARE);
+  const wholeMeans = new Map([...means.keys()].map((char) => [char, meanOf(char)!]));
   const unlikeness = (char: string, shape: Float32Array, isInstance: boolean) => {
-    const mean = meanOf(char, isInstance ? shape : undefined);
+    const mean = isInstance ? meanOf(char, shape) : (wholeMeans.get(char) ?? null);
     return mean ? distance(shape, mean) / spreadOf(char) : Infinity;
   };
   return {

@@ -94,7 +94,7 @@ export function readLetters(img: Gray, map: PageMap, maxSide?: number): LettersR
   const letters: LetterReading[] = [];
   const stray: StrayInk[] = [];
   lines.forEach(({ groups, text, frame, shapes, fine }, l) => {
-    const costs = new Map<string, number>();
+    const costs = new Map<number, number>();
     // The shape of groups j to j + k − 1 together (a letter in pieces: k = 2).
     const joint = new Map<number, Float32Array | null>();
     const shapeOf = (j: number, k: number) => {
@@ -105,7 +105,7 @@ export function readLetters(img: Gray, map: PageMap, maxSide?: number): LettersR
     const shapeCost = (i: number, j: number, k: number) => {
       const shape = shapeOf(j, k);
       if (!shape) return 0;
-      const key = `${text[i].char}${j}:${k}`;
+      const key = (text[i].char.charCodeAt(0) * groups.length + j) * 2 + k - 1;
       let cost = costs.get(key);
       if (cost === undefined) costs.set(key, (cost = Math.min(SHAPE_COST_CAP, SHAPE_WEIGHT * Math.max(0, hand.unlikeness(text[i].char, shape, false) - SHAPE_FREE))));
       return cost;
