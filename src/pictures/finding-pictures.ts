@@ -17,6 +17,12 @@ const CROP_CONTEXT = 1.5;
 const MIN_CROP_CONTEXT_PX = 16;
 /** The crop's longer side as served: a letter a few pixels tall on a 3 MP photo fills a good part of it. */
 export const FINDING_CROP_LONG_SIDE = 360;
+/**
+ * Findings shown enlarged on a page, at most: each picture is cut from the
+ * full photo (a decode of it), and past a couple of dozen places the list is
+ * for reading; the photo on the page outlines every one.
+ */
+export const MAX_FINDINGS_ENLARGED = 24;
 /** The box's outline on the crop, in the crop's pixels; the colour of the portal's focus ring, seen on parchment and ink. */
 const BOX_LINE = { width: 3, colour: '#c77700' } as const;
 const JPEG_QUALITY = 85;

@@ -228,7 +228,7 @@ describe('the portal in Chromium, on a 360 px phone', { skip: missing }, () => {
     await page.goto('/check');
     await shoot(page, 'check');
     await page.getByLabel('Photo of the scroll').setInputFiles({ name: 'IMG_0001.png', mimeType: 'image/png', buffer: Buffer.from(photo) });
-    await page.getByRole('button', { name: 'Check' }).click();
+    await page.getByRole('button', { name: 'Check', exact: true }).click();
     await page.getByText('Registered mezuzah').first().waitFor();
     assert.ok(await page.getByText('Avraham Sofer').first().isVisible());
     assert.ok(await imageLoaded(page.locator('img.preview')), 'the registered photo loads');
@@ -236,7 +236,7 @@ describe('the portal in Chromium, on a 360 px phone', { skip: missing }, () => {
 
     await page.goto('/check');
     await page.getByLabel('Photo of the scroll').setInputFiles({ name: 'wall.png', mimeType: 'image/png', buffer: Buffer.from(await blankPhoto()) });
-    await page.getByRole('button', { name: 'Check' }).click();
+    await page.getByRole('button', { name: 'Check', exact: true }).click();
     await page.getByText('For a readable photo').first().waitFor();
     await shoot(page, 'check-invalid');
     await context.close();

@@ -18,6 +18,7 @@ import { adminScrollsPage } from './pages/admin/scrolls.ts';
 import { checkComparePage } from './pages/check/compare.ts';
 import { checkResultPage } from './pages/check/result.ts';
 import { checkScrollPage } from './pages/check/scroll.ts';
+import { checkTextPage } from './pages/check/text.ts';
 import { homePage } from './pages/home.ts';
 import { invitationPage } from './pages/invitation.ts';
 import { languagePage } from './pages/language.ts';
@@ -66,6 +67,7 @@ const pages: readonly ((app: FastifyInstance, deps: AppDeps) => void)[] = [
   revokeApiKeyPage, // POST /settings/api-keys/{id}/revoke
   checkScrollPage, // GET, POST /check
   checkResultPage, // GET /check/result/{id}
+  checkTextPage, // POST /check/text
   checkComparePage, // GET, POST /check/compare
   storeOverviewPage, // GET /store
   creditLedgerCsvPage, // GET /store/credit-ledger.csv

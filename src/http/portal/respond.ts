@@ -35,24 +35,33 @@ export function viewContext(request: FastifyRequest, reply: FastifyReply, flashe
  * photo's preview is a blob: URL), run no inline script, submit only to this
  * site and sit in no frame.
  */
-const CONTENT_SECURITY_POLICY = [
-  "default-src 'none'",
-  "script-src 'self'",
-  "style-src 'self'",
-  "img-src 'self' blob:",
-  "connect-src 'self'",
-  "form-action 'self'",
-  "base-uri 'none'",
-  "frame-ancestors 'none'",
-].join('; ');
+const contentSecurityPolicy = (images: string) =>
+  [
+    "default-src 'none'",
+    "script-src 'self'",
+    "style-src 'self'",
+    `img-src ${images}`,
+    "connect-src 'self'",
+    "form-action 'self'",
+    "base-uri 'none'",
+    "frame-ancestors 'none'",
+  ].join('; ');
+
+const CONTENT_SECURITY_POLICY = contentSecurityPolicy("'self' blob:");
+/**
+ * A page that shows the visitor's own photo back (the text check on /check):
+ * the photo is not kept, so its pictures travel inside the page as data: URLs,
+ * images only (never a script or a frame).
+ */
+const INLINE_IMAGES_POLICY = contentSecurityPolicy("'self' blob: data:");
 
 /** Pages hold CSRF tokens and private data: never stored by a browser or a proxy. */
-export function sendHtml(reply: FastifyReply, status: number, page: string) {
+export function sendHtml(reply: FastifyReply, status: number, page: string, options: { readonly inlineImages?: boolean } = {}) {
   return reply
     .code(status)
     .header('Content-Type', 'text/html; charset=utf-8')
     .header('Cache-Control', 'no-store')
-    .header('Content-Security-Policy', CONTENT_SECURITY_POLICY)
+    .header('Content-Security-Policy', options.inlineImages === true ? INLINE_IMAGES_POLICY : CONTENT_SECURITY_POLICY)
     .send(page);
 }
 

@@ -8,7 +8,7 @@ import { sendFile } from '../send-file.ts';
 import { sendErrorPage } from './respond.ts';
 import { signedInOf } from './session.ts';
 
-/** A page shows up to MAX_FINDINGS_ENLARGED of them at once (presenters/portal/text-check.ts), several pages a minute. */
+/** A page shows up to MAX_FINDINGS_ENLARGED of them at once (pictures/finding-pictures.ts), several pages a minute. */
 export const FINDING_CROPS_PER_MINUTE = 300;
 
 export type FindingCropParams = { Params: { uuid: string; finding: string } };

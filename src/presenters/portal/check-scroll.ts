@@ -39,13 +39,21 @@ export function photoField(lang: Language, name: string, label: Words): Html {
 <div id="${preview}" class="thumbs" aria-label="${words.chosen[lang]}"></div>`;
 }
 
-function checkForm(ctx: ViewContext): Html {
+/**
+ * One photo, two checks: the registry's (is it registered, and whose) by the
+ * form's own button, or its text letter by letter (`/check/text`) by the other.
+ */
+export function checkForm(ctx: ViewContext): Html {
   const { lang } = ctx;
   return html`<form method="post" action="/check" enctype="multipart/form-data" data-busy="${words.checking[lang]}">
 ${csrfField(ctx)}
 ${photoField(lang, 'image', words.photo)}
 <p><small>${say(lang, words.notKept)}</small></p>
+<div class="actions">
 <button type="submit">${say(lang, words.submit)}</button>
+<button type="submit" class="secondary" formaction="/check/text">${say(lang, words.submitText)}</button>
+</div>
+<p class="hint">${say(lang, words.textCheckHint)}</p>
 </form>`;
 }
 

@@ -5,6 +5,7 @@
 // drawn on the photo; always said to be an aid to the megiah, never a ruling.
 import type { ScrollTextCheck, StoredTextFinding, TextReadCounts, TextVerdict } from '../../db/records.ts';
 import type { TextFindingKind } from '../../engine/types.ts';
+import { MAX_FINDINGS_ENLARGED } from '../../pictures/finding-pictures.ts';
 import type { PhotoSize } from '../../pictures/upright-photo.ts';
 import { MEZUZAH_LETTER_COUNT, MEZUZAH_LINES, MEZUZAH_WORDS } from '../../text/mezuzah-text.ts';
 import { fact, problem, timestamp } from './components.ts';
@@ -15,12 +16,6 @@ import { findingKindWords, textCheckWords as words } from './words/text-check.ts
 /** The whole text, against which what was read is counted. */
 const WHOLE_TEXT: TextReadCounts = { lines: MEZUZAH_LINES.length, words: MEZUZAH_WORDS.flat().length, letters: MEZUZAH_LETTER_COUNT };
 
-/**
- * Findings shown enlarged, at most: each picture is cut from the full photo
- * (a decode of it), and past a couple of dozen places the list is for reading;
- * the photo above outlines every one.
- */
-export const MAX_FINDINGS_ENLARGED = 24;
 
 /** A box's outline and number stay this share of the photo's long side at least, so a letter's box shows on a small picture. */
 const MIN_MARK_SHARE = 1 / 120;
@@ -30,8 +25,8 @@ const NUMBER_SHARE = 1 / 35;
 export type FindingPictures = {
   /** The picture the boxes are drawn on, and the size of the photo they are measured in; null: nothing is drawn. */
   readonly photo: { readonly src: string; readonly size: PhotoSize } | null;
-  /** Where finding `number` (1-based) is shown enlarged; null: not at all. */
-  readonly cropOf: ((number: number) => string) | null;
+  /** Where finding `number` (1-based) is shown enlarged (null: that one is not); null: none is. */
+  readonly cropOf: ((number: number) => string | null) | null;
 };
 
 /** What a check that read the text says. */
@@ -118,10 +113,8 @@ function markedPhoto(lang: Language, photo: NonNullable<FindingPictures['photo']
 function findingList(lang: Language, findings: readonly StoredTextFinding[], cropOf: FindingPictures['cropOf']): Html {
   const items = findings.map((finding, index) => {
     const number = index + 1;
-    const crop =
-      cropOf === null || number > MAX_FINDINGS_ENLARGED
-        ? ''
-        : html`<img class="finding-crop" src="${cropOf(number)}" alt="${fillWords(words.cropAlt, { number })[lang]}">`;
+    const src = cropOf === null || number > MAX_FINDINGS_ENLARGED ? null : cropOf(number);
+    const crop = src === null ? '' : html`<img class="finding-crop" src="${src}" alt="${fillWords(words.cropAlt, { number })[lang]}">`;
     return html`<li class="finding" id="finding-${number}" data-kind="${finding.kind}">
 <h3><span class="finding-number">${number}</span> ${say(lang, kindWords(finding.kind))}</h3>
 <p>${positionOf(lang, finding)}</p>

@@ -43,7 +43,8 @@ document.addEventListener('submit', (event) => {
     return;
   }
   const busy = form.getAttribute('data-busy');
-  const button = form.querySelector('button[type=submit]');
+  // The button pressed, where a form has several (the check's two kinds of check).
+  const button = event.submitter || form.querySelector('button[type=submit]');
   if (busy && button) {
     // After this tick, so the button's own name/value is still submitted.
     setTimeout(() => {

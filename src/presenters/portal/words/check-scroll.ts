@@ -18,6 +18,11 @@ export const checkWords = {
   },
   chosen: { en: 'Chosen photo', he: 'התמונה שנבחרה' },
   submit: { en: 'Check', he: 'בדיקה' },
+  submitText: { en: 'Check the text, letter by letter', he: 'בדיקת הטקסט, אות אחר אות' },
+  textCheckHint: {
+    en: '“Check” asks the registry whether this scroll is registered. “Check the text” has the computer read every letter of the same photo and point at any missing, extra, wrong, touching or broken letter: an aid to a megiah, never a ruling.',
+    he: '„בדיקה” שואלת את המרשם אם המזוזה רשומה. „בדיקת הטקסט” נותנת למחשב לקרוא כל אות באותה תמונה ולהצביע על אות חסרה, יתרה, שגויה, נוגעת או שבורה: עזר למגיה, אף פעם לא הכרעה.',
+  },
   checking: { en: 'Checking…', he: 'בודק…' },
   tipsTitle: { en: 'For a readable photo', he: 'לתמונה קריאה' },
   tipFlat: {
