@@ -65,7 +65,7 @@ export function findingsOf(read: LettersRead, scale: number): TextCheck {
         const next = letters[i + 1];
         findings.push({ kind: 'swapped_letters', ...place, expected: l.char + next.char, found: next.char + l.char, confidence: CONFIDENCE.swapped_letters, box: at(union(l.box!, next.box!), null) });
         i++;
-      } else if (l.op === 'merge' && !WRITTEN_IN_PIECES.has(l.char)) {
+      } else if ((l.op === 'merge' || l.op === 'match') && l.pieces > 1 && !WRITTEN_IN_PIECES.has(l.char)) {
         findings.push({ kind: 'broken_letter', ...place, expected: l.char, found: l.char, confidence: CONFIDENCE.broken_letter, box: at(l.box, null) });
       } else if (l.op === 'match' && writtenAs(l)) {
         const next = letters[i + 1];

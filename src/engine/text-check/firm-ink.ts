@@ -98,3 +98,47 @@ function quantile(histogram: Uint32Array, q: number): number {
   }
   return histogram.length - 1;
 }
+
+/**
+ * Faint ink: darker than this share of the way from the parchment to the
+ * darkest ink of a letter's parts. A stroke drawn thin (the hairline of a מ's
+ * side, of a ב's back) falls under the letters' ink contrast and leaves the
+ * letter in parts that faint ink still joins; a stroke broken off leaves
+ * parchment between them.
+ */
+const FAINT_SHARE = 0.25;
+
+/**
+ * Into how many pieces the ink of a letter's parts (`parts`: their labels in
+ * `labels`, within `box`) falls in faint ink: 1 when faint ink joins them all.
+ */
+export function piecesInFaintInk(image: Gray, labels: Int32Array, box: readonly [number, number, number, number], parts: readonly number[]): number {
+  if (parts.length < 2) return parts.length;
+  const [left, top, right, bottom] = box;
+  const w = right - left;
+  const h = bottom - top;
+  const own = new Set(parts);
+  const grey = new Uint32Array(256);
+  const ink = new Uint32Array(256);
+  for (let v = top; v < bottom; v++) {
+    for (let u = left; u < right; u++) {
+      const p = v * image.width + u;
+      grey[image.data[p]]++;
+      if (own.has(labels[p])) ink[image.data[p]]++;
+    }
+  }
+  const parchment = quantile(grey, PARCHMENT_QUANTILE);
+  const faint = parchment - FAINT_SHARE * (parchment - quantile(ink, INK_QUANTILE));
+  const mask = new Uint8Array(w * h);
+  for (let v = 0; v < h; v++) for (let u = 0; u < w; u++) if (image.data[(top + v) * image.width + left + u] < faint) mask[v * w + u] = 1;
+  const { labels: faintLabels } = connectedComponents(mask, w, h);
+  // The faint pieces the parts' pixels lie in.
+  const pieces = new Set<number>();
+  for (let v = 0; v < h; v++) {
+    for (let u = 0; u < w; u++) {
+      const at = faintLabels[v * w + u];
+      if (at > 0 && own.has(labels[(top + v) * image.width + left + u])) pieces.add(at);
+    }
+  }
+  return Math.max(1, pieces.size);
+}

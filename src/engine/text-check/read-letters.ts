@@ -6,6 +6,7 @@ import { MEZUZAH_WORDS } from '../../text/mezuzah-text.ts';
 import { alignLetters, type AlignedLetter, type ExtraInk, type LetterOp, type TextLetter } from './align-letters.ts';
 import { handLetters, type HandLetters } from './hand-letters.ts';
 import { COARSE_GRID, FINE_GRID, letterShape, lineFrame, type LineFrame, type ShapeGrid } from './letter-shapes.ts';
+import { piecesInFaintInk } from './firm-ink.ts';
 import { pageInk, type InkGroup, type PageInk } from './page-ink.ts';
 
 // Where each of the text's 713 letters stands on a photo the reader has read,
@@ -35,8 +36,10 @@ export type LetterReading = {
   readonly char: string;
   readonly op: LetterOp;
   readonly box: readonly [number, number, number, number] | null;
-  /** Of a letter read alone (`match`); null otherwise. */
+  /** Of a letter read alone (`match`, `swap`); null otherwise. */
   readonly likeness: LetterLikeness | null;
+  /** Into how many pieces its ink falls, faint ink joining what it joins (firm-ink.ts): a letter read alone may be one group of several blobs that overlap along the line, as a ה's leg under its roof. */
+  readonly pieces: number;
 };
 
 /** Ink no letter of the line took: after which letter of the text (word 0 / letter 0: before the line's first), its box in the pixels of the image read, and its width. */
@@ -114,7 +117,9 @@ export function readLetters(img: Gray, map: PageMap, maxSide?: number): LettersR
     read.letters.forEach((a, i) => {
       const j = a.op === 'match' || a.op === 'swap' ? a.groups[0].index : -1;
       const likeness = j >= 0 && shapes[j] && fine[j] ? likenessOf(hand, fineHand, text[i].char, shapes[j]!, fine[j]!) : null;
-      letters.push({ ...placeOf(l, text[i]), op: a.op, box: boxOf(ink, a.groups), likeness });
+      const parts = a.groups.flatMap((g) => g.blobs);
+      const pieces = parts.length > 1 && (a.op === 'match' || a.op === 'merge') ? piecesInFaintInk(ink.page.image, ink.labels, spanOf(a.groups), parts) : parts.length;
+      letters.push({ ...placeOf(l, text[i]), op: a.op, box: boxOf(ink, a.groups), likeness, pieces });
     });
     for (const e of read.extra) stray.push({ ...strayOf(l, e, text, ink, frame), readAs: shapes[e.group.index] ? hand.nearest(shapes[e.group.index]!) : '' });
   });
@@ -198,6 +203,11 @@ function seenWords(img: Gray, map: PageMap): boolean[][] {
     return x >= 0 && y >= 0 && x < img.width && y < img.height;
   };
   return TEMPLATE_LINES.map((words, l) => words.map((w) => inside(w.start, l * LINE_PITCH) && inside(w.end, l * LINE_PITCH)));
+}
+
+/** The rectified page's box around groups: left, top, right, bottom (exclusive). */
+function spanOf(groups: readonly InkGroup[]): [number, number, number, number] {
+  return [Math.min(...groups.map((g) => g.box[0])), Math.min(...groups.map((g) => g.box[1])), Math.max(...groups.map((g) => g.box[2])), Math.max(...groups.map((g) => g.box[3]))];
 }
 
 /** The image's pixels around these groups: their rectified boxes' corners mapped back, as [x, y, w, h]; null for none. */

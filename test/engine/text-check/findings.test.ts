@@ -14,7 +14,7 @@ const LIKE_ITSELF: LetterLikeness = { own: 1, lookAlike: { char: 'ז', ratio: 1.
 function readText(change: (l: LetterReading) => Partial<LetterReading> = () => ({}), stray: StrayInk[] = []): LettersRead {
   const letters: LetterReading[] = LINE_LETTERS.flatMap((text, l) =>
     text.map((t, i) => {
-      const plain: LetterReading = { line: l + 1, word: t.word, letter: t.letter, char: t.char, op: 'match', box: [1000 - 20 * i, 40 * l, 18, 30], likeness: LIKE_ITSELF };
+      const plain: LetterReading = { line: l + 1, word: t.word, letter: t.letter, char: t.char, op: 'match', box: [1000 - 20 * i, 40 * l, 18, 30], likeness: LIKE_ITSELF, pieces: 1 };
       return { ...plain, ...change(plain) };
     }),
   );
