@@ -21,7 +21,7 @@ function readText(change: (l: LetterReading) => Partial<LetterReading> = () => (
   return { letters, stray, unseen: [] };
 }
 const at = (line: number, word: number, letter?: number) => (l: LetterReading) => l.line === line && l.word === word && (letter === undefined || l.letter === letter);
-const op = (o: LetterOp) => ({ op: o, box: o === 'missing' ? null : undefined, likeness: null }) as Partial<LetterReading>;
+const op = (o: LetterOp, pieces = o === 'merge' ? 2 : 1) => ({ op: o, box: o === 'missing' ? null : undefined, likeness: null, pieces }) as Partial<LetterReading>;
 
 test('a whole text read one to one, each letter like its own, has no findings and all 713 letters read', () => {
   const check = findingsOf(readText(), 1);
@@ -47,18 +47,33 @@ test('a word every letter of which is missing is one missing word; a single lett
   for (const f of check.findings) assert.ok(f.box[2] > 0 && f.box[3] > 0 && f.box[0] >= 0);
 });
 
-test('two letters in one group are touching; a letter in two pieces is broken, unless it is written so (ה, ק)', () => {
+test('two letters in one group are touching; a letter in two pieces is broken, unless it is written so (ה, ק) or faint ink joins its pieces', () => {
   const check = findingsOf(
-    readText((l) => (at(1, 1, 1)(l) ? op('touch') : at(1, 1, 2)(l) ? op('touched') : at(2, 1, 1)(l) ? op('merge') : l.char === 'ה' && l.line === 3 ? op('merge') : {})),
+    readText((l) =>
+      at(1, 1, 1)(l)
+        ? op('touch')
+        : at(1, 1, 2)(l)
+          ? op('touched')
+          : at(2, 1, 1)(l)
+            ? op('merge')
+            : at(2, 2, 1)(l)
+              ? op('match', 2)
+              : at(2, 3, 1)(l)
+                ? op('merge', 1)
+                : l.char === 'ה' && l.line === 3
+                  ? op('merge')
+                  : {},
+    ),
     1,
   );
   assert.ok(check.kind === 'read');
-  // Line 2 begins יהוה.
+  // Line 2 begins יהוה אלהיך בכל.
   assert.deepEqual(
     check.findings.map((f) => [f.kind, f.line, f.word, f.letter, f.expected]),
     [
       ['touching_letters', 1, 1, 1, 'שמ'],
       ['broken_letter', 2, 1, 1, 'י'],
+      ['broken_letter', 2, 2, 1, 'א'],
     ],
   );
 });
