@@ -6,6 +6,7 @@ import { MEZUZAH_WORDS } from '../../text/mezuzah-text.ts';
 import { alignLetters, type AlignedLetter, type ExtraInk, type LetterOp, type TextLetter } from './align-letters.ts';
 import { handLetters, type HandLetters } from './hand-letters.ts';
 import { COARSE_GRID, FINE_GRID, letterShape, lineFrame, type LineFrame, type ShapeGrid } from './letter-shapes.ts';
+import { edgeWidth } from './edge-width.ts';
 import { piecesInFaintInk } from './firm-ink.ts';
 import { pageInk, type InkGroup, type PageInk } from './page-ink.ts';
 
@@ -62,6 +63,8 @@ export type LettersRead = {
   readonly stray: StrayInk[];
   /** Words of the text the photo does not show whole (1-based line and word). */
   readonly unseen: readonly { readonly line: number; readonly word: number }[];
+  /** The letters' edges' median width, in letter heights (edge-width.ts); null when too few were seen. */
+  readonly edgeWidth: number | null;
 };
 
 type TextPlace = TextLetter & { readonly word: number; readonly letter: number };
@@ -124,7 +127,9 @@ export function readLetters(img: Gray, map: PageMap, maxSide?: number): LettersR
     for (const e of read.extra) stray.push({ ...strayOf(l, e, text, ink, frame), readAs: shapes[e.group.index] ? hand.nearest(shapes[e.group.index]!) : '' });
   });
   const unseen = seen.flatMap((words, l) => words.flatMap((s, w) => (s ? [] : [{ line: l + 1, word: w + 1 }])));
-  return { letters, stray, unseen };
+  const spans = lines.map(({ groups }) => (groups.length > 0 ? ([groups[0].box[0], groups[groups.length - 1].box[2]] as [number, number]) : null));
+  const edges = edgeWidth(ink.page.image, lines.map((l) => l.frame), spans.map((s) => (s ? [Math.min(...s), Math.max(...s)] : null)));
+  return { letters, stray, unseen, edgeWidth: edges };
 }
 
 /** The hand's letters from a first reading: each letter read alone, by its shape. */

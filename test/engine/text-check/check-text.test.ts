@@ -46,3 +46,13 @@ test('an image without a scroll is answered invalid, with the reader\'s reason',
   const check = await checkPhotoText(new Uint8Array(blank));
   assert.equal(check.kind, 'invalid');
 });
+
+test('a photo whose letters are too blurred to be told one by one is answered invalid, saying so, though it reads as a scroll', async () => {
+  const sharpPhoto = await registrationPhoto(3, 3);
+  const blurred = new Uint8Array(await sharp(sharpPhoto).blur(4).jpeg().toBuffer());
+  const check = await checkPhotoText(blurred);
+  assert.ok(check.kind === 'invalid');
+  assert.match(check.reason, /too blurred or too small/);
+  const plain = await checkPhotoText(sharpPhoto);
+  assert.equal(plain.kind, 'read');
+});
