@@ -3,20 +3,12 @@
 // which letters are written, in which words, and which of them show each error.
 // Pure text; scroll.ts writes it with the hand, ink.ts draws the joins and breaks.
 
+import { TEXT_FINDING_KINDS, type TextFindingKind } from '../../src/engine/types.ts';
 import { MEZUZAH_WORDS } from './mezuzah-text.ts';
 
-export const TEXT_ERROR_KINDS = [
-  'missing_letter',
-  'extra_letter',
-  'wrong_letter',
-  'swapped_letters',
-  'touching_letters',
-  'broken_letter',
-  'missing_word',
-  'extra_word',
-] as const;
-
-export type TextErrorKind = (typeof TEXT_ERROR_KINDS)[number];
+/** The kinds of error, as the text check reports them (the engine's own list). */
+export const TEXT_ERROR_KINDS = TEXT_FINDING_KINDS;
+export type TextErrorKind = TextFindingKind;
 
 /** One error, where the text check would point at it (issue 53's `findings`, without confidence and box). */
 export type TextError = {
@@ -42,7 +34,9 @@ export const WORD_KINDS: ReadonlySet<TextErrorKind> = new Set(['missing_word', '
 /**
  * Letters a hand can write so that they read as another: the pairs issue 53
  * lists (ו/י/ז/ן, ד/ר/ך, ב/כ, ה/ח/ת, ס/ם, ג/נ, ע/צ, ט/מ) and, from the same
- * shapes, ה/ק (the left leg drawn long), כ/פ, ך/ן and ף/ך, ם/ט.
+ * shapes, ה/ק (the left leg drawn long), כ/פ, ך/ן and ף/ך, ם/ט. The engine
+ * keeps its own table of what to compare a letter with (read-letters.ts), on
+ * purpose: what the generator writes must not move with what the engine judges.
  */
 export const LOOK_ALIKES: Readonly<Record<string, string>> = {
   ו: 'יזן',
