@@ -19,7 +19,7 @@ export const textVerdictSchema = {
   type: 'string',
   enum: ['no_errors_found', 'errors_found'],
   description:
-    '`no_errors_found` only when every one of the 713 letters of the text was read and none was found wanting; `errors_found` when there is at least one finding. A photo that shows part of the scroll is answered for what it shows: `errors_found` for what it saw, never `no_errors_found`.',
+    '`no_errors_found` only when every one of the 713 letters of the text was read and none was found wanting; `errors_found` otherwise: when there is at least one finding, or when the photo did not let all 713 letters be read (then `findings` may be empty, and `read` says how much was). A photo that shows part of the scroll is answered for what it shows: findings only there, never `no_errors_found`.',
 } as const;
 
 export const textFindingSchema = {

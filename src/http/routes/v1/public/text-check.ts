@@ -29,7 +29,7 @@ export function textCheckRoute(app: FastifyInstance, deps: AppDeps): void {
     schema: {
       tags: ['public'],
       summary: "Check a photographed scroll's text, letter by letter (beyond the spec)",
-      description: `${TEXT_CHECK_AID_DOC} Each missing, extra, wrong, swapped, touching or broken letter, and each missing or extra word, is a finding with its place in the text and its box in the photo. \`read\` says how much of the text the photo let the check read; \`no_errors_found\` needs all 713 letters read, so a photo of part of the scroll can at most show errors in that part. A photo in which no scroll text can be read is 400 \`invalid\`. Photo: ${PHOTO_RULES}; the same photo policy as check-mezuzah. ${UPLOAD_LIMITS_DOC} The check runs in the identification engine, queued per client as check-mezuzah is. Rate limit: 10 per minute per IP.`,
+      description: `${TEXT_CHECK_AID_DOC} Each missing, extra, wrong, swapped, touching or broken letter, and each missing or extra word, is a finding with its place in the text and its box in the photo. \`read\` says how much of the text the photo let the check read; \`no_errors_found\` needs all 713 letters read, so a photo of part of the scroll can at most show errors in that part. A photo in which no scroll text can be read, or whose letters are too blurred or too small to be told one by one, is 400 \`invalid\` (\`msg\` says which). Photo: ${PHOTO_RULES}; the same photo policy as check-mezuzah. ${UPLOAD_LIMITS_DOC} The check runs in the identification engine, queued per client as check-mezuzah is. Rate limit: 10 per minute per IP.`,
       consumes: ['multipart/form-data'],
       ...multipartDoc({ image: fileProperty('Photo of the scroll, the whole text in view.') }, ['image']),
       response: {
