@@ -91,12 +91,12 @@ export function findingsOf(read: LettersRead, scale: number): TextCheck {
 
 /** The letter a letter read alone is written as, when it is not its own. */
 function writtenAs(l: LetterReading): string | null {
-  const k = l.likeness?.lookAlike;
+  const k = l.lookAlike;
   return k && k.ratio < WRITTEN_AS_RATIO ? k.char : null;
 }
 
 /** How sure a letter written as another is: how much nearer the other letter's instances are than its own's. */
-const confidenceOf = (l: LetterReading) => round(1 - l.likeness!.lookAlike!.ratio);
+const confidenceOf = (l: LetterReading) => round(1 - l.lookAlike!.ratio);
 
 /** Ink no letter took: a word where the alignment read it as a word's ink between word gaps (what it reads as, letter by letter), a letter added elsewhere. */
 function extraFindings(stray: readonly StrayInk[], at: (box: Box | null, near: Box | null) => readonly [number, number, number, number]): TextFinding[] {

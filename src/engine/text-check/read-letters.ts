@@ -5,7 +5,7 @@ import { LINE_PITCH, TEMPLATE_LINES } from '../template.ts';
 import { MEZUZAH_WORDS } from '../../text/mezuzah-text.ts';
 import { alignLetters, type AlignedLetter, type ExtraInk, type LetterOp, type TextLetter } from './align-letters.ts';
 import { handLetters, type HandLetters } from './hand-letters.ts';
-import { COARSE_GRID, FINE_GRID, letterShape, lineFrame, type LineFrame, type ShapeGrid } from './letter-shapes.ts';
+import { COARSE_GRID, FINE_GRID, letterShape, lineFrame, type ShapeGrid } from './letter-shapes.ts';
 import { edgeWidth } from './edge-width.ts';
 import { piecesInFaintInk } from './firm-ink.ts';
 import { pageInk, type InkGroup, type PageInk } from './page-ink.ts';
@@ -18,16 +18,11 @@ import { pageInk, type InkGroup, type PageInk } from './page-ink.ts';
 // shape says of the letter it would be.
 
 /**
- * A letter's shape, as read alone: how unlike the mean of the hand's other
- * instances of it it is (in their spread), and of the letters it is most often
- * confused with, the one whose nearest instance in this hand is nearest, with
- * how near over the nearest instance of its own letter (null when the hand has
- * no other instance of its own letter, or none of a look-alike).
+ * Of the letters a letter read alone is most often confused with, the one whose
+ * nearest instance in this hand is nearest, with how near over the nearest
+ * instance of its own letter.
  */
-export type LetterLikeness = {
-  readonly own: number;
-  readonly lookAlike: { readonly char: string; readonly ratio: number } | null;
-};
+export type LookAlike = { readonly char: string; readonly ratio: number };
 
 /** One letter of the text as read: its place (line 1–22, word and letter 1-based, as the text check reports them), how its ink was found, and its box in the pixels of the image read ([x, y, w, h]; null when missing). */
 export type LetterReading = {
@@ -37,20 +32,18 @@ export type LetterReading = {
   readonly char: string;
   readonly op: LetterOp;
   readonly box: readonly [number, number, number, number] | null;
-  /** Of a letter read alone (`match`, `swap`); null otherwise. */
-  readonly likeness: LetterLikeness | null;
+  /** Of a letter read alone (`match`, `swap`); null otherwise, or when the hand has no other instance of its letter, or none of a look-alike. */
+  readonly lookAlike: LookAlike | null;
   /** Into how many pieces its ink falls, faint ink joining what it joins (firm-ink.ts): a letter read alone may be one group of several blobs that overlap along the line, as a ה's leg under its roof. */
   readonly pieces: number;
 };
 
-/** Ink no letter of the line took: after which letter of the text (word 0 / letter 0: before the line's first), its box in the pixels of the image read, and its width. */
+/** Ink no letter of the line took: after which letter of the text (word 0 / letter 0: before the line's first), and its box in the pixels of the image read. */
 export type StrayInk = {
   readonly line: number;
   readonly word: number;
   readonly letter: number;
   readonly box: readonly [number, number, number, number];
-  /** Its width over the line's letter height. */
-  readonly width: number;
   /** Whether it is part of ink as wide as a word, between word gaps, that no word of the text takes. */
   readonly inWord: boolean;
   /** The hand's letter it is most like ('' when its shape could not be read). */
@@ -61,8 +54,6 @@ export type LettersRead = {
   /** The letters of the words the photo shows, in text order. */
   readonly letters: LetterReading[];
   readonly stray: StrayInk[];
-  /** Words of the text the photo does not show whole (1-based line and word). */
-  readonly unseen: readonly { readonly line: number; readonly word: number }[];
   /** The letters' edges' median width, in letter heights (edge-width.ts); null when too few were seen. */
   readonly edgeWidth: number | null;
 };
@@ -119,17 +110,16 @@ export function readLetters(img: Gray, map: PageMap, maxSide?: number): LettersR
     const read = alignLetters(groups, text, shapeCost);
     read.letters.forEach((a, i) => {
       const j = a.op === 'match' || a.op === 'swap' ? a.groups[0].index : -1;
-      const likeness = j >= 0 && shapes[j] && fine[j] ? likenessOf(hand, fineHand, text[i].char, shapes[j]!, fine[j]!) : null;
+      const lookAlike = j >= 0 && fine[j] ? lookAlikeOf(fineHand, text[i].char, fine[j]!) : null;
       const parts = a.groups.flatMap((g) => g.blobs);
       const pieces = parts.length > 1 && (a.op === 'match' || a.op === 'merge') ? piecesInFaintInk(ink.page.image, ink.labels, spanOf(a.groups), parts) : parts.length;
-      letters.push({ ...placeOf(l, text[i]), op: a.op, box: boxOf(ink, a.groups), likeness, pieces });
+      letters.push({ ...placeOf(l, text[i]), op: a.op, box: boxOf(ink, a.groups), lookAlike, pieces });
     });
-    for (const e of read.extra) stray.push({ ...strayOf(l, e, text, ink, frame), readAs: shapes[e.group.index] ? hand.nearest(shapes[e.group.index]!) : '' });
+    for (const e of read.extra) stray.push({ ...strayOf(l, e, text, ink), readAs: shapes[e.group.index] ? hand.nearest(shapes[e.group.index]!) : '' });
   });
-  const unseen = seen.flatMap((words, l) => words.flatMap((s, w) => (s ? [] : [{ line: l + 1, word: w + 1 }])));
-  const spans = lines.map(({ groups }) => (groups.length > 0 ? ([groups[0].box[0], groups[groups.length - 1].box[2]] as [number, number]) : null));
-  const edges = edgeWidth(ink.page.image, lines.map((l) => l.frame), spans.map((s) => (s ? [Math.min(...s), Math.max(...s)] : null)));
-  return { letters, stray, unseen, edgeWidth: edges };
+  const spans = lines.map(({ groups }) => (groups.length > 0 ? ([spanOf(groups)[0], spanOf(groups)[2]] as [number, number]) : null));
+  const edges = edgeWidth(ink.page.image, lines.map((l) => l.frame), spans);
+  return { letters, stray, edgeWidth: edges };
 }
 
 /** The hand's letters from a first reading: each letter read alone, by its shape. */
@@ -146,17 +136,16 @@ function handOf(lines: readonly { text: readonly TextPlace[]; aligned: readonly 
   return handLetters(instances, grid);
 }
 
-/** A letter's likeness: its unlikeness on the coarse grid, its look-alike on the fine. */
-function likenessOf(hand: HandLetters, fineHand: HandLetters, char: string, shape: Float32Array, fine: Float32Array): LetterLikeness {
+/** The look-alike a letter read alone is nearest, on the fine grid's hand. */
+function lookAlikeOf(fineHand: HandLetters, char: string, fine: Float32Array): LookAlike | null {
   const ownNearest = fineHand.nearestInstance(char, fine);
-  let lookAlike: LetterLikeness['lookAlike'] = null;
-  if (Number.isFinite(ownNearest)) {
-    for (const other of LOOK_ALIKES[char] ?? '') {
-      const ratio = fineHand.nearestInstance(other, fine) / Math.max(ownNearest, 1e-9);
-      if (Number.isFinite(ratio) && (!lookAlike || ratio < lookAlike.ratio)) lookAlike = { char: other, ratio };
-    }
+  if (!Number.isFinite(ownNearest)) return null;
+  let lookAlike: LookAlike | null = null;
+  for (const other of LOOK_ALIKES[char] ?? '') {
+    const ratio = fineHand.nearestInstance(other, fine) / Math.max(ownNearest, 1e-9);
+    if (Number.isFinite(ratio) && (!lookAlike || ratio < lookAlike.ratio)) lookAlike = { char: other, ratio };
   }
-  return { own: hand.unlikeness(char, shape, true), lookAlike };
+  return lookAlike;
 }
 
 /**
@@ -192,10 +181,9 @@ const LOOK_ALIKES: Readonly<Record<string, string>> = {
 
 const placeOf = (l: number, t: TextPlace) => ({ line: l + 1, word: t.word, letter: t.letter, char: t.char });
 
-function strayOf(l: number, e: ExtraInk, text: readonly TextPlace[], ink: PageInk, frame: LineFrame | null): Omit<StrayInk, 'readAs'> {
+function strayOf(l: number, e: ExtraInk, text: readonly TextPlace[], ink: PageInk): Omit<StrayInk, 'readAs'> {
   const after = e.after >= 0 ? text[e.after] : { word: 0, letter: 0 };
-  const height = frame ? frame.base - frame.top : Infinity;
-  return { line: l + 1, word: after.word, letter: after.letter, box: boxOf(ink, [e.group])!, width: (e.group.box[2] - e.group.box[0]) / height, inWord: e.inWord };
+  return { line: l + 1, word: after.word, letter: after.letter, box: boxOf(ink, [e.group])!, inWord: e.inWord };
 }
 
 /** Of each line's words, whether the photo shows it: both its ends, on the line, inside the image. */

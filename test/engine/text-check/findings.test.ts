@@ -1,27 +1,27 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { findingsOf } from '../../../src/engine/text-check/findings.ts';
-import { LINE_LETTERS, type LetterLikeness, type LetterReading, type LettersRead, type StrayInk } from '../../../src/engine/text-check/read-letters.ts';
+import { LINE_LETTERS, type LookAlike, type LetterReading, type LettersRead, type StrayInk } from '../../../src/engine/text-check/read-letters.ts';
 import type { LetterOp } from '../../../src/engine/text-check/align-letters.ts';
 
 // How letters as read become findings: each place once, at its level (a word
 // missing is one finding), the look-alike named, the verdict "no errors" only
 // for a whole text read without one, and boxes in the uploaded photo's pixels.
 
-const LIKE_ITSELF: LetterLikeness = { own: 1, lookAlike: { char: 'ז', ratio: 1.4 } };
+const LIKE_ITSELF: LookAlike = { char: 'ז', ratio: 1.4 };
 
 /** Every letter of the text read one to one, each in a box of its own; `change` rewrites some. */
 function readText(change: (l: LetterReading) => Partial<LetterReading> = () => ({}), stray: StrayInk[] = []): LettersRead {
   const letters: LetterReading[] = LINE_LETTERS.flatMap((text, l) =>
     text.map((t, i) => {
-      const plain: LetterReading = { line: l + 1, word: t.word, letter: t.letter, char: t.char, op: 'match', box: [1000 - 20 * i, 40 * l, 18, 30], likeness: LIKE_ITSELF, pieces: 1 };
+      const plain: LetterReading = { line: l + 1, word: t.word, letter: t.letter, char: t.char, op: 'match', box: [1000 - 20 * i, 40 * l, 18, 30], lookAlike: LIKE_ITSELF, pieces: 1 };
       return { ...plain, ...change(plain) };
     }),
   );
-  return { letters, stray, unseen: [], edgeWidth: 0.08 };
+  return { letters, stray, edgeWidth: 0.08 };
 }
 const at = (line: number, word: number, letter?: number) => (l: LetterReading) => l.line === line && l.word === word && (letter === undefined || l.letter === letter);
-const op = (o: LetterOp, pieces = o === 'merge' ? 2 : 1) => ({ op: o, box: o === 'missing' ? null : undefined, likeness: null, pieces }) as Partial<LetterReading>;
+const op = (o: LetterOp, pieces = o === 'merge' ? 2 : 1) => ({ op: o, box: o === 'missing' ? null : undefined, lookAlike: null, pieces }) as Partial<LetterReading>;
 
 test('a whole text read one to one, each letter like its own, has no findings and all 713 letters read', () => {
   const check = findingsOf(readText(), 1);
@@ -79,7 +79,7 @@ test('two letters in one group are touching; a letter in two pieces is broken, u
 });
 
 test('a letter shaped like a look-alike is a wrong letter naming it; two neighbours each shaped like the other are swapped', () => {
-  const leaning = (char: string): Partial<LetterReading> => ({ likeness: { own: 12, lookAlike: { char, ratio: 0.1 } } });
+  const leaning = (char: string): Partial<LetterReading> => ({ lookAlike: { char, ratio: 0.1 } });
   // Line 1 word 1 is שמע; word 6 is אחד.
   const check = findingsOf(readText((l) => (at(1, 6, 3)(l) ? leaning('ר') : at(1, 1, 1)(l) ? leaning('מ') : at(1, 1, 2)(l) ? leaning('ש') : {})), 1);
   assert.ok(check.kind === 'read');
@@ -91,16 +91,16 @@ test('a letter shaped like a look-alike is a wrong letter naming it; two neighbo
     ],
   );
   // A lean short of the thresholds is no finding.
-  const faint = findingsOf(readText((l) => (at(1, 6, 3)(l) ? { likeness: { own: 3, lookAlike: { char: 'ר', ratio: 0.6 } } } : {})), 1);
+  const faint = findingsOf(readText((l) => (at(1, 6, 3)(l) ? { lookAlike: { char: 'ר', ratio: 0.6 } } : {})), 1);
   assert.ok(faint.kind === 'read');
   assert.deepEqual(faint.findings, []);
 });
 
 test('ink no letter took is an extra word when read as a word\'s ink, an extra letter otherwise, each with what it reads as', () => {
   const stray: StrayInk[] = [
-    { line: 4, word: 2, letter: 5, box: [10, 10, 40, 30], width: 1.2, inWord: true, readAs: 'א' },
-    { line: 4, word: 2, letter: 5, box: [52, 10, 40, 30], width: 1.2, inWord: true, readAs: 'ת' },
-    { line: 5, word: 1, letter: 1, box: [10, 10, 15, 30], width: 0.5, inWord: false, readAs: 'ו' },
+    { line: 4, word: 2, letter: 5, box: [10, 10, 40, 30], inWord: true, readAs: 'א' },
+    { line: 4, word: 2, letter: 5, box: [52, 10, 40, 30], inWord: true, readAs: 'ת' },
+    { line: 5, word: 1, letter: 1, box: [10, 10, 15, 30], inWord: false, readAs: 'ו' },
   ];
   const check = findingsOf(readText(undefined, stray), 1);
   assert.ok(check.kind === 'read');
@@ -115,7 +115,7 @@ test('ink no letter took is an extra word when read as a word\'s ink, an extra l
 
 test('a photo that shows part of the text reads only that part and is never "no errors found"', () => {
   const whole = readText();
-  const part: LettersRead = { ...whole, letters: whole.letters.filter((l) => l.line <= 11), unseen: [] };
+  const part: LettersRead = { ...whole, letters: whole.letters.filter((l) => l.line <= 11) };
   const check = findingsOf(part, 1);
   assert.ok(check.kind === 'read');
   assert.deepEqual(check.findings, []);
