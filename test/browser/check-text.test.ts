@@ -5,28 +5,13 @@
 // nowhere), each place enlarged. At a phone's width in English and Hebrew.
 // Screenshots: test-artifacts/check-text-<width>-<lang>.png.
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
-import type { Browser } from 'playwright-core';
-import { chromiumMissing, launchChromium, openContext, shoot, WIDTHS, type Person } from '../support/chromium.ts';
+import { describe, test } from 'node:test';
+import { chromiumMissing, openContext, shoot, WIDTHS, type Person } from '../support/chromium.ts';
 import { imageLoaded } from '../support/image-loaded.ts';
 import { textPhoto } from '../support/photos.ts';
-import { createTestApp, type TestApp } from '../support/test-app.ts';
+import { servedInChromium } from '../support/served-in-chromium.ts';
 
-let t: TestApp;
-let origin: string;
-let browser: Browser;
-
-before(async () => {
-  if (chromiumMissing) return;
-  t = await createTestApp();
-  origin = await t.app.listen({ host: '127.0.0.1', port: 0 });
-  browser = await launchChromium();
-});
-
-after(async () => {
-  await browser?.close();
-  await t?.close();
-});
+const served = servedInChromium();
 
 const say = {
   en: { button: 'Check the text, letter by letter', places: '2 places to look at', aid: 'An aid to the megiah' },
@@ -42,7 +27,7 @@ describe('a visitor checks the text of a photo in Chromium', { skip: chromiumMis
   for (const person of PEOPLE) {
     const words = say[person.lang];
     test(`${WIDTHS[person.width]}-${person.lang}: the findings drawn on the visitor's own photo, each enlarged`, async () => {
-      const context = await openContext(browser, origin, person);
+      const context = await openContext(served.browser, served.origin, person);
       const page = await context.newPage();
       const blocked: string[] = [];
       page.on('console', (message) => {

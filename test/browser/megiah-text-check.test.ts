@@ -6,32 +6,18 @@
 // the megiah confirms and is back on the queue. At a phone's width in Hebrew
 // and a desktop's in English. Screenshots: test-artifacts/megiah-text-check-<what>-<width>-<lang>.png.
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
-import type { Browser, Page } from 'playwright-core';
+import { describe, test } from 'node:test';
+import type { Page } from 'playwright-core';
 import { runPendingTextChecks } from '../../src/domain/run-text-checks.ts';
 import { setPassword } from '../../src/domain/set-password.ts';
 import { TEST_PASSWORD } from '../support/browser-session.ts';
-import { chromiumMissing, launchChromium, openContext, shoot, signIn, WIDTHS, type Person } from '../support/chromium.ts';
+import { chromiumMissing, openContext, shoot, signIn, WIDTHS, type Person } from '../support/chromium.ts';
 import { makeMegiah, makeScroll, makeStore } from '../support/factories.ts';
 import { imageLoaded } from '../support/image-loaded.ts';
 import { textPhoto } from '../support/photos.ts';
-import { createTestApp, type TestApp } from '../support/test-app.ts';
+import { servedInChromium } from '../support/served-in-chromium.ts';
 
-let t: TestApp;
-let origin: string;
-let browser: Browser;
-
-before(async () => {
-  if (chromiumMissing) return;
-  t = await createTestApp();
-  origin = await t.app.listen({ host: '127.0.0.1', port: 0 });
-  browser = await launchChromium();
-});
-
-after(async () => {
-  await browser?.close();
-  await t?.close();
-});
+const served = servedInChromium();
 
 const say = {
   en: { places: '1 place to look at', clean: 'No errors found', kind: 'Wrong letter', aid: 'An aid to the megiah', confirmed: 'Examination confirmed. The scroll is now verified.' },
@@ -50,17 +36,17 @@ describe('the megiah reviews a flagged letter in Chromium', { skip: chromiumMiss
     const shot = (page: Page, what: string) => shoot(page, `megiah-text-check-${what}-${label}`);
 
     test(`${label}: first in the queue, the letter enlarged on its review page, then confirmed`, async () => {
-      const store = await makeStore(t.deps, { credits: 3 });
-      const megiah = await makeMegiah(t.deps);
-      assert.ok((await setPassword(t.deps, megiah, TEST_PASSWORD)).ok);
+      const store = await makeStore(served.t.deps, { credits: 3 });
+      const megiah = await makeMegiah(served.t.deps);
+      assert.ok((await setPassword(served.t.deps, megiah, TEST_PASSWORD)).ok);
       // Row 6, column 2 of the double's grid: line 7, word 3, a wrong letter (ד written as ר).
-      const flagged = await makeScroll(t.deps, store.account, { megiah: megiah.uuid, photo: await textPhoto([[6, 2]], { width: 640, height: 800 }) });
-      const clean = await makeScroll(t.deps, store.account, { megiah: megiah.uuid, photo: await textPhoto([], { width: 640, height: 800 }) });
-      await runPendingTextChecks(t.deps);
-      const stored = await t.db.scrollTextChecks.find((await t.db.scrolls.findByUuid(flagged.uuid))!.id);
+      const flagged = await makeScroll(served.t.deps, store.account, { megiah: megiah.uuid, photo: await textPhoto([[6, 2]], { width: 640, height: 800 }) });
+      const clean = await makeScroll(served.t.deps, store.account, { megiah: megiah.uuid, photo: await textPhoto([], { width: 640, height: 800 }) });
+      await runPendingTextChecks(served.t.deps);
+      const stored = await served.t.db.scrollTextChecks.find((await served.t.db.scrolls.findByUuid(flagged.uuid))!.id);
       assert.equal(stored?.state === 'done' && stored.findings.length, 1, 'the stored check holds one finding');
 
-      const context = await openContext(browser, origin, person);
+      const context = await openContext(served.browser, served.origin, person);
       const page = await signIn(context, megiah);
       page.on('dialog', (dialog) => void dialog.accept());
       assert.equal(new URL(page.url()).pathname, '/megiah');
@@ -98,7 +84,7 @@ describe('the megiah reviews a flagged letter in Chromium', { skip: chromiumMiss
       await page.getByText(words.confirmed).waitFor();
       assert.equal(await page.locator(`#scroll-${flagged.uuid}`).count(), 0, 'it leaves the queue');
       assert.equal(await page.locator(`#scroll-${clean.uuid}`).count(), 1);
-      assert.equal((await t.db.scrolls.findByUuid(flagged.uuid))?.isVerified, true);
+      assert.equal((await served.t.db.scrolls.findByUuid(flagged.uuid))?.isVerified, true);
       await shot(page, 'confirmed');
       await context.close();
     });

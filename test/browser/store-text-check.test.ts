@@ -5,40 +5,25 @@
 // enlarged from the store's own route. Screenshots:
 // test-artifacts/store-text-check-<what>-<width>-en.png.
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
-import type { Browser } from 'playwright-core';
+import { describe, test } from 'node:test';
 import { runPendingTextChecks } from '../../src/domain/run-text-checks.ts';
 import { setPassword } from '../../src/domain/set-password.ts';
 import { TEST_PASSWORD } from '../support/browser-session.ts';
-import { chromiumMissing, launchChromium, openContext, shoot, signIn } from '../support/chromium.ts';
+import { chromiumMissing, openContext, shoot, signIn } from '../support/chromium.ts';
 import { makeScroll, makeStore } from '../support/factories.ts';
 import { imageLoaded } from '../support/image-loaded.ts';
 import { textPhoto } from '../support/photos.ts';
-import { createTestApp, type TestApp } from '../support/test-app.ts';
+import { servedInChromium } from '../support/served-in-chromium.ts';
 
-let t: TestApp;
-let origin: string;
-let browser: Browser;
-
-before(async () => {
-  if (chromiumMissing) return;
-  t = await createTestApp();
-  origin = await t.app.listen({ host: '127.0.0.1', port: 0 });
-  browser = await launchChromium();
-});
-
-after(async () => {
-  await browser?.close();
-  await t?.close();
-});
+const served = servedInChromium();
 
 describe("the store's page while the text check runs, in Chromium", { skip: chromiumMissing }, () => {
   test('pending, then the result in place, the sale form untouched; the places drawn and enlarged', async () => {
-    const store = await makeStore(t.deps, { credits: 3 });
-    assert.ok((await setPassword(t.deps, store.account, TEST_PASSWORD)).ok);
-    const scroll = await makeScroll(t.deps, store.account, { photo: await textPhoto([[3, 2], [10, 12]], { width: 480, height: 640 }) });
+    const store = await makeStore(served.t.deps, { credits: 3 });
+    assert.ok((await setPassword(served.t.deps, store.account, TEST_PASSWORD)).ok);
+    const scroll = await makeScroll(served.t.deps, store.account, { photo: await textPhoto([[3, 2], [10, 12]], { width: 480, height: 640 }) });
 
-    const context = await openContext(browser, origin, { width: 'desktop', lang: 'en' });
+    const context = await openContext(served.browser, served.origin, { width: 'desktop', lang: 'en' });
     const page = await signIn(context, store.account);
     await page.goto(`/store/scrolls/${scroll.uuid}`);
     const section = page.locator('section.text-check');
@@ -47,7 +32,7 @@ describe("the store's page while the text check runs, in Chromium", { skip: chro
     await shoot(page, 'store-text-check-pending-1280-en');
     await page.locator('#f-note').fill('Paid in cash');
 
-    await runPendingTextChecks(t.deps);
+    await runPendingTextChecks(served.t.deps);
     // portal.js looks again after 4 s.
     await page.locator('section.text-check[data-state="done"]').waitFor({ timeout: 15_000 });
     assert.equal(await page.locator('#f-note').inputValue(), 'Paid in cash', 'the rest of the page is as it was');
