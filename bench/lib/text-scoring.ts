@@ -7,7 +7,7 @@
 
 import type { TextCheck, TextFinding } from '../../src/engine/types.ts';
 import { MEZUZAH_WORDS } from '../../src/text/mezuzah-text.ts';
-import type { PhotoError } from '../../tools/synth/text-set.ts';
+import type { ContactLetter, PhotoError } from '../../tools/synth/text-set.ts';
 
 export type ErrorScore = { readonly error: PhotoError; readonly found: boolean; readonly namedRight: boolean };
 export type PhotoScore = {
@@ -52,14 +52,19 @@ function near(finding: TextFinding, error: PhotoError): boolean {
   return finding.line === error.line && Math.abs(finding.word - error.word) <= 1;
 }
 
-/** One photo's check scored against the errors it shows (those with a box in the frame). */
-export function scorePhoto(check: TextCheck, errors: readonly PhotoError[]): PhotoScore {
+/** A touching finding at letters whose ink met though no error asked for it (the manifest's `contacts`): no false alarm. */
+function atContact(finding: TextFinding, contact: readonly [ContactLetter, ContactLetter]): boolean {
+  return finding.kind === 'touching_letters' && contact.some((c) => c.line === finding.line && Math.abs(c.word - finding.word) <= 1);
+}
+
+/** One photo's check scored against the errors it shows (those with a box in the frame) and the scroll's contacts no error asked for. */
+export function scorePhoto(check: TextCheck, errors: readonly PhotoError[], contacts: readonly (readonly [ContactLetter, ContactLetter])[] = []): PhotoScore {
   const shown = errors.filter((e) => e.box !== null);
   if (check.kind === 'invalid') return { read: false, verdict: null, errors: shown.map((error) => ({ error, found: false, namedRight: false })), unexplained: [] };
   const scored = shown.map((error) => {
     const hit = check.findings.find((f) => reports(f, error));
     return { error, found: hit !== undefined, namedRight: hit !== undefined && hit.found === error.found };
   });
-  const unexplained = check.findings.filter((f) => !shown.some((e) => reports(f, e) || near(f, e)));
+  const unexplained = check.findings.filter((f) => !shown.some((e) => reports(f, e) || near(f, e)) && !contacts.some((c) => atContact(f, c)));
   return { read: true, verdict: check.verdict, errors: scored, unexplained };
 }

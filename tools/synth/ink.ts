@@ -141,11 +141,13 @@ type LetterJob = {
   /** Scratch rows for the sampled displacement (zero when there is no wobble). */
   readonly shiftX: Float32Array;
   readonly shiftY: Float32Array;
+  /** When asked for: which letter (position in `scroll.letters`, plus 1) laid the ink a pixel shows most of, where it covers half the pixel or more; 0 for none. */
+  readonly owners: Int32Array | null;
 };
 
 /** Resamples one letter from the atlas into the mask. */
 function drawLetter(job: LetterJob, scroll: Scroll, index: number, cell: AtlasCell, extraTop: number): void {
-  const { atlas, mask, width, height, pxPerMm, wobbleX, wobbleY, wobble } = job;
+  const { atlas, mask, width, height, pxPerMm, wobbleX, wobbleY, wobble, owners } = job;
   const letter = scroll.letters[index];
   const t = letter.transform;
   // Output pixel → mm → font units → atlas pixel.
@@ -210,12 +212,24 @@ function drawLetter(job: LetterJob, scroll: Scroll, index: number, cell: AtlasCe
       if (c <= 0) continue;
       const v = (c >= 1 ? 1 : c) * ink;
       const o = y * width + x;
-      if (v > mask[o]) mask[o] = v;
+      if (v > mask[o]) {
+        mask[o] = v;
+        if (owners && c >= 0.5) owners[o] = index + 1;
+      }
     }
   }
 }
 
-/** Ink coverage (times darkness) of the whole scroll at `pxPerMm`, 0..1 per pixel. */
+/** The ink a crowned letter's tagin added to the mask (pixels that grew in its box), owned by the letter. */
+function ownCrown(mask: Float32Array, before: Float32Array, owners: Int32Array, width: number, x0: number, y0: number, x1: number, y1: number, owner: number): void {
+  for (let y = y0, k = 0; y <= y1; y++) for (let x = x0; x <= x1; x++, k++) if (mask[y * width + x] > before[k]) owners[y * width + x] = owner;
+}
+
+/**
+ * Ink coverage (times darkness) of the whole scroll at `pxPerMm`, 0..1 per
+ * pixel. With `owners` (width × height), each pixel also gets the letter that
+ * laid most of its ink (position plus 1), for ink-contacts.ts.
+ */
 export async function rasterizeInk(
   scroll: Scroll,
   pxPerMm: number,
@@ -223,6 +237,7 @@ export async function rasterizeInk(
   height: number,
   wobbleX: Field,
   wobbleY: Field,
+  owners: Int32Array | null = null,
 ): Promise<Float32Array> {
   const glyphs = loadGlyphSet(scroll.font);
   const letterPx = scroll.letterHeightMm * pxPerMm;
@@ -241,6 +256,7 @@ export async function rasterizeInk(
     wobble: wobbleOf(scroll, pxPerMm),
     shiftX: new Float32Array(scratch),
     shiftY: new Float32Array(scratch),
+    owners,
   };
   const rnd = createRandom(scroll.seed ^ 0x7a91);
   const crownHeight = scroll.letterHeightMm * scroll.ink.crownScale * 1.3;
@@ -248,7 +264,21 @@ export async function rasterizeInk(
     const letter = scroll.letters[index];
     drawLetter(job, scroll, index, atlas.cells.get(letter.char)!, letter.crowned ? crownHeight : 0);
     // Keyed by the text's letter, not the position: a letter left out or added elsewhere leaves every other crown as it was.
-    if (letter.crowned) drawCrown(mask, width, height, scroll, index, pxPerMm, rnd.fork(letter.index), glyphs);
+    if (!letter.crowned) continue;
+    if (!owners) {
+      drawCrown(mask, width, height, scroll, index, pxPerMm, rnd.fork(letter.index), glyphs);
+      continue;
+    }
+    // The tagin rise above the letter's box by at most the crown height, and lean no further than a letter height either side.
+    const reach = scroll.letterHeightMm * pxPerMm;
+    const x0 = Math.max(0, Math.floor(letter.box.x * pxPerMm - reach));
+    const x1 = Math.min(width - 1, Math.ceil((letter.box.x + letter.box.width) * pxPerMm + reach));
+    const y0 = Math.max(0, Math.floor((letter.box.y - crownHeight) * pxPerMm - reach));
+    const y1 = Math.min(height - 1, Math.ceil((letter.box.y + letter.box.height) * pxPerMm));
+    const before = new Float32Array((x1 - x0 + 1) * (y1 - y0 + 1));
+    for (let y = y0, k = 0; y <= y1; y++) for (let x = x0; x <= x1; x++, k++) before[k] = mask[y * width + x];
+    drawCrown(mask, width, height, scroll, index, pxPerMm, rnd.fork(letter.index), glyphs);
+    ownCrown(mask, before, owners, width, x0, y0, x1, y1, index + 1);
   }
   if (scroll.errors) drawJoins(scroll, mask, width, height, pxPerMm, wobbleX, wobbleY);
   for (const blot of scroll.ink.blots) drawDisc(mask, width, height, blot.x * pxPerMm, blot.y * pxPerMm, blot.radiusMm * pxPerMm, blot.darkness);

@@ -81,17 +81,32 @@ function sheetFields(scroll: Scroll): SheetFields {
   return fields;
 }
 
-/** The scroll flat, at `pxPerMm`, as RGBA (alpha = the parchment). */
-export async function renderScroll(scroll: Scroll, pxPerMm: number): Promise<SheetTexture> {
-  const width = Math.max(8, Math.ceil(scroll.widthMm * pxPerMm));
-  const height = Math.max(8, Math.ceil(scroll.heightMm * pxPerMm));
+/** The sheet's size in pixels at `pxPerMm`. */
+function sheetSize(scroll: Scroll, pxPerMm: number): { width: number; height: number } {
+  return { width: Math.max(8, Math.ceil(scroll.widthMm * pxPerMm)), height: Math.max(8, Math.ceil(scroll.heightMm * pxPerMm)) };
+}
+
+/**
+ * The finished ink of the sheet at `pxPerMm` (coverage times darkness, 0..1
+ * per pixel): the letters laid, thickened by the nib, bled into the skin, and
+ * the broken letters' gaps cut. `owners`, when given, receives rasterizeInk's
+ * owner of each pixel (the nib and the bleed's spread is owned by nobody).
+ */
+export async function inkMask(scroll: Scroll, pxPerMm: number, owners: Int32Array | null = null): Promise<{ mask: Float32Array; width: number; height: number }> {
+  const { width, height } = sheetSize(scroll, pxPerMm);
   const fields = sheetFields(scroll);
-  let mask = await rasterizeInk(scroll, pxPerMm, width, height, fields.wobbleX, fields.wobbleY);
+  let mask = await rasterizeInk(scroll, pxPerMm, width, height, fields.wobbleX, fields.wobbleY, owners);
   mask = dilateDown(mask, width, height, scroll.ink.nibMm * pxPerMm);
   const bleed = scroll.ink.bleedMm * pxPerMm;
   if (bleed >= 0.2) blurInPlace(mask, width, height, bleed);
   if (scroll.errors) cutStrokes(scroll, mask, width, height, pxPerMm, fields.wobbleX, fields.wobbleY);
-  return paintSheet(scroll, fields, pxPerMm, width, height, mask);
+  return { mask, width, height };
+}
+
+/** The scroll flat, at `pxPerMm`, as RGBA (alpha = the parchment). */
+export async function renderScroll(scroll: Scroll, pxPerMm: number): Promise<SheetTexture> {
+  const { mask, width, height } = await inkMask(scroll, pxPerMm);
+  return paintSheet(scroll, sheetFields(scroll), pxPerMm, width, height, mask);
 }
 
 function paintSheet(scroll: Scroll, fields: SheetFields, pxPerMm: number, width: number, height: number, mask: Float32Array): SheetTexture {

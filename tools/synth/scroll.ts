@@ -12,8 +12,8 @@ import type { Rgb, Scribe } from './scribe.ts';
 import { writeText } from './text-errors.ts';
 import type { TextError } from './text-errors.ts';
 import { placeErrors, writeLineWithErrors } from './write-errors.ts';
-import { clamp, draftLetter, inkLetter, placeLine, TEXT_LINES } from './write-line.ts';
-import type { Page, Pen } from './write-line.ts';
+import { clamp, clearDrafts, draftLetter, inkLetter, NO_CLEARANCES, placeLine, TEXT_LINES } from './write-line.ts';
+import type { Clearances, Draft, Page, Pen } from './write-line.ts';
 
 export type { Parchment, ParchmentEdges, Stain } from './parchment.ts';
 
@@ -106,8 +106,9 @@ export type Scroll = {
  * arithmetic, so millions of layouts can be drawn for fingerprint statistics.
  * With `errors`, the same scroll with the text written as they say (every
  * line without one is as on the clean scroll); without, exactly as before they existed.
+ * `clearances` (keep-apart.ts) moves letters whose ink met apart; without, the hand as it comes.
  */
-export function makeScroll(scribe: Scribe, seed: number, errors: readonly TextError[] = []): Scroll {
+export function makeScroll(scribe: Scribe, seed: number, errors: readonly TextError[] = [], clearances: Clearances = NO_CLEARANCES): Scroll {
   const rnd = createRandom(deriveSeed('scroll', scribe.seed, seed));
   const glyphs = loadGlyphSet(scribe.font);
   const widthMm = scribe.parchmentWidthMm * rnd.uniform(0.985, 1.015);
@@ -154,10 +155,16 @@ export function makeScroll(scribe: Scribe, seed: number, errors: readonly TextEr
   let added = MEZUZAH_LETTER_COUNT;
   TEXT_LINES.forEach((letters, line) => {
     const lr = rnd.fork('line', line);
+    const first = placements.length;
+    const clean = (): Draft[] => {
+      const drafts = letters.map((t) => draftLetter(page, t, lr));
+      clearDrafts(page, drafts, first, clearances);
+      return drafts;
+    };
     const written =
       text && text.lines.has(line)
-        ? writeLineWithErrors(page, pen, line, letters, lr, text, placements.length, touching, er.fork('line', line), () => added++)
-        : placeLine(page, line, letters.map((t) => draftLetter(page, t, lr)), lr, () => inkLetter(page, pen));
+        ? writeLineWithErrors(page, pen, line, letters, lr, text, first, touching, er.fork('line', line), () => added++, clearances)
+        : placeLine(page, line, clean(), lr, () => inkLetter(page, pen));
     placements.push(...written.placements);
     lines.push(written.line);
   });

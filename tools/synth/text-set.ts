@@ -2,7 +2,9 @@
 // each kind, and scrolls with two or three, by many scribes, each photographed
 // for registration at every size asked for (the same scene at each) and by
 // phones; manifest.json says for each photo which errors it shows and where
-// (`box`, in its pixels). Planning is pure and cheap; each job renders one
+// (`box`, in its pixels). Its scribes keep letters apart (keep-apart.ts), so a
+// scroll is clean but for the errors it was written with; the few contacts
+// left are in the manifest too. Planning is pure and cheap; each job renders one
 // scroll's photos, on worker threads as the benchmark folder's are.
 
 import { photographScroll } from './camera.ts';
@@ -10,10 +12,13 @@ import { fileName, shotRecord } from './dataset.ts';
 import type { ShotRecord } from './dataset.ts';
 import { drawTextErrors } from './draw-text-errors.ts';
 import { errorBoxInPhoto } from './error-boxes.ts';
+import { writeApart } from './keep-apart.ts';
+import { MEZUZAH_LETTERS } from './mezuzah-text.ts';
 import type { PixelBox } from './error-boxes.ts';
 import { createRandom, deriveSeed } from './random.ts';
 import { makeScribe } from './scribe.ts';
 import { makeScroll } from './scroll.ts';
+import type { Scroll } from './scroll.ts';
 import type { PhotoInfo, ShotSpec } from './shot.ts';
 import { TEXT_ERROR_KINDS } from './text-errors.ts';
 import type { TextError, TextErrorKind } from './text-errors.ts';
@@ -55,12 +60,21 @@ export type TextPhotoRecord = {
   errors: PhotoError[];
 };
 
+/** A letter of a contact: its line (1-based), its word in that line as written (1-based), and the letter. */
+export type ContactLetter = { readonly line: number; readonly word: number; readonly char: string };
+
 export type TextScrollRecord = {
   readonly id: string;
   readonly scribe: string;
   readonly font: string;
   readonly size_cm: number;
   readonly errors: readonly TextError[];
+  /**
+   * Letters whose ink still meets though no error asked for it (keep-apart.ts
+   * moves letters apart a few times; what touches after that is here): such a
+   * scroll is not clean, and a touching finding there is no false alarm.
+   */
+  contacts: (readonly [ContactLetter, ContactLetter])[];
   readonly photos: TextPhotoRecord[];
 };
 
@@ -79,6 +93,8 @@ export type TextJobOutput = {
   readonly shot: PhotoInfo;
   readonly letterPx: number;
   readonly boxes: readonly (PixelBox | null)[];
+  /** The scroll's contacts no error asked for (the same in each of its photos). */
+  readonly contacts: readonly (readonly [ContactLetter, ContactLetter])[];
 };
 
 /** The folder of a registration photo size, and of the phone photos. */
@@ -131,6 +147,7 @@ export function planTextSet(options: TextSetOptions): TextPlan {
       font: scribes[k].font,
       size_cm: Math.round(widthMm) / 10,
       errors,
+      contacts: [],
       photos: shots.map(({ path, spec }) => ({ path, kind: spec.kind, megapixels: spec.kind === 'registration' ? spec.megapixels : null, letter_px: 0, errors: [] })),
     });
   });
@@ -145,9 +162,16 @@ export function planTextSet(options: TextSetOptions): TextPlan {
   };
 }
 
-/** Renders one scroll's photos, with each error's box in each. */
+/** Where a letter of `scroll` stands, as a contact names it. */
+function contactLetter(scroll: Scroll, position: number): ContactLetter {
+  const p = scroll.letters[position];
+  return { line: p.line + 1, word: (p.written?.word ?? MEZUZAH_LETTERS[p.index].wordInLine) + 1, char: p.char };
+}
+
+/** Renders one scroll's photos, written by a scribe who keeps letters apart (keep-apart.ts), with each error's box in each. */
 export async function runTextJob(job: TextJob): Promise<TextJobOutput[]> {
-  const scroll = makeScroll(makeScribe(job.scribeSeed), job.scrollSeed, job.errors);
+  const { scroll, contacts: met } = await writeApart(makeScribe(job.scribeSeed), job.scrollSeed, job.errors);
+  const contacts = met.map((c) => [contactLetter(scroll, c.a), contactLetter(scroll, c.b)] as const);
   const outputs: TextJobOutput[] = [];
   for (const { path, spec } of job.shots) {
     const photo = await photographScroll(scroll, spec);
@@ -157,6 +181,7 @@ export async function runTextJob(job: TextJob): Promise<TextJobOutput[]> {
       shot: photo.info,
       letterPx: Math.round(photo.info.pxPerMm * scroll.letterHeightMm * 10) / 10,
       boxes: (scroll.errors ?? []).map((e) => errorBoxInPhoto(scroll, e, spec, photo.info)),
+      contacts,
     });
   }
   return outputs;
@@ -171,6 +196,7 @@ export function recordTextOutputs(manifest: TextManifest, outputs: readonly Text
       if (!output) continue;
       photo.letter_px = output.letterPx;
       photo.errors = scroll.errors.map((e, n) => ({ ...e, box: output.boxes[n] }));
+      scroll.contacts = output.contacts.map((c) => [c[0], c[1]]);
     }
   }
   const shots = [...outputs].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));

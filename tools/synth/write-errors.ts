@@ -13,8 +13,8 @@ import type { TextLetter } from './mezuzah-text.ts';
 import type { Random } from './random.ts';
 import type { LetterPlacement, ScrollError, ScrollLine } from './scroll.ts';
 import type { TextError, WrittenLetter, WrittenText } from './text-errors.ts';
-import { clamp, draftLetter, inkLetter, placeLine } from './write-line.ts';
-import type { Draft, Page, Pen } from './write-line.ts';
+import { clamp, clearDrafts, draftLetter, inkLetter, placeLine } from './write-line.ts';
+import type { Clearances, Draft, Page, Pen } from './write-line.ts';
 
 /** Touching letters are written this close: a share of the scribe's gap between them. */
 const TOUCHING_GAP = 0.3;
@@ -53,6 +53,7 @@ function writtenDraft(page: Page, w: WrittenLetter, text: TextLetter, own: { dra
 /**
  * Writes line `line` as `written` has it (positions `first`.. of the scroll's
  * letters). `added()` numbers the letters the scribe added (713 on).
+ * `clearances` moves letters apart where the scribe kept them apart.
  */
 export function writeLineWithErrors(
   page: Page,
@@ -65,6 +66,7 @@ export function writeLineWithErrors(
   touching: ReadonlySet<number>,
   er: Random,
   added: () => number,
+  clearances: Clearances,
 ): { placements: LetterPlacement[]; line: ScrollLine } {
   // The correct letters' drafts, drawn as on a clean scroll (the line's stream in the same order).
   const own = new Map(
@@ -90,6 +92,7 @@ export function writeLineWithErrors(
     if (touching.has(first + k)) draft.gapAfter *= TOUCHING_GAP;
     return draft;
   });
+  clearDrafts(page, drafts, first, clearances);
   const result = placeLine(
     page,
     line,

@@ -35,6 +35,26 @@ export type Page = {
   readonly slant: number;
 };
 
+/**
+ * How a scribe who keeps every letter apart moved this scroll's letters where
+ * their ink met (keep-apart.ts): per position in the scroll's letters, extra
+ * space after the letter (letter heights) and a factor on its height. Empty
+ * for every scroll but a text set's, which must be clean where it says so.
+ */
+export type Clearances = ReadonlyMap<number, { readonly gapAfter: number; readonly height: number }>;
+export const NO_CLEARANCES: Clearances = new Map();
+
+/** Applies `clearances` to the drafts of a line whose first letter is the scroll's `first`. */
+export function clearDrafts(page: Page, drafts: Draft[], first: number, clearances: Clearances): void {
+  if (clearances.size === 0) return;
+  drafts.forEach((d, k) => {
+    const c = clearances.get(first + k);
+    if (!c) return;
+    d.gapAfter += c.gapAfter * page.lh;
+    d.sy *= c.height;
+  });
+}
+
 /** The pen: how much ink it holds, carried from line to line. */
 export type Pen = { readonly ink: Random; load: number; sinceDip: number; nextDip: number };
 
