@@ -34,11 +34,20 @@ const PIECES_WIDTH_SPREAD = 0.15;
 /** A gap is a word's when wider than this share of a letter height; its cost grows over this share of it. */
 const WORD_GAP_SHARE = 0.28;
 const GAP_SPREAD = 0.25;
+/**
+ * A gap inside a word as wide as a word's costs at most this: a hand whose
+ * letters drift apart spaces a word unevenly, and the letter after the gap is
+ * still the word's (above MISSING_COST, the letter would be read missing and
+ * its ink extra, the same letter both).
+ */
+const WIDE_GAP_COST = 6;
 /** What a letter in two pieces, two letters in one group, a letter missing, or ink no letter takes cost over their widths: chosen on three clean synthetic registration photos (no letter of theirs missing or extra), not tuned further. */
 const MERGE_COST = 4;
 const TOUCH_COST = 6;
 const MISSING_COST = 9;
 const EXTRA_COST = 9;
+/** Small ink (page-ink.ts: a י or a speck) no letter takes costs nothing: a speck is no error. */
+const SMALL_EXTRA_COST = 0;
 /**
  * Two letters in each other's places; a whole word left out; a whole word's
  * ink (2 to MAX_EXTRA_WORD groups between word gaps) that no word takes. A
@@ -79,18 +88,29 @@ export function alignLetters(
   // Letter heights per canonical unit, from the line's ink and the text's widths.
   const words = letters.filter((l) => l.startsWord).length + 1;
   const natural = letters.reduce((sum, l) => sum + letterWidth(l.char), 0) + LETTER_GAP * (n - words) + WORD_GAP * (words - 1);
-  const height = (groups[m - 1].X1 - groups[0].X0) / natural;
+  // The line's span from its letters' ink, small ink at either end aside.
+  const sized = groups.filter((g) => !g.small);
+  const span = sized.length > 0 ? sized[sized.length - 1].X1 - sized[0].X0 : groups[m - 1].X1 - groups[0].X0;
+  const height = span / natural;
   const wordGap = WORD_GAP_SHARE * height;
   const widthCost = (width: number, letterHeights: number, spread = WIDTH_SPREAD) => {
     const d = Math.log(Math.max(width, 1e-6) / (letterHeights * height)) / spread;
     return d * d;
   };
+  // Where the ink before group j ends, small ink left out (a speck in a word's gap does not narrow it).
+  const inkEnd = new Float64Array(m);
+  for (let j = 1, end = -Infinity; j < m; j++) {
+    if (!groups[j - 1].small) end = groups[j - 1].X1;
+    inkEnd[j] = end === -Infinity ? groups[j - 1].X1 : end;
+  }
   // The gap before group j, taken by letter i: a word's where a word begins, a letter's elsewhere.
   const gapCost = (j: number, i: number) => {
     if (j === 0 || i === 0) return 0;
-    const gap = groups[j].X0 - groups[j - 1].X1;
+    const gap = groups[j].X0 - (letters[i].startsWord ? inkEnd[j] : groups[j - 1].X1);
     const off = letters[i].startsWord ? wordGap - gap : gap - wordGap;
-    return off > 0 ? (off / (GAP_SPREAD * wordGap)) ** 2 : 0;
+    if (off <= 0) return 0;
+    const cost = (off / (GAP_SPREAD * wordGap)) ** 2;
+    return letters[i].startsWord ? cost : Math.min(cost, WIDE_GAP_COST);
   };
   // The gap before group j, taken by letter i + 1, where letter i left a hole of its width (flaked or erased ink).
   const holeCost = (j: number, i: number) => {
@@ -141,7 +161,7 @@ export function alignLetters(
         const rest = widthCost(groups[j].X1 - groups[j].X0, letterWidth(letters[i + 1].char)) + holeCost(j, i) + shapeCost(i + 1, j, 1);
         relax(at + 2 * cols + 1, c + MISSING_COST + rest, 'hole');
       }
-      if (j < m) relax(at + 1, c + EXTRA_COST, 'extra');
+      if (j < m) relax(at + 1, c + (groups[j].small ? SMALL_EXTRA_COST : EXTRA_COST), 'extra');
     }
   }
   // Back from the end: the steps taken, then the letters and extra ink in order. A word left out ends at i: it starts at the nearest word start before.

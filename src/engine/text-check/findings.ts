@@ -21,19 +21,20 @@ const WRITTEN_AS_RATIO = 0.35;
 /**
  * How sure a finding read off the alignment alone is: the share of such
  * findings that were the generator's errors on the text tune set's 3 MP
- * registration photos (84, `npm run bench:text -- tune`), where the synthetic
- * hands set many letters close enough to touch in the photo. A finding of a
- * letter's shape says its own (how far its shape leans to the other letter).
+ * registration photos (84, `npm run bench:text -- tune`), counted as (right +
+ * 1) / (findings + 2) so that no kind seen a few times is called certain. A
+ * finding of a letter's shape says its own (how far its shape leans to the
+ * other letter).
  */
 const CONFIDENCE: Readonly<Record<'missing_word' | 'missing_letter' | 'touching_letters' | 'broken_letter' | 'extra_letter' | 'extra_word' | 'swapped_letters', number>> = {
-  swapped_letters: 0.5,
-  missing_word: 0.67,
-  missing_letter: 0.06,
-  touching_letters: 0.06,
-  broken_letter: 0.02,
-  extra_letter: 0.07,
-  extra_word: 0.5,
-};
+  swapped_letters: 0.9, // 8 of 8
+  missing_word: 0.5, // 5 of 10
+  missing_letter: 0.69, // 10 of 14
+  touching_letters: 0.57, // 11 of 19
+  broken_letter: 0.5, // 5 of 10
+  extra_letter: 0.39, // 10 of 26
+  extra_word: 0.55, // 5 of 9
+}
 
 type Box = readonly [number, number, number, number];
 

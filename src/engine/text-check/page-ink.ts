@@ -24,13 +24,15 @@ const LINE_REACH = 0.5;
 /** Blobs further than this (column widths) outside the text column are the margin's: the sheet's edge, its stains. */
 const COLUMN_REACH = 0.02;
 /**
- * Blobs under this share of the line's median blob area are specks (and a
- * crown's tips): left out. Kept down to 0.12 or 0.08 where a letter's body is
- * (for the small י), the text tune set's 3 MP registration photos read more
- * letters in pieces and more ink left over than they read י's again
- * (unexplained findings 356 → 374 and 542).
+ * Blobs under this share of the line's median blob area are small: a י, a
+ * speck of dirt, a crown's tip, a bit of a letter. One standing alone along
+ * the line is kept as small ink (a letter may take it, no finding is made of
+ * it if none does); one over a letter's ink is left out. Under DUST_SHARE a
+ * blob is too small to be any letter (a י is a stroke half a letter high) and
+ * is left out wherever it stands.
  */
 const SPECK_SHARE = 0.3;
+const DUST_SHARE = 0.08;
 /**
  * A blob taller than this many line pitches reaches across the gap between two
  * lines (a letter's body is about 0.6 of a pitch; with a neck or a tail about
@@ -58,6 +60,8 @@ export type InkGroup = {
   blobs: number[];
   /** Its place among its line's groups, in reading order. */
   index: number;
+  /** Small ink (under SPECK_SHARE of the line's blobs): a י or a speck; ink no letter takes here is no finding. */
+  small?: boolean;
 };
 
 /** The rectified page and, for each of the 22 lines, its groups of ink in reading order. */
@@ -116,19 +120,20 @@ function partOf(whole: InkGroup, labels: Int32Array, width: number, top: number,
   return { ...whole, Y0, Y1, area, box: [left, top, right, bottom], blobs: [label] };
 }
 
-/** A line's blobs as groups of ink in reading order: specks left out, overlapping parts joined. */
-function lettersOf(blobs: readonly InkGroup[]): InkGroup[] {
+/** A line's blobs as groups of ink in reading order: overlapping parts joined, small ink alone along the line kept as such, the rest left out. */
+export function lettersOf(blobs: readonly InkGroup[]): InkGroup[] {
   const typical = median(blobs.map((b) => b.area));
+  const overlaps = (a: InkGroup, b: InkGroup) => Math.min(a.X1, b.X1) - Math.max(a.X0, b.X0) > SAME_LETTER_OVERLAP * Math.min(a.X1 - a.X0, b.X1 - b.X0);
   const groups: InkGroup[] = [];
   for (const b of blobs.filter((g) => g.area >= SPECK_SHARE * typical).sort((p, q) => p.X0 - q.X0)) {
     const last = groups[groups.length - 1];
-    const overlap = last ? Math.min(last.X1, b.X1) - Math.max(last.X0, b.X0) : -1;
-    if (last && overlap > SAME_LETTER_OVERLAP * Math.min(last.X1 - last.X0, b.X1 - b.X0)) {
-      groups[groups.length - 1] = joined(last, b);
-    } else groups.push({ ...b, box: [...b.box], blobs: [...b.blobs] });
+    if (last && overlaps(last, b)) groups[groups.length - 1] = joined(last, b);
+    else groups.push({ ...b, box: [...b.box], blobs: [...b.blobs] });
   }
-  groups.forEach((g, i) => (g.index = i));
-  return groups;
+  const small = blobs.filter((g) => g.area < SPECK_SHARE * typical && g.area >= DUST_SHARE * typical && !groups.some((l) => overlaps(l, g)));
+  const all = [...groups, ...small.map((b) => ({ ...b, box: [...b.box] as InkGroup['box'], blobs: [...b.blobs], small: true }))].sort((p, q) => p.X0 - q.X0);
+  all.forEach((g, i) => (g.index = i));
+  return all;
 }
 
 /** Two groups as one. */

@@ -82,7 +82,7 @@ export function readLetters(img: Gray, map: PageMap, maxSide?: number): LettersR
   const seen = seenWords(img, map);
   const lines = ink.lines.map((groups, l) => {
     const text = LINE_LETTERS[l].filter((t) => seen[l][t.word - 1]);
-    const frame = lineFrame(groups);
+    const frame = lineFrame(groups.filter((g) => !g.small));
     const shapeOn = (grid: ShapeGrid) => groups.map((g) => (frame ? letterShape(ink.labels, ink.page.image.width, [g], frame, grid) : null));
     return { groups, text, frame, shapes: shapeOn(COARSE_GRID), fine: shapeOn(FINE_GRID), first: alignLetters(groups, text) };
   });
@@ -115,7 +115,7 @@ export function readLetters(img: Gray, map: PageMap, maxSide?: number): LettersR
       const pieces = parts.length > 1 && (a.op === 'match' || a.op === 'merge') ? piecesInFaintInk(ink.page.image, ink.labels, spanOf(a.groups), parts) : parts.length;
       letters.push({ ...placeOf(l, text[i]), op: a.op, box: boxOf(ink, a.groups), lookAlike, pieces });
     });
-    for (const e of read.extra) stray.push({ ...strayOf(l, e, text, ink), readAs: shapes[e.group.index] ? hand.nearest(shapes[e.group.index]!) : '' });
+    for (const e of read.extra) if (!e.group.small) stray.push({ ...strayOf(l, e, text, ink), readAs: shapes[e.group.index] ? hand.nearest(shapes[e.group.index]!) : '' });
   });
   const spans = lines.map(({ groups }) => (groups.length > 0 ? ([spanOf(groups)[0], spanOf(groups)[2]] as [number, number]) : null));
   const edges = edgeWidth(ink.page.image, lines.map((l) => l.frame), spans);

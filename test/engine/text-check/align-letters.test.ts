@@ -120,3 +120,28 @@ test("two letters written in each other's place are read as swapped when their s
   assert.deepEqual([r.letters[1].op, r.letters[2].op], ['swap', 'swap']);
   assert.equal(r.letters.filter((l) => l.op === 'match').length, letters.length - 2);
 });
+
+test("a word's letters drifted apart (a gap inside it as wide as a word's) are still read one to one, not the letter after the gap missing and its ink extra", () => {
+  const ink = inkOf();
+  // אלהינו (letters 12–17) with a gap of two word gaps between its ה and its י.
+  const shift = 2 * WORD_GAP * H;
+  const r = alignLetters([...ink.slice(0, 15), ...ink.slice(15).map((g) => ({ ...g, X0: g.X0 + shift, X1: g.X1 + shift }))], letters);
+  assert.deepEqual(ops(r), letters.map(() => 'match'));
+  assert.deepEqual(r.extra, []);
+});
+
+test('small ink is taken by a letter where the text has one, and no letter takes a speck: neither is extra ink, nor does a speck narrow a word gap', () => {
+  const ink = inkOf();
+  // ישראל's י small (as a short י in a hand whose letters are large), and a speck in the gap after ישראל.
+  ink[3] = { ...ink[3], area: 20, small: true };
+  const end = ink[7].X1;
+  const speck: InkGroup = { X0: end + 0.3 * WORD_GAP * H, X1: end + 0.45 * WORD_GAP * H, Y0: 0.4 * H, Y1: 0.5 * H, area: 5, box: [0, 0, 1, 1], blobs: [], index: 0, small: true };
+  const withSpeck = [...ink.slice(0, 8), speck, ...ink.slice(8)];
+  const r = alignLetters(withSpeck, letters);
+  assert.deepEqual(ops(r), letters.map(() => 'match'));
+  assert.equal(r.letters[3].groups[0], ink[3], 'the small י read as the י');
+  assert.deepEqual(r.extra.map((e) => e.group), [speck], 'the speck left to no letter');
+  // The same speck as ordinary ink costs what extra ink costs: cheaper to read it as a piece of the ל before it.
+  const plain = alignLetters(withSpeck.map((g) => (g === speck ? { ...g, small: false } : g)), letters);
+  assert.equal(plain.letters[7].op, 'merge');
+});

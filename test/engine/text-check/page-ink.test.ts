@@ -1,0 +1,20 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { lettersOf, type InkGroup } from '../../../src/engine/text-check/page-ink.ts';
+
+// A line's blobs as groups: letters of ordinary size, and small ink (a י, a
+// speck) kept apart where it stands alone along the line.
+
+const blob = (X0: number, X1: number, area: number, Y0 = 0, Y1 = 1): InkGroup => ({ X0, X1, Y0, Y1, area, box: [0, 0, 1, 1], blobs: [Math.round(X0 * 100)], index: 0 });
+
+test('small ink alone along the line is kept as small, dust and small ink over a letter are left out, parts of one letter joined', () => {
+  const letters = [blob(0, 1, 100), blob(1.3, 2.2, 90), blob(2.5, 3.5, 110), blob(3.8, 4.6, 95)];
+  const yud = blob(4.9, 5.2, 15); // a sixth of a letter's ink, standing alone
+  const crownTip = blob(1.5, 1.7, 10, -0.5, -0.3); // over the second letter
+  const dust = blob(5.5, 5.55, 3);
+  const leg = blob(2.6, 2.9, 40); // a ה's leg under its roof: a part of the third letter
+  const groups = lettersOf([dust, ...letters, crownTip, yud, leg]);
+  assert.deepEqual(groups.map((g) => [g.X0, g.X1, g.small ?? false]), [[0, 1, false], [1.3, 2.2, false], [2.5, 3.5, false], [3.8, 4.6, false], [4.9, 5.2, true]]);
+  assert.deepEqual(groups.map((g) => g.index), [0, 1, 2, 3, 4]);
+  assert.equal(groups[2].area, 150, 'the leg joined to its letter');
+});
