@@ -52,12 +52,17 @@ const SMALL_EXTRA_COST = 0;
  * Two letters in each other's places; a whole word left out; a whole word's
  * ink (2 to MAX_EXTRA_WORD groups between word gaps) that no word takes. A
  * word left out costs less than its letters each missing, so that the letters
- * either side are not read in its place; two letters swapped more than both
- * read in place when their shapes and widths say nothing either way.
+ * either side are not read in its place, and a word's ink less than its groups
+ * each extra: a word of two letters (אל, את, בם) WORD_STEP_SAVING less than
+ * its two letters, a longer one the full cost (lower, and a word read badly
+ * becomes a word missing and a word extra in its place). Two letters swapped
+ * cost more than both read in place when their shapes and widths say nothing
+ * either way.
  */
 const SWAP_COST = 5;
 const MISSING_WORD_COST = 20;
 const EXTRA_WORD_COST = 20;
+const WORD_STEP_SAVING = 2;
 const MAX_EXTRA_WORD = 8;
 /** A gap that bounds an added word is at least this share of a word's gap (WORD_GAP_SHARE). */
 const EXTRA_WORD_GAP = 0.7;
@@ -145,11 +150,11 @@ export function alignLetters(
         const second = widthCost(groups[j + 1].X1 - groups[j + 1].X0, letterWidth(letters[i].char)) + shapeCost(i, j + 1, 1);
         relax(at + 2 * cols + 2, c + SWAP_COST + first + second + gapCost(j, i) + gapCost(j + 1, i + 1), 'swap');
       }
-      if (i < n && startsWord(i)) relax(at + (wordEnd[i] - i) * cols, c + MISSING_WORD_COST, 'missingWord');
+      if (i < n && startsWord(i)) relax(at + (wordEnd[i] - i) * cols, c + Math.min(MISSING_WORD_COST, (wordEnd[i] - i) * MISSING_COST - WORD_STEP_SAVING), 'missingWord');
       if (j < m && startsWord(i) && (j === 0 || groups[j].X0 - groups[j - 1].X1 >= EXTRA_WORD_GAP * wordGap)) {
         for (let k = 2; k <= MAX_EXTRA_WORD && j + k <= m; k++) {
           if (j + k < m && groups[j + k].X0 - groups[j + k - 1].X1 < EXTRA_WORD_GAP * wordGap) continue;
-          relax(at + k, c + EXTRA_WORD_COST, `extraWord${k}`);
+          relax(at + k, c + Math.min(EXTRA_WORD_COST, k * EXTRA_COST - WORD_STEP_SAVING), `extraWord${k}`);
         }
       }
       if (i + 1 < n && j < m) {

@@ -145,3 +145,26 @@ test('small ink is taken by a letter where the text has one, and no letter takes
   const plain = alignLetters(withSpeck.map((g) => (g === speck ? { ...g, small: false } : g)), letters);
   assert.equal(plain.letters[7].op, 'merge');
 });
+
+test('a word of two letters written twice is a word of extra ink, and left out a word missing, not two letters each', () => {
+  const words = ['ונתתי', 'את', 'השמים'];
+  const text: TextLetter[] = words.flatMap((w, wi) => [...w].map((char, li) => ({ char, startsWord: li === 0 && wi > 0 })));
+  const layout = (chars: readonly TextLetter[]): InkGroup[] => {
+    let x = 0.1;
+    return chars.map((l, i) => {
+      if (i > 0) x += (l.startsWord ? WORD_GAP : LETTER_GAP) * H;
+      const g: InkGroup = { X0: x, X1: x + letterWidth(l.char) * H, Y0: 0, Y1: H, area: 100, box: [0, 0, 1, 1], blobs: [], index: 0 };
+      x = g.X1;
+      return g;
+    });
+  };
+  const twice = layout([...text.slice(0, 7), { char: 'א', startsWord: true }, { char: 'ת', startsWord: false }, ...text.slice(7)]);
+  const repeated = alignLetters(twice, text);
+  assert.deepEqual(ops(repeated), text.map(() => 'match'));
+  assert.equal(repeated.extra.length, 2);
+  assert.ok(repeated.extra.every((e) => e.inWord), 'the two groups are a word');
+  const without = layout([...text.slice(0, 5), { ...text[7], startsWord: true }, ...text.slice(8)]);
+  const left = alignLetters(without, text);
+  assert.deepEqual(ops(left), text.map((_, i) => (i === 5 || i === 6 ? 'missing' : 'match')));
+  assert.deepEqual(left.extra, []);
+});
