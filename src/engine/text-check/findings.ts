@@ -6,8 +6,9 @@ import type { LetterReading, LettersRead, StrayInk } from './read-letters.ts';
 // as written differs from the mezuzah's text, each place once, at the level
 // it is seen at (a word missing is one finding, not one per letter).
 
-/** Letters whose ink is in two parts as written: the leg of a ה or a ק stands apart from its roof. */
+/** Letters whose ink is in two parts as written: the leg of a ה or a ק stands apart from its roof (in three, one of them is broken). */
 const WRITTEN_IN_PIECES = new Set(['ה', 'ק']);
+const piecesWritten = (char: string) => (WRITTEN_IN_PIECES.has(char) ? 2 : 1);
 /**
  * A letter read alone is written as one it is often confused with
  * (read-letters.ts, LOOK_ALIKES) when the nearest of the hand's instances of
@@ -28,13 +29,13 @@ const WRITTEN_AS_RATIO = 0.35;
  */
 const CONFIDENCE: Readonly<Record<'missing_word' | 'missing_letter' | 'touching_letters' | 'broken_letter' | 'extra_letter' | 'extra_word' | 'swapped_letters', number>> = {
   swapped_letters: 0.9, // 8 of 8
-  missing_word: 0.5, // 5 of 10
-  missing_letter: 0.69, // 10 of 14
-  touching_letters: 0.57, // 11 of 19
-  broken_letter: 0.5, // 5 of 10
-  extra_letter: 0.39, // 10 of 26
-  extra_word: 0.55, // 5 of 9
-}
+  missing_word: 0.54, // 6 of 11
+  missing_letter: 0.73, // 10 of 13
+  touching_letters: 0.6, // 11 of 18
+  broken_letter: 0.5, // 6 of 12
+  extra_letter: 0.5, // 10 of 20
+  extra_word: 0.64, // 8 of 12
+};
 
 type Box = readonly [number, number, number, number];
 
@@ -66,7 +67,7 @@ export function findingsOf(read: LettersRead, scale: number): TextCheck {
         const next = letters[i + 1];
         findings.push({ kind: 'swapped_letters', ...place, expected: l.char + next.char, found: next.char + l.char, confidence: CONFIDENCE.swapped_letters, box: at(union(l.box!, next.box!), null) });
         i++;
-      } else if ((l.op === 'merge' || l.op === 'match') && l.pieces > 1 && !WRITTEN_IN_PIECES.has(l.char)) {
+      } else if ((l.op === 'merge' || l.op === 'match') && l.pieces > piecesWritten(l.char)) {
         findings.push({ kind: 'broken_letter', ...place, expected: l.char, found: l.char, confidence: CONFIDENCE.broken_letter, box: at(l.box, null) });
       } else if (l.op === 'match' && writtenAs(l)) {
         const next = letters[i + 1];

@@ -47,7 +47,7 @@ test('a word every letter of which is missing is one missing word; a single lett
   for (const f of check.findings) assert.ok(f.box[2] > 0 && f.box[3] > 0 && f.box[0] >= 0);
 });
 
-test('two letters in one group are touching; a letter in two pieces is broken, unless it is written so (ה, ק) or faint ink joins its pieces', () => {
+test('two letters in one group are touching; a letter in two pieces is broken, unless it is written so (ה, ק: in three) or faint ink joins its pieces', () => {
   const check = findingsOf(
     readText((l) =>
       at(1, 1, 1)(l)
@@ -62,7 +62,9 @@ test('two letters in one group are touching; a letter in two pieces is broken, u
                 ? op('merge', 1)
                 : l.char === 'ה' && l.line === 3
                   ? op('merge')
-                  : {},
+                  : at(2, 1, 4)(l)
+                    ? op('merge', 3)
+                    : {},
     ),
     1,
   );
@@ -73,6 +75,7 @@ test('two letters in one group are touching; a letter in two pieces is broken, u
     [
       ['touching_letters', 1, 1, 1, 'שמ'],
       ['broken_letter', 2, 1, 1, 'י'],
+      ['broken_letter', 2, 1, 4, 'ה'],
       ['broken_letter', 2, 2, 1, 'א'],
     ],
   );
