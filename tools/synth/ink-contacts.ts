@@ -24,63 +24,23 @@ export type InkContact = { readonly a: number; readonly b: number; readonly x: n
  */
 export async function inkContacts(scroll: Scroll, clearanceMm = 0): Promise<InkContact[]> {
   const px = CONTACT_PX_PER_MM;
-  const { width, height } = { width: Math.max(8, Math.ceil(scroll.widthMm * px)), height: Math.max(8, Math.ceil(scroll.heightMm * px)) };
-  const owners = new Int32Array(width * height);
-  const { mask } = await inkMask(scroll, px, owners);
+  const { mask, width, height, owners } = await inkMask(scroll, px, true);
   const edge = scroll.letters.map((l) => EDGE * l.ink);
   // Seeds: pixels whose owner's own ink is there at its edge strength or more.
   const label = new Int32Array(width * height);
   const queue = new Int32Array(width * height);
   let tail = 0;
-  for (let i = 0; i < owners.length; i++) {
-    const o = owners[i];
+  for (let i = 0; i < owners!.length; i++) {
+    const o = owners![i];
     if (o > 0 && mask[i] >= edge[o - 1]) {
       label[i] = o;
       queue[tail++] = i;
     }
   }
-  // Spread each letter through the ink beside it (the nib's and the bleed's spread, a blot), nearest first.
-  for (let head = 0; head < tail; head++) {
-    const i = queue[head];
-    const o = label[i];
-    const x = i % width;
-    const y = (i - x) / width;
-    for (let dy = -1; dy <= 1; dy++) {
-      const ny = y + dy;
-      if (ny < 0 || ny >= height) continue;
-      for (let dx = -1; dx <= 1; dx++) {
-        const nx = x + dx;
-        if (nx < 0 || nx >= width) continue;
-        const j = ny * width + nx;
-        if (label[j] === 0 && mask[j] >= edge[o - 1]) {
-          label[j] = o;
-          queue[tail++] = j;
-        }
-      }
-    }
-  }
-  // A clearance: each letter reaches half of it beyond its ink, ring by ring, so two closer than it meet.
-  let from = 0;
-  for (let ring = 0; ring < Math.round((clearanceMm / 2) * px); ring++) {
-    const to = tail;
-    for (let head = from; head < to; head++) {
-      const i = queue[head];
-      const x = i % width;
-      const y = (i - x) / width;
-      for (let dy = -1; dy <= 1; dy++) {
-        const ny = y + dy;
-        if (ny < 0 || ny >= height) continue;
-        for (let dx = -1; dx <= 1; dx++) {
-          const nx = x + dx;
-          const j = ny * width + nx;
-          if (nx < 0 || nx >= width || label[j] !== 0) continue;
-          label[j] = label[i];
-          queue[tail++] = j;
-        }
-      }
-    }
-    from = to;
-  }
+  // Each letter through the ink beside it (the nib's and the bleed's spread, a blot), nearest first.
+  tail = spread(label, queue, tail, width, height, Infinity, (j, o) => mask[j] >= edge[o - 1]);
+  // A clearance: each letter reaches half of it beyond its ink, so two closer than it meet.
+  spread(label, queue, tail, width, height, Math.round((clearanceMm / 2) * px), () => true);
   // Where ink of two letters meets (8-neighbours), each pair once with the mean of its meeting points.
   const meets = new Map<number, { a: number; b: number; x: number; y: number; n: number }>();
   const n = scroll.letters.length + 1;
@@ -108,4 +68,34 @@ export async function inkContacts(scroll: Scroll, clearanceMm = 0): Promise<InkC
   return [...meets.values()]
     .sort((p, q) => p.a - q.a || p.b - q.b)
     .map((m) => ({ a: m.a, b: m.b, x: m.x / m.n / px, y: m.y / m.n / px }));
+}
+
+/**
+ * Spreads the labels of the queued pixels (`queue[0..tail)`) ring by ring, at
+ * most `rings`, into the unlabelled 8-neighbours `takes` accepts for the label;
+ * returns the queue's new end.
+ */
+function spread(label: Int32Array, queue: Int32Array, tail: number, width: number, height: number, rings: number, takes: (j: number, owner: number) => boolean): number {
+  for (let ring = 0, from = 0; ring < rings && from < tail; ring++) {
+    const to = tail;
+    for (let head = from; head < to; head++) {
+      const i = queue[head];
+      const o = label[i];
+      const x = i % width;
+      const y = (i - x) / width;
+      for (let dy = -1; dy <= 1; dy++) {
+        const ny = y + dy;
+        if (ny < 0 || ny >= height) continue;
+        for (let dx = -1; dx <= 1; dx++) {
+          const nx = x + dx;
+          const j = ny * width + nx;
+          if (nx < 0 || nx >= width || label[j] !== 0 || !takes(j, o)) continue;
+          label[j] = o;
+          queue[tail++] = j;
+        }
+      }
+    }
+    from = to;
+  }
+  return tail;
 }

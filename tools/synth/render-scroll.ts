@@ -81,26 +81,27 @@ function sheetFields(scroll: Scroll): SheetFields {
   return fields;
 }
 
-/** The sheet's size in pixels at `pxPerMm`. */
-function sheetSize(scroll: Scroll, pxPerMm: number): { width: number; height: number } {
-  return { width: Math.max(8, Math.ceil(scroll.widthMm * pxPerMm)), height: Math.max(8, Math.ceil(scroll.heightMm * pxPerMm)) };
-}
-
 /**
  * The finished ink of the sheet at `pxPerMm` (coverage times darkness, 0..1
  * per pixel): the letters laid, thickened by the nib, bled into the skin, and
- * the broken letters' gaps cut. `owners`, when given, receives rasterizeInk's
- * owner of each pixel (the nib and the bleed's spread is owned by nobody).
+ * the broken letters' gaps cut. With `withOwners`, also rasterizeInk's owner
+ * of each pixel (the nib and the bleed's spread is owned by nobody).
  */
-export async function inkMask(scroll: Scroll, pxPerMm: number, owners: Int32Array | null = null): Promise<{ mask: Float32Array; width: number; height: number }> {
-  const { width, height } = sheetSize(scroll, pxPerMm);
+export async function inkMask(
+  scroll: Scroll,
+  pxPerMm: number,
+  withOwners = false,
+): Promise<{ mask: Float32Array; width: number; height: number; owners: Int32Array | null }> {
+  const width = Math.max(8, Math.ceil(scroll.widthMm * pxPerMm));
+  const height = Math.max(8, Math.ceil(scroll.heightMm * pxPerMm));
   const fields = sheetFields(scroll);
+  const owners = withOwners ? new Int32Array(width * height) : null;
   let mask = await rasterizeInk(scroll, pxPerMm, width, height, fields.wobbleX, fields.wobbleY, owners);
   mask = dilateDown(mask, width, height, scroll.ink.nibMm * pxPerMm);
   const bleed = scroll.ink.bleedMm * pxPerMm;
   if (bleed >= 0.2) blurInPlace(mask, width, height, bleed);
   if (scroll.errors) cutStrokes(scroll, mask, width, height, pxPerMm, fields.wobbleX, fields.wobbleY);
-  return { mask, width, height };
+  return { mask, width, height, owners };
 }
 
 /** The scroll flat, at `pxPerMm`, as RGBA (alpha = the parchment). */
