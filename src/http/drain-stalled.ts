@@ -32,6 +32,8 @@ export function endStalledClientsOnClose(app: FastifyInstance, now: () => number
   });
   app.addHook('onResponse', async (request) => {
     inFlight.delete(request);
+    // An answer whose head went out before the node closed said keep-alive: its connection, idle now, is ended all the same.
+    if (closing) request.raw.socket?.end();
   });
 
   app.addHook('preClose', async () => {

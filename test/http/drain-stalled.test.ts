@@ -83,6 +83,36 @@ test('a request waiting for the engine, its body read and nothing owed, is finis
   }
 });
 
+test('an answer under way when the node closes, its head sent keep-alive, is finished and its connection then ended', async () => {
+  const { t, port } = await listeningApp();
+  try {
+    const size = 64 * 1024 * 1024;
+    await t.deps.files.put('public/certificates/drain/under-way.pdf', new Uint8Array(size));
+    const reader = await rawClient(port, 'GET /static/certificates/drain/under-way.pdf HTTP/1.1\r\nhost: localhost\r\n\r\n');
+    // A client reading steadily but slowly: bytes keep moving, so nothing stalls.
+    reader.socket.pause();
+    const pace = setInterval(() => {
+      reader.socket.resume();
+      setTimeout(() => reader.socket.pause(), 1);
+    }, 40);
+    try {
+      await sleep(200);
+      assert.ok(reader.received() > 0 && reader.received() < size, `the answer is under way, its head sent before the close (${reader.received()} bytes read)`);
+      const started = Date.now();
+      await t.app.close();
+      await reader.closed;
+      // Not the keep-alive timeout (72 s) the connection, idle once the answer was sent, would have held the close for.
+      const took = Date.now() - started;
+      assert.ok(took < 6000, `close took ${took} ms`);
+      assert.ok(reader.received() > size, 'the whole file came');
+    } finally {
+      clearInterval(pace);
+    }
+  } finally {
+    await t.close();
+  }
+});
+
 test('many requests on one keep-alive connection leave no listener behind on its socket', async () => {
   const { t, port } = await listeningApp();
   const agent = new Agent({ keepAlive: true, maxSockets: 1 });
