@@ -13,9 +13,13 @@ const piecesWritten = (char: string) => (WRITTEN_IN_PIECES.has(char) ? 2 : 1);
  * A letter read alone is written as one it is often confused with
  * (read-letters.ts, LOOK_ALIKES) when the nearest of the hand's instances of
  * that letter is nearer than WRITTEN_AS_RATIO of the nearest instance of its
- * own. On the text tune set's 3 MP registration photos (81 read, 48,614 of a
- * hand's own letters with a look-alike, 11 written wrong): at 0.3, 5 own
- * letters and 5 wrong ones passed; at 0.4, 17 and 5; at 0.5, 52 and 6.
+ * own, and it is also less unlike that letter's mean than its own letter's
+ * (meanRatio under 1: two measures agreeing, not one instance alone). On the
+ * text tune set's 3 MP registration photos (81 read, 48,614 of a hand's own
+ * letters with a look-alike, 11 written wrong): at 0.3, 5 own letters and 5
+ * wrong ones passed; at 0.4, 17 and 5; at 0.5, 52 and 6. With its letters kept
+ * apart (decision 028), at 0.35, 4 own letters and 4 wrong at 3 MP, 4 and 5 at
+ * 12 MP; with the means agreeing, 1 and 4, 1 and 5.
  */
 const WRITTEN_AS_RATIO = 0.35;
 
@@ -94,7 +98,7 @@ export function findingsOf(read: LettersRead, scale: number): TextCheck {
 /** The letter a letter read alone is written as, when it is not its own. */
 function writtenAs(l: LetterReading): string | null {
   const k = l.lookAlike;
-  return k && k.ratio < WRITTEN_AS_RATIO ? k.char : null;
+  return k && k.ratio < WRITTEN_AS_RATIO && k.meanRatio < 1 ? k.char : null;
 }
 
 /** How sure a letter written as another is: how much nearer the other letter's instances are than its own's. */

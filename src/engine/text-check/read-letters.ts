@@ -22,7 +22,13 @@ import { pageInk, type InkGroup, type PageInk } from './page-ink.ts';
  * nearest instance in this hand is nearest, with how near over the nearest
  * instance of its own letter.
  */
-export type LookAlike = { readonly char: string; readonly ratio: number };
+/**
+ * The look-alike a letter read alone is nearest: `ratio`, how near the
+ * look-alike's nearest instance in this hand is against the nearest of the
+ * letter's own (fine grid); `meanRatio`, how unlike the look-alike's mean
+ * shape it is against its own letter's mean (coarse grid, itself left out).
+ */
+export type LookAlike = { readonly char: string; readonly ratio: number; readonly meanRatio: number };
 
 /** One letter of the text as read: its place (line 1–22, word and letter 1-based, as the text check reports them), how its ink was found, and its box in the pixels of the image read ([x, y, w, h]; null when missing). */
 export type LetterReading = {
@@ -110,7 +116,9 @@ export function readLetters(img: Gray, map: PageMap, maxSide?: number): LettersR
     const read = alignLetters(groups, text, shapeCost);
     read.letters.forEach((a, i) => {
       const j = a.op === 'match' || a.op === 'swap' ? a.groups[0].index : -1;
-      const lookAlike = j >= 0 && fine[j] ? lookAlikeOf(fineHand, text[i].char, fine[j]!) : null;
+      const nearest = j >= 0 && fine[j] ? lookAlikeOf(fineHand, text[i].char, fine[j]!) : null;
+      const coarse = j >= 0 ? shapes[j] : null;
+      const lookAlike = nearest && coarse ? { ...nearest, meanRatio: hand.unlikeness(nearest.char, coarse, false) / Math.max(hand.unlikeness(text[i].char, coarse, a.op === 'match'), 1e-9) } : null;
       const parts = a.groups.flatMap((g) => g.blobs);
       const pieces = parts.length > 1 && (a.op === 'match' || a.op === 'merge') ? piecesInFaintInk(ink.page.image, ink.labels, spanOf(a.groups), parts) : parts.length;
       letters.push({ ...placeOf(l, text[i]), op: a.op, box: boxOf(ink, a.groups), lookAlike, pieces });
@@ -137,10 +145,10 @@ function handOf(lines: readonly { text: readonly TextPlace[]; aligned: readonly 
 }
 
 /** The look-alike a letter read alone is nearest, on the fine grid's hand. */
-function lookAlikeOf(fineHand: HandLetters, char: string, fine: Float32Array): LookAlike | null {
+function lookAlikeOf(fineHand: HandLetters, char: string, fine: Float32Array): Omit<LookAlike, 'meanRatio'> | null {
   const ownNearest = fineHand.nearestInstance(char, fine);
   if (!Number.isFinite(ownNearest)) return null;
-  let lookAlike: LookAlike | null = null;
+  let lookAlike: Omit<LookAlike, 'meanRatio'> | null = null;
   for (const other of LOOK_ALIKES[char] ?? '') {
     const ratio = fineHand.nearestInstance(other, fine) / Math.max(ownNearest, 1e-9);
     if (Number.isFinite(ratio) && (!lookAlike || ratio < lookAlike.ratio)) lookAlike = { char: other, ratio };

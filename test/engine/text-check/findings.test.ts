@@ -8,7 +8,7 @@ import type { LetterOp } from '../../../src/engine/text-check/align-letters.ts';
 // missing is one finding), the look-alike named, the verdict "no errors" only
 // for a whole text read without one, and boxes in the uploaded photo's pixels.
 
-const LIKE_ITSELF: LookAlike = { char: 'ז', ratio: 1.4 };
+const LIKE_ITSELF: LookAlike = { char: 'ז', ratio: 1.4, meanRatio: 2 };
 
 /** Every letter of the text read one to one, each in a box of its own; `change` rewrites some. */
 function readText(change: (l: LetterReading) => Partial<LetterReading> = () => ({}), stray: StrayInk[] = []): LettersRead {
@@ -82,7 +82,7 @@ test('two letters in one group are touching; a letter in two pieces is broken, u
 });
 
 test('a letter shaped like a look-alike is a wrong letter naming it; two neighbours each shaped like the other are swapped', () => {
-  const leaning = (char: string): Partial<LetterReading> => ({ lookAlike: { char, ratio: 0.1 } });
+  const leaning = (char: string): Partial<LetterReading> => ({ lookAlike: { char, ratio: 0.1, meanRatio: 0.8 } });
   // Line 1 word 1 is שמע; word 6 is אחד.
   const check = findingsOf(readText((l) => (at(1, 6, 3)(l) ? leaning('ר') : at(1, 1, 1)(l) ? leaning('מ') : at(1, 1, 2)(l) ? leaning('ש') : {})), 1);
   assert.ok(check.kind === 'read');
@@ -94,9 +94,13 @@ test('a letter shaped like a look-alike is a wrong letter naming it; two neighbo
     ],
   );
   // A lean short of the thresholds is no finding.
-  const faint = findingsOf(readText((l) => (at(1, 6, 3)(l) ? { lookAlike: { char: 'ר', ratio: 0.6 } } : {})), 1);
+  const faint = findingsOf(readText((l) => (at(1, 6, 3)(l) ? { lookAlike: { char: 'ר', ratio: 0.6, meanRatio: 0.8 } } : {})), 1);
   assert.ok(faint.kind === 'read');
   assert.deepEqual(faint.findings, []);
+  // Nor is one instance alone: near a ר of the hand, yet nearer the mean of its own ד than of the ר's.
+  const alone = findingsOf(readText((l) => (at(1, 6, 3)(l) ? { lookAlike: { char: 'ר', ratio: 0.1, meanRatio: 1.2 } } : {})), 1);
+  assert.ok(alone.kind === 'read');
+  assert.deepEqual(alone.findings, []);
 });
 
 test('ink no letter took is an extra word when read as a word\'s ink, an extra letter otherwise, each with what it reads as', () => {
