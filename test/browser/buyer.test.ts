@@ -4,30 +4,23 @@
 // width, in English and Hebrew, with JavaScript on and (on the phone) off.
 // Screenshots: test-artifacts/buyer-*.png.
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
-import type { Browser, Page } from 'playwright-core';
+import { describe, test } from 'node:test';
+import type { Page } from 'playwright-core';
 import type { Account } from '../../src/db/records.ts';
 import { rejectScroll } from '../../src/domain/reject-scroll.ts';
-import { launchChromium, openContext, shoot, chromiumMissing, type Person } from '../support/chromium.ts';
+import { openContext, shoot, chromiumMissing, type Person } from '../support/chromium.ts';
 import { makeBuyer, makeMegiah, makeScroll, makeStore, type TestScroll, type TestStore } from '../support/factories.ts';
 import { imageLoaded } from '../support/image-loaded.ts';
 import { blankPhoto, rephotographed, scrollPhoto } from '../support/photos.ts';
 import { sell } from '../support/requests.ts';
-import { createTestApp, type TestApp } from '../support/test-app.ts';
+import { servedInChromium } from '../support/served-in-chromium.ts';
 
-let t: TestApp;
-let origin: string;
-let browser: Browser;
 let store: TestStore;
 let megiah: Account;
 /** One scroll in each state a buyer may meet. */
 let scrolls: Record<'verified' | 'awaiting' | 'sold' | 'rejected', TestScroll>;
 
-before(async () => {
-  if (chromiumMissing) return;
-  t = await createTestApp();
-  origin = await t.app.listen({ host: '127.0.0.1', port: 0 });
-  browser = await launchChromium();
+const served = servedInChromium(undefined, async (t) => {
   store = await makeStore(t.deps, { credits: 5 });
   megiah = await makeMegiah(t.deps, { username: 'Rav Shlomo Levi' });
   const make = (verified: boolean) => makeScroll(t.deps, store.account, { megiah: megiah.uuid, verified });
@@ -35,11 +28,6 @@ before(async () => {
   const buyer = await makeBuyer(t.deps, { lat: 32.0853, lng: 34.7818 });
   assert.equal((await sell(t.app, store.key, scrolls.sold.uuid, { to_uuid: buyer.uuid, note: '' })).statusCode, 200);
   assert.ok((await rejectScroll(t.deps, scrolls.rejected.uuid, { reason: 'invalid_letter_form', note: '' }, { account: megiah })).ok);
-});
-
-after(async () => {
-  await browser?.close();
-  await t?.close();
 });
 
 const PEOPLE: readonly Required<Person>[] = [
@@ -63,7 +51,7 @@ describe('a buyer checks a scroll in Chromium', { skip: chromiumMissing }, () =>
   const expected = { verified: 'ok', awaiting: 'warn', sold: 'warn', rejected: 'error' } as const;
   for (const person of PEOPLE) {
     test(`${nameOf(person)}: each state's verdict, a link another browser opens, and what to do with an unreadable photo`, async () => {
-      const context = await openContext(browser, origin, person);
+      const context = await openContext(served.browser, served.origin, person);
       const page = await context.newPage();
       for (const [state, verdict] of Object.entries(expected) as [keyof typeof expected, string][]) {
         await check(page, await rephotographed(scrolls[state].photo));
@@ -78,7 +66,7 @@ describe('a buyer checks a scroll in Chromium', { skip: chromiumMissing }, () =>
 
       const link = (await page.locator('#share-link').getAttribute('href')) ?? '';
       assert.ok(link.startsWith('https://registry.test/check/result/'), link);
-      const rabbi = await openContext(browser, origin, { width: 'desktop', lang: 'he' });
+      const rabbi = await openContext(served.browser, served.origin, { width: 'desktop', lang: 'he' });
       const shared = await rabbi.newPage();
       const opened = await shared.goto(new URL(link).pathname);
       assert.equal(opened?.status(), 200);
@@ -101,7 +89,7 @@ describe('a buyer scans a sticker in Chromium', { skip: chromiumMissing }, () =>
   const expected = { verified: 200, sold: 200, awaiting: 404, rejected: 404 } as const;
   for (const person of PEOPLE.filter((p) => p.javaScript)) {
     test(`${nameOf(person)}: the QR page of each state, and of a code never issued`, async () => {
-      const context = await openContext(browser, origin, person);
+      const context = await openContext(served.browser, served.origin, person);
       const page = await context.newPage();
       for (const [state, status] of Object.entries(expected) as [keyof typeof expected, number][]) {
         const response = await page.goto(`/q/${scrolls[state].qrCode}`);

@@ -9,31 +9,17 @@
 // certificate as the store downloads it, megiah-certificate-rejected.png.
 import assert from 'node:assert/strict';
 import { writeFile } from 'node:fs/promises';
-import { after, before, describe, test } from 'node:test';
-import type { Browser, Page } from 'playwright-core';
+import { describe, test } from 'node:test';
+import type { Page } from 'playwright-core';
 import type { Account } from '../../src/db/records.ts';
 import { setPassword } from '../../src/domain/set-password.ts';
 import { TEST_PASSWORD } from '../support/browser-session.ts';
 import { readPdfText } from '../certificates/pdf-text.ts';
-import { ARTIFACTS, chromiumMissing, launchChromium, openContext, shoot, signIn, WIDTHS, type Person } from '../support/chromium.ts';
+import { ARTIFACTS, chromiumMissing, openContext, shoot, signIn, WIDTHS, type Person } from '../support/chromium.ts';
 import { makeMegiah, makeScroll, makeStore } from '../support/factories.ts';
-import { createTestApp, type TestApp } from '../support/test-app.ts';
+import { servedInChromium } from '../support/served-in-chromium.ts';
 
-let t: TestApp;
-let origin: string;
-let browser: Browser;
-
-before(async () => {
-  if (chromiumMissing) return;
-  t = await createTestApp();
-  origin = await t.app.listen({ host: '127.0.0.1', port: 0 });
-  browser = await launchChromium();
-});
-
-after(async () => {
-  await browser?.close();
-  await t?.close();
-});
+const served = servedInChromium();
 
 /** What each step must show, in the language of the page. */
 const say = {
@@ -73,7 +59,7 @@ const NAMES = {
 } as const;
 
 async function withPassword(account: Account): Promise<Account> {
-  assert.ok((await setPassword(t.deps, account, TEST_PASSWORD)).ok);
+  assert.ok((await setPassword(served.t.deps, account, TEST_PASSWORD)).ok);
   return account;
 }
 
@@ -94,15 +80,15 @@ describe("the megiah's decisions in Chromium", { skip: chromiumMissing }, () => 
     };
 
     test(`${label}: confirm one, confirm two at once, reject one with a reason; the store sees it, its QR stays not found`, async () => {
-      const store = await makeStore(t.deps, { credits: 3 });
+      const store = await makeStore(served.t.deps, { credits: 3 });
       await withPassword(store.account);
-      const megiah = await withPassword(await makeMegiah(t.deps, { username: NAMES[lang][PEOPLE.filter((other) => other.lang === lang).indexOf(person)] }));
-      const made = async (font: string) => makeScroll(t.deps, store.account, { megiah: megiah.uuid, font, size: '12 cm' });
+      const megiah = await withPassword(await makeMegiah(served.t.deps, { username: NAMES[lang][PEOPLE.filter((other) => other.lang === lang).indexOf(person)] }));
+      const made = async (font: string) => makeScroll(served.t.deps, store.account, { megiah: megiah.uuid, font, size: '12 cm' });
       const single = await made('Beit Yosef');
       const pair = [await made('Ari'), await made('Vellish')];
       const rejected = await made('Sefardi');
 
-      const megiahContext = await openContext(browser, origin, person);
+      const megiahContext = await openContext(served.browser, served.origin, person);
       const page = await signIn(megiahContext, megiah);
       // With JavaScript, each form asks before it acts; the person agrees.
       page.on('dialog', (dialog) => void dialog.accept());
@@ -122,7 +108,7 @@ describe("the megiah's decisions in Chromium", { skip: chromiumMissing }, () => 
       await page.getByText(words.bulkConfirmed).waitFor();
       for (const scroll of pair) {
         assert.equal(await page.locator(`#scroll-${scroll.uuid}`).count(), 0);
-        assert.equal((await t.db.scrolls.findByUuid(scroll.uuid))?.isVerified, true);
+        assert.equal((await served.t.db.scrolls.findByUuid(scroll.uuid))?.isVerified, true);
       }
       await shot(page, 'confirmed');
 
@@ -142,7 +128,7 @@ describe("the megiah's decisions in Chromium", { skip: chromiumMissing }, () => 
       await submit(page, `#scroll-${rejected.uuid} details.reject button[type=submit]`);
       await page.getByText(words.rejected).waitFor();
       assert.equal(await page.locator(`#scroll-${rejected.uuid}`).count(), 0, 'a rejected scroll leaves the queue');
-      const stored = await t.db.scrolls.findByUuid(rejected.uuid);
+      const stored = await served.t.db.scrolls.findByUuid(rejected.uuid);
       assert.equal(stored?.rejection?.reason, 'invalid_letter_form');
       assert.equal(stored?.rejection?.note, 'The shin in line 3 touches the line above.\nSend it back to the sofer.');
       await shot(page, 'rejected');
@@ -159,7 +145,7 @@ describe("the megiah's decisions in Chromium", { skip: chromiumMissing }, () => 
       await megiahContext.close();
 
       // The store: the decision, the reason and the note on the scroll's page; the inventory marks it.
-      const storeContext = await openContext(browser, origin, person);
+      const storeContext = await openContext(served.browser, served.origin, person);
       const storePage = await signIn(storeContext, store.account);
       await storePage.goto(`/store/scrolls/${rejected.uuid}`);
       const notice = storePage.locator('.notice.rejection');

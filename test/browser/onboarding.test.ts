@@ -4,29 +4,14 @@
 // and Hebrew, with JavaScript on, and on the phone with it off. Screenshots:
 // test-artifacts/onboarding-*.png.
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
-import type { Browser } from 'playwright-core';
+import { describe, test } from 'node:test';
 import { inviteAccount } from '../../src/domain/invite-account.ts';
-import { launchChromium, openContext, shoot, chromiumMissing, type Person } from '../support/chromium.ts';
+import { openContext, shoot, chromiumMissing, type Person } from '../support/chromium.ts';
 import { makeStore } from '../support/factories.ts';
 import { storeGet } from '../support/requests.ts';
-import { createTestApp, type TestApp } from '../support/test-app.ts';
+import { servedInChromium } from '../support/served-in-chromium.ts';
 
-let t: TestApp;
-let origin: string;
-let browser: Browser;
-
-before(async () => {
-  if (chromiumMissing) return;
-  t = await createTestApp();
-  origin = await t.app.listen({ host: '127.0.0.1', port: 0 });
-  browser = await launchChromium();
-});
-
-after(async () => {
-  await browser?.close();
-  await t?.close();
-});
+const served = servedInChromium();
 
 const PEOPLE: readonly Required<Person>[] = [
   { width: 'phone', lang: 'en', javaScript: true },
@@ -40,11 +25,11 @@ describe('a new store onboarded in Chromium', { skip: chromiumMissing }, () => {
   for (const person of PEOPLE) {
     const name = `${person.width}-${person.lang}${person.javaScript ? '' : '-nojs'}`;
     test(`${name}: invitation → password → signed in → an API key shown once, a reload creates none`, async () => {
-      const { account } = await makeStore(t.deps, { credits: 2 });
-      const invited = await inviteAccount(t.deps, account.uuid, null);
+      const { account } = await makeStore(served.t.deps, { credits: 2 });
+      const invited = await inviteAccount(served.t.deps, account.uuid, null);
       assert.ok(invited.ok);
-      const keysBefore = (await t.db.apiKeys.listByAccount(account.id)).length;
-      const context = await openContext(browser, origin, person);
+      const keysBefore = (await served.t.db.apiKeys.listByAccount(account.id)).length;
+      const context = await openContext(served.browser, served.origin, person);
       const page = await context.newPage();
 
       await page.goto(new URL(invited.value.url).pathname);
@@ -74,13 +59,13 @@ describe('a new store onboarded in Chromium', { skip: chromiumMissing }, () => {
       const key = (await page.locator('#new-api-key').textContent())?.trim() ?? '';
       assert.match(key, /^mzr_[\w-]{43}$/);
       await shoot(page, `onboarding-api-key-${name}`);
-      assert.equal((await storeGet(t.app, key, '/api/v1/store/credits')).statusCode, 200);
+      assert.equal((await storeGet(served.t.app, key, '/api/v1/store/credits')).statusCode, 200);
 
       const reloaded = await page.reload();
       assert.equal(reloaded?.status(), 410);
       assert.equal(await page.locator('#new-api-key').count(), 0);
       await shoot(page, `onboarding-api-key-reloaded-${name}`);
-      assert.equal((await t.db.apiKeys.listByAccount(account.id)).length, keysBefore + 1, 'one key, however often the page is loaded');
+      assert.equal((await served.t.db.apiKeys.listByAccount(account.id)).length, keysBefore + 1, 'one key, however often the page is loaded');
       await context.close();
     });
   }

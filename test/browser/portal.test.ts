@@ -4,53 +4,39 @@
 // in test-artifacts/portal-*.png. Without Chromium the tests skip, except in
 // CI, where .ci/run installs it and a missing browser is a failure.
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { describe, test } from 'node:test';
+import type { BrowserContext, Page } from 'playwright-core';
 import type { Account } from '../../src/db/records.ts';
 import { setPassword } from '../../src/domain/set-password.ts';
 import { TEST_PASSWORD } from '../support/browser-session.ts';
-import { chromiumMissing, launchChromium, openContext, shoot as keepScreenshot, signIn } from '../support/chromium.ts';
+import { chromiumMissing, openContext, shoot as keepScreenshot, signIn } from '../support/chromium.ts';
 import { makeAccount, makeMegiah, makeScroll, makeSofer, makeStore } from '../support/factories.ts';
 import { imageLoaded } from '../support/image-loaded.ts';
 import { blankPhoto, scrollPhoto } from '../support/photos.ts';
 import { storeGet } from '../support/requests.ts';
-import { createTestApp, type TestApp } from '../support/test-app.ts';
+import { servedInChromium } from '../support/served-in-chromium.ts';
 
 const missing = chromiumMissing;
 
-let t: TestApp;
-let origin: string;
-let browser: Browser;
-
-before(async () => {
-  if (missing) return;
-  t = await createTestApp();
-  origin = await t.app.listen({ host: '127.0.0.1', port: 0 });
-  browser = await launchChromium();
-});
-
-after(async () => {
-  await browser?.close();
-  await t?.close();
-});
+const served = servedInChromium();
 
 /** A 360 px phone that lets the page use the clipboard (the copy buttons). */
 async function phone(options: { javaScript?: boolean; locale?: string } = {}): Promise<BrowserContext> {
-  const context = await openContext(browser, origin, { width: 'phone', lang: options.locale === 'he-IL' ? 'he' : 'en', javaScript: options.javaScript ?? true });
-  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin });
+  const context = await openContext(served.browser, served.origin, { width: 'phone', lang: options.locale === 'he-IL' ? 'he' : 'en', javaScript: options.javaScript ?? true });
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: served.origin });
   return context;
 }
 
 const shoot = (page: Page, name: string) => keepScreenshot(page, `portal-${name}`);
 
 async function withPassword(account: Account): Promise<Account> {
-  assert.ok((await setPassword(t.deps, account, TEST_PASSWORD)).ok);
+  assert.ok((await setPassword(served.t.deps, account, TEST_PASSWORD)).ok);
   return account;
 }
 
 describe('the portal in Chromium, on a 360 px phone', { skip: missing }, () => {
   test('sign in, create an API key, see it once, call the API with it, revoke it, see the API refuse it', async () => {
-    const { account } = await makeStore(t.deps, { credits: 4 });
+    const { account } = await makeStore(served.t.deps, { credits: 4 });
     await withPassword(account);
     const context = await phone();
     const visitor = await context.newPage();
@@ -74,7 +60,7 @@ describe('the portal in Chromium, on a 360 px phone', { skip: missing }, () => {
     await shoot(page, 'api-key-created');
 
     // What a partner's software does with it:
-    const credits = await fetch(`${origin}/api/v1/store/credits`, { headers: { 'X-Api-Key': key } });
+    const credits = await fetch(`${served.origin}/api/v1/store/credits`, { headers: { 'X-Api-Key': key } });
     assert.equal(credits.status, 200);
     assert.deepEqual(await credits.json(), { credits: 4 });
 
@@ -85,12 +71,12 @@ describe('the portal in Chromium, on a 360 px phone', { skip: missing }, () => {
     page.once('dialog', (dialog) => dialog.accept());
     await row.getByRole('button', { name: /Revoke/ }).click();
     await page.getByText('The key has been revoked.').waitFor();
-    assert.equal((await fetch(`${origin}/api/v1/store/credits`, { headers: { 'X-Api-Key': key } })).status, 401);
+    assert.equal((await fetch(`${served.origin}/api/v1/store/credits`, { headers: { 'X-Api-Key': key } })).status, 401);
     await context.close();
   });
 
   test('without JavaScript, sign-in and key creation still work (progressive enhancement)', async () => {
-    const { account } = await makeStore(t.deps);
+    const { account } = await makeStore(served.t.deps);
     await withPassword(account);
     const context = await phone({ javaScript: false });
     const page = await signIn(context, account);
@@ -98,16 +84,16 @@ describe('the portal in Chromium, on a 360 px phone', { skip: missing }, () => {
     await page.getByLabel('Label').fill('Till');
     await page.getByRole('button', { name: 'Create a key' }).click();
     const key = (await page.locator('#new-api-key').textContent())?.trim() ?? '';
-    assert.equal((await storeGet(t.app, key, '/api/v1/store/credits')).statusCode, 200);
+    assert.equal((await storeGet(served.t.app, key, '/api/v1/store/credits')).statusCode, 200);
     const reloaded = await page.reload();
     assert.equal(reloaded?.status(), 410);
     assert.equal(await page.locator('#new-api-key').count(), 0, 'a reload shows no key');
-    assert.equal((await t.db.apiKeys.listByAccount(account.id)).filter((k) => k.label === 'Till').length, 1, 'and creates none');
+    assert.equal((await served.t.db.apiKeys.listByAccount(account.id)).filter((k) => k.label === 'Till').length, 1, 'and creates none');
     await context.close();
   });
 
   test('Hebrew: the switch turns the page right to left, and it stays usable at 360 px', async () => {
-    const { account } = await makeStore(t.deps);
+    const { account } = await makeStore(served.t.deps);
     await withPassword(account);
     const context = await phone({ locale: 'he-IL' });
     const page = await context.newPage();
@@ -121,10 +107,10 @@ describe('the portal in Chromium, on a 360 px phone', { skip: missing }, () => {
   });
 
   test('an agent registers a scroll through the form: the photo from the phone, sofer and megiah from the directory', async () => {
-    const { account } = await makeStore(t.deps, { agent: true, credits: 1 });
+    const { account } = await makeStore(served.t.deps, { agent: true, credits: 1 });
     await withPassword(account);
-    const sofer = await makeSofer(t.deps, { username: 'Moshe Katz' });
-    const megiah = await makeMegiah(t.deps, { username: 'הרב יוסף לוי' });
+    const sofer = await makeSofer(served.t.deps, { username: 'Moshe Katz' });
+    const megiah = await makeMegiah(served.t.deps, { username: 'הרב יוסף לוי' });
     const photo = Buffer.from(await scrollPhoto());
     const context = await phone();
     const page = await signIn(context, account);
@@ -147,7 +133,7 @@ describe('the portal in Chromium, on a 360 px phone', { skip: missing }, () => {
     const uuid = page.url().split('/').pop() ?? '';
     await page.getByText('Moshe Katz').first().waitFor();
     assert.ok(await page.getByText('הרב יוסף לוי').first().isVisible());
-    const scroll = await t.db.scrolls.findByUuid(uuid);
+    const scroll = await served.t.db.scrolls.findByUuid(uuid);
     assert.equal(scroll?.soferId, sofer.id);
     assert.equal(scroll?.megiahId, megiah.id);
     assert.equal(scroll?.registeredById, account.id);
@@ -169,11 +155,11 @@ describe('the portal in Chromium, on a 360 px phone', { skip: missing }, () => {
   });
 
   test('the megiah confirms the examination, and the scroll\'s QR code starts to resolve', async () => {
-    const store = await makeStore(t.deps);
-    const megiah = await withPassword(await makeMegiah(t.deps, { username: 'Rav Levi' }));
-    const scroll = await makeScroll(t.deps, store.account, { megiah: megiah.uuid, font: 'Ari' });
+    const store = await makeStore(served.t.deps);
+    const megiah = await withPassword(await makeMegiah(served.t.deps, { username: 'Rav Levi' }));
+    const scroll = await makeScroll(served.t.deps, store.account, { megiah: megiah.uuid, font: 'Ari' });
     const context = await phone();
-    assert.equal((await fetch(`${origin}/q/${scroll.qrCode}`)).status, 404, 'not before confirmation');
+    assert.equal((await fetch(`${served.origin}/q/${scroll.qrCode}`)).status, 404, 'not before confirmation');
 
     const page = await signIn(context, megiah);
     await page.goto('/megiah');
@@ -191,8 +177,8 @@ describe('the portal in Chromium, on a 360 px phone', { skip: missing }, () => {
   });
 
   test('an admin grants credits with a reason, and the store sees the balance and the reason', async () => {
-    const admin = await withPassword(await makeAccount(t.deps, { role: 'admin' }));
-    const { account: store } = await makeStore(t.deps, { credits: 2 });
+    const admin = await withPassword(await makeAccount(served.t.deps, { role: 'admin' }));
+    const { account: store } = await makeStore(served.t.deps, { credits: 2 });
     await withPassword(store);
 
     const adminContext = await phone();
@@ -219,10 +205,10 @@ describe('the portal in Chromium, on a 360 px phone', { skip: missing }, () => {
   });
 
   test('/check: a buyer uploads a photo and sees who wrote, examined and offers the scroll; an unreadable photo is told so', async () => {
-    const store = await makeStore(t.deps);
-    const sofer = await makeSofer(t.deps, { username: 'Avraham Sofer' });
+    const store = await makeStore(served.t.deps);
+    const sofer = await makeSofer(served.t.deps, { username: 'Avraham Sofer' });
     const photo = await scrollPhoto();
-    await makeScroll(t.deps, store.account, { photo, sofer: sofer.uuid, verified: true });
+    await makeScroll(served.t.deps, store.account, { photo, sofer: sofer.uuid, verified: true });
     const context = await phone();
     const page = await context.newPage();
     await page.goto('/check');

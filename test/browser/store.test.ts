@@ -6,38 +6,26 @@
 // test-artifacts/store-<what>-<width>-<lang>[-nojs].png.
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
-import { after, before, describe, test } from 'node:test';
-import type { Browser, Locator, Page } from 'playwright-core';
+import { describe, test } from 'node:test';
+import type { Locator, Page } from 'playwright-core';
 import type { Account } from '../../src/db/records.ts';
 import { setPassword } from '../../src/domain/set-password.ts';
 import { saleWords } from '../../src/presenters/portal/words/store-sale.ts';
 import { storeScrollWords } from '../../src/presenters/portal/words/store-scroll.ts';
 import { readPdfText } from '../certificates/pdf-text.ts';
 import { TEST_PASSWORD } from '../support/browser-session.ts';
-import { chromiumMissing, launchChromium, openContext, shoot, signIn, WIDTHS, type Person } from '../support/chromium.ts';
+import { chromiumMissing, openContext, shoot, signIn, WIDTHS, type Person } from '../support/chromium.ts';
 import { makeBuyer, makeMegiah, makeScroll, makeSofer, makeStore } from '../support/factories.ts';
 import { imageLoaded } from '../support/image-loaded.ts';
 import { scrollPhoto } from '../support/photos.ts';
-import { createTestApp, type TestApp } from '../support/test-app.ts';
+import { servedInChromium } from '../support/served-in-chromium.ts';
 
-let t: TestApp;
-let origin: string;
-let browser: Browser;
 let sofer: Account;
 let megiah: Account;
 
-before(async () => {
-  if (chromiumMissing) return;
-  t = await createTestApp({ rateLimitScale: 100 });
-  origin = await t.app.listen({ host: '127.0.0.1', port: 0 });
-  browser = await launchChromium();
+const served = servedInChromium({ rateLimitScale: 100 }, async (t) => {
   sofer = await makeSofer(t.deps, { username: 'Moshe Katz' });
   megiah = await makeMegiah(t.deps, { username: 'הרב יוסף לוי' });
-});
-
-after(async () => {
-  await browser?.close();
-  await t?.close();
 });
 
 const PEOPLE: readonly Required<Person>[] = [
@@ -79,11 +67,11 @@ describe('a store at work in Chromium', { skip: chromiumMissing }, () => {
     const { lang } = person;
     const name = `${WIDTHS[person.width]}-${lang}${person.javaScript ? '' : '-nojs'}`;
     test(`${name}: register → sticker → inventory → sale → no credit left → CSV exports`, async () => {
-      const { account: store } = await makeStore(t.deps, { agent: true, credits: 1 });
-      assert.ok((await setPassword(t.deps, store, TEST_PASSWORD)).ok);
-      for (const stock of STOCK) await makeScroll(t.deps, store, { sofer: sofer.uuid, megiah: megiah.uuid, ...stock });
-      const buyer = await makeBuyer(t.deps, { username: lang === 'he' ? 'דוד כהן' : 'David Cohen' });
-      const context = await openContext(browser, origin, person);
+      const { account: store } = await makeStore(served.t.deps, { agent: true, credits: 1 });
+      assert.ok((await setPassword(served.t.deps, store, TEST_PASSWORD)).ok);
+      for (const stock of STOCK) await makeScroll(served.t.deps, store, { sofer: sofer.uuid, megiah: megiah.uuid, ...stock });
+      const buyer = await makeBuyer(served.t.deps, { username: lang === 'he' ? 'דוד כהן' : 'David Cohen' });
+      const context = await openContext(served.browser, served.origin, person);
       const page = await signIn(context, store);
       assert.equal(new URL(page.url()).pathname, '/store');
       assert.equal(await page.evaluate(() => document.documentElement.dir), lang === 'he' ? 'rtl' : 'ltr');
@@ -100,7 +88,7 @@ describe('a store at work in Chromium', { skip: chromiumMissing }, () => {
       await page.locator('main form button[type=submit]').click();
       await page.waitForURL(/\/store\/scrolls\/[0-9a-f-]{36}$/);
       const uuid = page.url().split('/').pop() ?? '';
-      const registered = await t.db.scrolls.findByUuid(uuid);
+      const registered = await served.t.db.scrolls.findByUuid(uuid);
       assert.equal(registered?.ownerId, store.id);
       const code = registered?.qrCode ?? '';
 
@@ -127,7 +115,7 @@ describe('a store at work in Chromium', { skip: chromiumMissing }, () => {
       await page.locator(`input[name=scroll][value="${other}"]`).check();
       const chosen = await download(page, page.locator('form.stickers button[type=submit]'));
       const printed = (await readPdfText(new Uint8Array(chosen))).pages.flatMap((p) => p.items.map((item) => item.str));
-      const otherCode = (await t.db.scrolls.findByUuid(other ?? ''))?.qrCode ?? '';
+      const otherCode = (await served.t.db.scrolls.findByUuid(other ?? ''))?.qrCode ?? '';
       assert.deepEqual(printed.filter((text) => text === code || text === otherCode), [code, otherCode]);
 
       // Find it again by its code, typed in lower case, among those awaiting the megiah.
@@ -146,8 +134,8 @@ describe('a store at work in Chromium', { skip: chromiumMissing }, () => {
       await page.locator('form.sale button[type=submit]').click();
       await page.waitForURL((url) => url.pathname === '/store/sales');
       assert.ok((await page.locator('.notice.ok').textContent())?.includes(saleWords.soldFlash[lang]));
-      assert.equal((await t.db.scrolls.findByUuid(uuid))?.ownerId, buyer.id);
-      assert.equal(await t.db.credits.balanceOf(store.id), 0);
+      assert.equal((await served.t.db.scrolls.findByUuid(uuid))?.ownerId, buyer.id);
+      assert.equal(await served.t.db.credits.balanceOf(store.id), 0);
       await shoot(page, `store-sold-${name}`);
 
       // The sales as CSV: the one sale, the buyer's name in its script, opened by a spreadsheet as UTF-8.
@@ -156,7 +144,7 @@ describe('a store at work in Chromium', { skip: chromiumMissing }, () => {
       assert.ok(sales.includes(`"${uuid}",`) && sales.includes(`"${buyer.username}"`));
 
       // No credit left: the next sale is refused, and says why, nothing sold.
-      const next = await t.db.scrolls.listOwnedBy(store.id, { offset: 0, limit: 1 });
+      const next = await served.t.db.scrolls.listOwnedBy(store.id, { offset: 0, limit: 1 });
       const nextUuid = next.items[0].uuid;
       await page.goto(`/store/scrolls/${nextUuid}/sale`);
       assert.ok((await page.locator('form.sale .notice.error').textContent())?.includes(saleWords.noCredits[lang]));
@@ -169,7 +157,7 @@ describe('a store at work in Chromium', { skip: chromiumMissing }, () => {
       await page.locator('form.sale button[type=submit]').click();
       await page.locator('form.sale .notice.error').first().waitFor();
       assert.ok((await page.locator('main').textContent())?.includes(saleWords.noCreditsRefusal[lang]));
-      assert.equal((await t.db.scrolls.findByUuid(nextUuid))?.ownerId, store.id);
+      assert.equal((await served.t.db.scrolls.findByUuid(nextUuid))?.ownerId, store.id);
       await shoot(page, `store-no-credits-${name}`);
 
       // The inventory and the credit ledger as CSV.
