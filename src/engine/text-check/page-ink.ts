@@ -5,6 +5,7 @@ import { inkBlobs, PLAIN_INK, type Ink } from '../reader/inks.ts';
 import { rectifyPage } from '../rectify.ts';
 import { LINE_PITCH, TEMPLATE_LINES } from '../template.ts';
 import { partsInFirmInk } from './firm-ink.ts';
+import { markStrokeEnds } from './stroke-ends.ts';
 
 // The ink of each of the text's 22 lines, on the page rectified through the
 // reading's map (upright, lines level, the curl straightened), as the groups
@@ -62,6 +63,8 @@ export type InkGroup = {
   index: number;
   /** Small ink (under SPECK_SHARE of the line's blobs): a י or a speck; ink no letter takes here is no finding. */
   small?: boolean;
+  /** Ink standing apart just under one of its strokes' ends (stroke-ends.ts): the rest of a stroke broken off, or a crown of the next line's letter. */
+  under?: { readonly blob: number; readonly box: [number, number, number, number] }[];
 };
 
 /** The rectified page and, for each of the 22 lines, its groups of ink in reading order. */
@@ -103,7 +106,10 @@ export function pageInk(img: Gray, map: PageMap, maxSide?: number): PageInk | nu
       candidates.push(...[partOf(whole, labels, page.image.width, b.minY, v, Y0, gap), partOf(whole, labels, page.image.width, v, b.maxY + 1, gap, Y1)].filter((g) => g.area > 0));
     } else candidates.push(whole);
   }
+  const pxPerPitch = LINE_PITCH / (page.toCanonical(0, 1)[1] - page.toCanonical(0, 0)[1]);
   const lines: InkGroup[][] = TEMPLATE_LINES.map(() => []);
+  // A stroke and its end broken off under it are no taller than a letter whose tail reaches across the gap between lines.
+  markStrokeEnds(candidates, labels, page.image.width, pxPerPitch, ACROSS_LINES * pxPerPitch);
   for (const g of candidates) {
     const line = Math.round((g.Y0 + g.Y1) / 2 / LINE_PITCH);
     if (line >= 0 && line < lines.length && Math.abs((g.Y0 + g.Y1) / 2 - line * LINE_PITCH) < LINE_REACH * LINE_PITCH) lines[line].push(g);
@@ -146,4 +152,5 @@ export const joined = (a: InkGroup, b: InkGroup): InkGroup => ({
   box: [Math.min(a.box[0], b.box[0]), Math.min(a.box[1], b.box[1]), Math.max(a.box[2], b.box[2]), Math.max(a.box[3], b.box[3])],
   blobs: [...a.blobs, ...b.blobs],
   index: a.index,
+  ...(a.under || b.under ? { under: [...(a.under ?? []), ...(b.under ?? [])] } : {}),
 });

@@ -9,6 +9,7 @@ import { COARSE_GRID, FINE_GRID, letterShape, lineFrame, type ShapeGrid } from '
 import { edgeWidth } from './edge-width.ts';
 import { piecesInFaintInk } from './firm-ink.ts';
 import { pageInk, type InkGroup, type PageInk } from './page-ink.ts';
+import { brokenEnds, handExtent, sideEnds } from './stroke-ends.ts';
 
 // Where each of the text's 713 letters stands on a photo the reader has read,
 // and how it is written: the page rectified through the reading's map, each
@@ -94,6 +95,7 @@ export function readLetters(img: Gray, map: PageMap, maxSide?: number): LettersR
   });
   const hand = handOf(lines.map((l) => ({ text: l.text, aligned: l.first.letters, shapes: l.shapes })), COARSE_GRID);
   const fineHand = handOf(lines.map((l) => ({ text: l.text, aligned: l.first.letters, shapes: l.fine })), FINE_GRID);
+  const extent = handExtent(lines.flatMap(({ text, frame, first }) => (frame ? first.letters.flatMap((a, i) => (a.op === 'match' ? [{ char: text[i].char, groups: a.groups, frame }] : [])) : [])));
   const letters: LetterReading[] = [];
   const stray: StrayInk[] = [];
   lines.forEach(({ groups, text, frame, shapes, fine }, l) => {
@@ -114,16 +116,22 @@ export function readLetters(img: Gray, map: PageMap, maxSide?: number): LettersR
       return cost;
     };
     const read = alignLetters(groups, text, shapeCost);
+    // Ink no letter took that is a stroke's end broken off beside a letter (stroke-ends.ts).
+    const beside = sideEnds(read, text.map((t) => t.char), frame, extent, ink.labels, ink.page.image.width);
     read.letters.forEach((a, i) => {
       const j = a.op === 'match' || a.op === 'swap' ? a.groups[0].index : -1;
       const nearest = j >= 0 && fine[j] ? lookAlikeOf(fineHand, text[i].char, fine[j]!) : null;
       const coarse = j >= 0 ? shapes[j] : null;
       const lookAlike = nearest && coarse ? { ...nearest, meanRatio: hand.unlikeness(nearest.char, coarse, false) / Math.max(hand.unlikeness(text[i].char, coarse, a.op === 'match'), 1e-9) } : null;
-      const parts = a.groups.flatMap((g) => g.blobs);
-      const pieces = parts.length > 1 && (a.op === 'match' || a.op === 'merge') ? piecesInFaintInk(ink.page.image, ink.labels, spanOf(a.groups), parts) : parts.length;
-      letters.push({ ...placeOf(l, text[i]), op: a.op, box: boxOf(ink, a.groups), lookAlike, pieces });
+      const readAlone = a.op === 'match' || a.op === 'merge';
+      // A stroke's end broken off under it or beside it is one of its pieces (stroke-ends.ts).
+      const ends = readAlone ? [...brokenEnds(text[i].char, a.groups, frame, extent), ...[...beside].filter(([, k]) => k === i).map(([e]) => e.group)] : [];
+      const parts = [...a.groups, ...ends].flatMap((g) => g.blobs);
+      const span = spanOf([...a.groups, ...ends]);
+      const pieces = parts.length > 1 && readAlone ? piecesInFaintInk(ink.page.image, ink.labels, span, parts) : parts.length;
+      letters.push({ ...placeOf(l, text[i]), op: a.op, box: boxOf(ink, [...a.groups, ...ends]), lookAlike, pieces });
     });
-    for (const e of read.extra) if (!e.group.small) stray.push({ ...strayOf(l, e, text, ink), readAs: shapes[e.group.index] ? hand.nearest(shapes[e.group.index]!) : '' });
+    for (const e of read.extra) if (!e.group.small && !beside.has(e)) stray.push({ ...strayOf(l, e, text, ink), readAs: shapes[e.group.index] ? hand.nearest(shapes[e.group.index]!) : '' });
   });
   const spans = lines.map(({ groups }) => (groups.length > 0 ? ([spanOf(groups)[0], spanOf(groups)[2]] as [number, number]) : null));
   const edges = edgeWidth(ink.page.image, lines.map((l) => l.frame), spans);
@@ -207,12 +215,12 @@ function seenWords(img: Gray, map: PageMap): boolean[][] {
 }
 
 /** The rectified page's box around groups: left, top, right, bottom (exclusive). */
-function spanOf(groups: readonly InkGroup[]): [number, number, number, number] {
+function spanOf(groups: readonly Pick<InkGroup, 'box'>[]): [number, number, number, number] {
   return [Math.min(...groups.map((g) => g.box[0])), Math.min(...groups.map((g) => g.box[1])), Math.max(...groups.map((g) => g.box[2])), Math.max(...groups.map((g) => g.box[3]))];
 }
 
 /** The image's pixels around these groups: their rectified boxes' corners mapped back, as [x, y, w, h]; null for none. */
-function boxOf(ink: PageInk, groups: readonly InkGroup[]): [number, number, number, number] | null {
+function boxOf(ink: PageInk, groups: readonly Pick<InkGroup, 'box'>[]): [number, number, number, number] | null {
   if (groups.length === 0) return null;
   let minX = Infinity;
   let minY = Infinity;

@@ -7,7 +7,8 @@ import { textError } from '../../../tools/synth/text-errors.ts';
 
 // The text check of whole photos: a clean registration photo read letter by
 // letter, every box inside the photo as uploaded; a letter the scribe dropped
-// pointed at; an image without a scroll answered as such.
+// and letters with a stroke broken off pointed at; an image without a scroll
+// answered as such.
 
 async function registrationPhoto(k: number, megapixels: number, errors = [] as ReturnType<typeof textError>[]) {
   const scroll = makeScroll(makeScribe(deriveSeed('tc', 'scribe', k % 7)), deriveSeed('tc', 'scroll', k), errors);
@@ -39,6 +40,20 @@ test('a letter the scribe dropped is found missing at its word', async () => {
   const found = check.findings.find((f) => f.kind === 'missing_letter' && f.line === 3 && f.word === 2);
   assert.ok(found, JSON.stringify(check.findings.filter((f) => f.line === 3)));
   assert.ok(Math.abs(found.letter! - 1) <= 1);
+});
+
+test('a letter with a stroke broken off is found broken, its end standing apart under it (a tail) or beside it (a roof)', async () => {
+  // Line 6, word 2 (עיניך): its ך's tail cut across; line 4, word 7 (בדרך): its ר's roof cut along the line.
+  for (const [k, line, word, letter] of [
+    [6, 6, 2, 5],
+    [1, 4, 7, 3],
+  ]) {
+    const check = await checkPhotoText(await registrationPhoto(k, 3, [textError('broken_letter', { line, word, letter })]));
+    assert.ok(check.kind === 'read');
+    assert.equal(check.verdict, 'errors_found');
+    const found = check.findings.find((f) => f.kind === 'broken_letter' && f.line === line && f.word === word && f.letter === letter);
+    assert.ok(found, JSON.stringify(check.findings.filter((f) => f.line === line)));
+  }
 });
 
 test('an image without a scroll is answered invalid, with the reader\'s reason', async () => {

@@ -1,0 +1,209 @@
+import { median } from '../geometry.ts';
+import type { AlignedLetter, ExtraInk } from './align-letters.ts';
+import type { LineFrame } from './letter-shapes.ts';
+import type { InkGroup } from './page-ink.ts';
+
+// A letter with a stroke broken off: the stroke's end stands apart, under the
+// letter (a leg, a tail cut across) or beside it (a roof, a base cut along the
+// line), and is the letter's, which then reads in pieces. Ink standing so is
+// also, now and then, a detached crown of the next line's letter or a speck;
+// the hand tells which: a broken letter stops short, and with its stroke's end
+// it reaches as far as the hand's other instances of it do; a whole letter
+// does not stop short, and a crown takes it further than they go.
+
+/**
+ * A stroke cut across (a leg broken off) leaves its end standing apart just
+ * under it: no further below than BROKEN_GAP line pitches (a quarter of a
+ * letter height), in the stroke's columns and about as wide as the stroke
+ * there (STROKE_WIDTH_RATIO either way; a letter's base, a speck or a dot is
+ * not), with nothing under it as near (ink between two is a crown's tip over
+ * the next line's letter). Such ink is noted on the group above as ink under
+ * its stroke (`under`) and left where it is: a detached crown of the next
+ * line's letter can look the same, and only the letter read there can tell
+ * (read-letters.ts: whether the letter reaches as far as the hand's others
+ * only with it).
+ */
+const BROKEN_GAP = 0.15;
+const STROKE_WIDTH_RATIO = 2;
+/** A stroke's width is measured over this many line pitches next to the break (a stroke's end is pointed, its last row a pixel or two). */
+const STROKE_BAND = 0.05;
+/** Less ink than this (line pitches squared, about a hundredth of a letter height squared) is a speck or the blur's fringe, not a stroke's end. */
+const MIN_PIECE = 0.004;
+
+/** Notes on each group (in the page's pixels, `labels` its blobs) the ink standing apart under one of its strokes' ends; the two together no taller than `tallest` pixels. */
+export function markStrokeEnds(groups: readonly InkGroup[], labels: Int32Array, width: number, pxPerPitch: number, tallest: number): void {
+  const byLabel = new Map<number, InkGroup>();
+  for (const g of groups) for (const b of g.blobs) byLabel.set(b, g);
+  const gap = Math.max(1, Math.round(BROKEN_GAP * pxPerPitch));
+  const band = Math.max(2, Math.round(STROKE_BAND * pxPerPitch));
+  const least = MIN_PIECE * pxPerPitch * pxPerPitch;
+  for (const piece of groups) {
+    if (piece.blobs.length !== 1 || piece.area < least) continue;
+    const end = strokeAbove(piece, labels, width, gap);
+    if (!end || inkBelow(piece, labels, width, gap)) continue;
+    const above = byLabel.get(end.label);
+    if (!above || above === piece || above.area <= piece.area || piece.box[3] - above.box[1] > tallest) continue;
+    const [left, top, right] = piece.box;
+    const stroke = extentIn(labels, width, end.row - band + 1, end.row + 1, end.label, left, right);
+    const rest = extentIn(labels, width, top, top + band, piece.blobs[0], left, right);
+    if (!stroke || !rest) continue;
+    const [w0, w1] = [stroke.to - stroke.from, rest.to - rest.from];
+    const overlap = Math.min(stroke.to, rest.to) - Math.max(stroke.from, rest.from);
+    if (overlap < 0.5 * Math.min(w0, w1) || w1 > STROKE_WIDTH_RATIO * w0 || w0 > STROKE_WIDTH_RATIO * w1) continue;
+    (above.under ??= []).push({ blob: piece.blobs[0], box: piece.box });
+  }
+}
+
+/** The nearest row above a group's top, within `gap` rows, where another blob's ink stands in its columns: that blob's label and the row. */
+function strokeAbove(g: InkGroup, labels: Int32Array, width: number, gap: number): { label: number; row: number } | null {
+  const [left, top, right] = g.box;
+  for (let v = top - 1; v >= Math.max(0, top - gap); v--) {
+    for (let u = left; u < right; u++) {
+      const label = labels[v * width + u];
+      if (label !== 0 && label !== g.blobs[0]) return { label, row: v };
+    }
+  }
+  return null;
+}
+
+/** Whether another blob's ink lies under a group, within `gap` rows, in its columns. */
+function inkBelow(g: InkGroup, labels: Int32Array, width: number, gap: number): boolean {
+  const [left, , right, bottom] = g.box;
+  const height = labels.length / width;
+  for (let v = bottom; v < Math.min(height, bottom + gap); v++) {
+    for (let u = left; u < right; u++) {
+      const label = labels[v * width + u];
+      if (label !== 0 && label !== g.blobs[0]) return true;
+    }
+  }
+  return false;
+}
+
+/** The extent (from, to: exclusive) of `label`'s runs in rows `top` to `bottom` that reach into the columns `left` to `right`; null when none does. */
+function extentIn(labels: Int32Array, width: number, top: number, bottom: number, label: number, left: number, right: number): { from: number; to: number } | null {
+  let from = Infinity;
+  let to = -Infinity;
+  const height = labels.length / width;
+  for (let v = Math.max(0, top); v < Math.min(height, bottom); v++) {
+    for (let u = left; u < right; u++) {
+      if (labels[v * width + u] !== label) continue;
+      let a = u;
+      let b = u + 1;
+      while (a > 0 && labels[v * width + a - 1] === label) a--;
+      while (b < width && labels[v * width + b] === label) b++;
+      from = Math.min(from, a);
+      to = Math.max(to, b);
+      u = b;
+    }
+  }
+  return from < to ? { from, to } : null;
+}
+
+/** A letter's extent is taken from the hand when it has at least this many instances read alone (ז, ף and ץ have three or four in the text). */
+const MIN_INSTANCES = 3;
+/**
+ * A letter is short when it ends at least SHORT letter heights above where the
+ * hand's instances of it end (their median); with the ink under it, it may end
+ * at most REACH_TOLERANCE below. A hand's legs and tails vary by about a tenth
+ * of a letter height (a ז's leg broken a little above its end left it 0.11
+ * short, and reaching 0.14 past with its end); a crown of the next line's
+ * letter under a whole letter takes it 0.3 to 0.5 lower.
+ */
+const SHORT = 0.05;
+const REACH_TOLERANCE = 0.2;
+
+/** Where a letter's ink ends, in letter heights below the line's base (negative: above it). */
+const reachOf = (bottom: number, frame: LineFrame) => (bottom - frame.base) / (frame.base - frame.top);
+
+/** Ink that is a piece of a letter: its box in the page's pixels and its blobs' labels. */
+export type Piece = Pick<InkGroup, 'box' | 'blobs'>;
+
+/** How far each letter of the hand reaches below its line's base, and how wide it is, in letter heights: the medians of its instances read alone. */
+export type HandExtent = { readonly reach: ReadonlyMap<string, number>; readonly width: ReadonlyMap<string, number> };
+
+/** The hand's extent from its letters read alone (`char`, its groups, its line's frame). */
+export function handExtent(instances: readonly { char: string; groups: readonly InkGroup[]; frame: LineFrame }[]): HandExtent {
+  const of = new Map<string, { reach: number[]; width: number[] }>();
+  for (const { char, groups, frame } of instances) {
+    const at = of.get(char) ?? of.set(char, { reach: [], width: [] }).get(char)!;
+    at.reach.push(reachOf(Math.max(...groups.map((g) => g.box[3])), frame));
+    at.width.push((Math.max(...groups.map((g) => g.box[2])) - Math.min(...groups.map((g) => g.box[0]))) / (frame.base - frame.top));
+  }
+  const enough = [...of].filter(([, e]) => e.reach.length >= MIN_INSTANCES);
+  return { reach: new Map(enough.map(([char, e]) => [char, median(e.reach)])), width: new Map(enough.map(([char, e]) => [char, median(e.width)])) };
+}
+
+/** The ink under a letter's strokes that is the rest of them, broken off: under a letter that stops short, bringing it near the hand's reach and not far past it. */
+export function brokenEnds(char: string, groups: readonly InkGroup[], frame: LineFrame | null, hand: HandExtent): Piece[] {
+  const typical = hand.reach.get(char);
+  const under = groups.flatMap((g) => g.under ?? []);
+  if (typical === undefined || !frame || under.length === 0) return [];
+  const own = reachOf(Math.max(...groups.map((g) => g.box[3])), frame);
+  if (own > typical - SHORT) return [];
+  return under.filter((piece) => reachOf(Math.max(piece.box[3], ...groups.map((g) => g.box[3])), frame) - typical <= REACH_TOLERANCE).map((p) => ({ box: p.box, blobs: [p.blob] }));
+}
+
+/**
+ * A stroke cut along the line (a roof's end, a base's) leaves its end beside
+ * the letter: ink no letter took, no further than SIDE_GAP letter heights
+ * from it, in the rows the letter's ink faces it in and about as tall there
+ * (STROKE_HEIGHT_RATIO either way). It is the letter's when the letter is
+ * narrower than the hand's instances of it (by SHORT) and with it not wider
+ * than REACH_TOLERANCE past them: a speck or a stray mark beside a whole
+ * letter is no piece of it.
+ */
+const SIDE_GAP = 0.25;
+const STROKE_HEIGHT_RATIO = 2;
+/** The columns a letter's and a piece's facing ink is measured over, in letter heights. */
+const FACING_BAND = 0.08;
+
+/** Of a line's ink no letter took (`read`, aligned to the letters `chars`), what is a stroke's end broken off beside the letter before or after it: the letter's index, by the ink. */
+export function sideEnds(read: { readonly letters: readonly AlignedLetter[]; readonly extra: readonly ExtraInk[] }, chars: readonly string[], frame: LineFrame | null, hand: HandExtent, labels: Int32Array, width: number): Map<ExtraInk, number> {
+  const out = new Map<ExtraInk, number>();
+  for (const e of read.extra) {
+    if (e.inWord) continue;
+    const by = [e.after, e.after + 1].find((k) => (read.letters[k]?.op === 'match' || read.letters[k]?.op === 'merge') && isSideEnd(e.group, chars[k], read.letters[k].groups, frame, hand, labels, width));
+    if (by !== undefined) out.set(e, by);
+  }
+  return out;
+}
+
+/** Whether `piece` (ink no letter took) is the end of one of the letter's strokes, broken off beside it. */
+function isSideEnd(piece: InkGroup, char: string, groups: readonly InkGroup[], frame: LineFrame | null, hand: HandExtent, labels: Int32Array, width: number): boolean {
+  const typical = hand.width.get(char);
+  if (typical === undefined || !frame || groups.length === 0) return false;
+  const lh = frame.base - frame.top;
+  const left = Math.min(...groups.map((g) => g.box[0]));
+  const right = Math.max(...groups.map((g) => g.box[2]));
+  const own = (right - left) / lh;
+  const withIt = (Math.max(right, piece.box[2]) - Math.min(left, piece.box[0])) / lh;
+  if (own > typical - SHORT || withIt - typical > REACH_TOLERANCE) return false;
+  const onLeft = piece.box[2] <= left;
+  const gap = onLeft ? left - piece.box[2] : piece.box[0] - right;
+  if (gap < 0 || gap > SIDE_GAP * lh) return false;
+  const band = Math.max(2, Math.round(FACING_BAND * lh));
+  const mine = new Set(groups.flatMap((g) => g.blobs));
+  const top = Math.min(piece.box[1], ...groups.map((g) => g.box[1]));
+  const bottom = Math.max(piece.box[3], ...groups.map((g) => g.box[3]));
+  const facing = onLeft ? rowsIn(labels, width, mine, left, left + band, top, bottom) : rowsIn(labels, width, mine, right - band, right, top, bottom);
+  const rest = onLeft ? rowsIn(labels, width, new Set(piece.blobs), piece.box[2] - band, piece.box[2], top, bottom) : rowsIn(labels, width, new Set(piece.blobs), piece.box[0], piece.box[0] + band, top, bottom);
+  if (!facing || !rest) return false;
+  const [h0, h1] = [facing.to - facing.from, rest.to - rest.from];
+  const overlap = Math.min(facing.to, rest.to) - Math.max(facing.from, rest.from);
+  return overlap >= 0.5 * Math.min(h0, h1) && h1 <= STROKE_HEIGHT_RATIO * h0 && h0 <= STROKE_HEIGHT_RATIO * h1;
+}
+
+/** The rows (from, to: exclusive) the ink of `blobs` spans within columns `from` to `to` and rows `top` to `bottom`; null when it has none there. */
+function rowsIn(labels: Int32Array, width: number, blobs: ReadonlySet<number>, from: number, to: number, top: number, bottom: number): { from: number; to: number } | null {
+  let first = -1;
+  let last = -1;
+  for (let v = top; v < bottom; v++) {
+    for (let u = Math.max(0, from); u < Math.min(width, to); u++) {
+      if (!blobs.has(labels[v * width + u])) continue;
+      if (first < 0) first = v;
+      last = v + 1;
+      break;
+    }
+  }
+  return first < 0 ? null : { from: first, to: last };
+}

@@ -1,0 +1,87 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import type { InkGroup } from '../../../src/engine/text-check/page-ink.ts';
+import { brokenEnds, handExtent, markStrokeEnds, sideEnds } from '../../../src/engine/text-check/stroke-ends.ts';
+
+// A letter with a stroke broken off: its end standing apart under the letter
+// or beside it is the letter's when the letter, short or narrow without it,
+// reaches as far as the hand's others with it; a crown between two letters, a
+// speck, a mark past where the hand's letters end are not.
+
+const WIDTH = 100;
+const HEIGHT = 120;
+/** 50 px a line pitch: ink apart under a stroke by up to 8 rows is its end, measured over 3 rows; pieces under 10 px are specks. */
+const PITCH = 50;
+
+type Rect = { label: number; cols: [number, number]; rows: [number, number] };
+
+/** Blobs drawn as rectangles of their labels, and a group for each label. */
+function page(rects: readonly Rect[]): { labels: Int32Array; groups: InkGroup[] } {
+  const labels = new Int32Array(WIDTH * HEIGHT);
+  for (const { label, cols, rows } of rects) for (let v = rows[0]; v < rows[1]; v++) for (let u = cols[0]; u < cols[1]; u++) labels[v * WIDTH + u] = label;
+  const groups = [...new Set(rects.map((r) => r.label))].map((label) => {
+    const own = rects.filter((r) => r.label === label);
+    const box: InkGroup['box'] = [Math.min(...own.map((r) => r.cols[0])), Math.min(...own.map((r) => r.rows[0])), Math.max(...own.map((r) => r.cols[1])), Math.max(...own.map((r) => r.rows[1]))];
+    let area = 0;
+    for (let i = 0; i < labels.length; i++) if (labels[i] === label) area++;
+    return { X0: 0, X1: 0, Y0: 0, Y1: 0, area, box, blobs: [label], index: 0 };
+  });
+  return { labels, groups };
+}
+
+/** A ך-like letter (label 1): a roof over rows 10–16 and a leg down columns 20–27 to row 40. */
+const LETTER: Rect[] = [
+  { label: 1, cols: [5, 28], rows: [10, 17] },
+  { label: 1, cols: [20, 28], rows: [10, 40] },
+];
+
+const marked = (rects: Rect[]) => {
+  const { labels, groups } = page([...LETTER, ...rects]);
+  markStrokeEnds(groups, labels, WIDTH, PITCH, 2 * PITCH);
+  return (groups[0].under ?? []).map((u) => u.blob);
+};
+
+test('ink apart just under a stroke, as wide as it and in its columns, is noted as its end; a speck, a crown over the next letter, ink further off are not', () => {
+  assert.deepEqual(marked([{ label: 2, cols: [20, 28], rows: [44, 60] }]), [2], 'the leg broken off 4 rows under it');
+  assert.deepEqual(marked([{ label: 2, cols: [10, 38], rows: [44, 50] }]), [], 'a mark three times as wide as the leg');
+  assert.deepEqual(marked([{ label: 2, cols: [21, 23], rows: [44, 47] }]), [], 'a speck of 6 px');
+  assert.deepEqual(marked([{ label: 2, cols: [20, 28], rows: [44, 52] }, { label: 3, cols: [5, 40], rows: [55, 80] }]), [], 'a crown standing on the letter under it');
+  assert.deepEqual(marked([{ label: 2, cols: [20, 28], rows: [50, 60] }]), [], '10 rows under the leg');
+});
+
+const FRAME = { top: 0, base: 100 };
+const group = (box: InkGroup['box'], blobs = [1], under?: InkGroup['under']): InkGroup => ({ X0: 0, X1: 0, Y0: 0, Y1: 0, area: 1, box, blobs, index: 0, ...(under ? { under } : {}) });
+/** A hand whose ז end at the base, 30 px (0.3 letter heights) wide; two ך only, too few to tell how far they reach. */
+const HAND = handExtent([
+  ...[99, 100, 102].map((bottom) => ({ char: 'ז', groups: [group([0, 0, 30, bottom])], frame: FRAME })),
+  ...[160, 170].map((bottom) => ({ char: 'ך', groups: [group([0, 0, 50, bottom])], frame: FRAME })),
+]);
+
+test("ink under a letter is a broken stroke's end when the letter stops short of the hand's reach and with it ends near it", () => {
+  assert.equal(HAND.reach.get('ז'), 0);
+  assert.equal(HAND.width.get('ז'), 0.3);
+  assert.equal(HAND.reach.get('ך'), undefined);
+  const piece = { blob: 2, box: [10, 85, 20, 103] as InkGroup['box'] };
+  assert.deepEqual(brokenEnds('ז', [group([0, 0, 30, 80], [1], [piece])], FRAME, HAND), [{ box: piece.box, blobs: [2] }], 'short by 0.2, with it 0.03 past');
+  assert.deepEqual(brokenEnds('ז', [group([0, 0, 30, 99], [1], [piece])], FRAME, HAND), [], 'a whole ז');
+  assert.deepEqual(brokenEnds('ז', [group([0, 0, 30, 80], [1], [{ blob: 2, box: [10, 85, 20, 140] }])], FRAME, HAND), [], 'with it 0.4 past: a crown of the next line');
+  assert.deepEqual(brokenEnds('ך', [group([0, 0, 50, 120], [1], [piece])], FRAME, HAND), [], 'a letter the hand has too few of');
+  assert.deepEqual(brokenEnds('ז', [group([0, 0, 30, 80], [1], [piece])], null, HAND), [], 'a line with no frame');
+});
+
+test("ink beside a letter, facing its stroke's end, is that end broken off when the letter is narrower than the hand's and as wide with it", () => {
+  // The hand's ר: 0.5 letter heights wide (frame 0–50); this one's roof ends at column 30 (0.4 wide), its leg down columns 42–50.
+  const frame = { top: 10, base: 60 };
+  const hand = handExtent([1, 2, 3].map(() => ({ char: 'ר', groups: [group([20, 10, 45, 60])], frame })));
+  const read = (piece: Rect, op: 'match' | 'touch' = 'match', roof = 30) => {
+    const { labels, groups } = page([{ label: 1, cols: [roof, 50], rows: [10, 18] }, { label: 1, cols: [42, 50], rows: [10, 60] }, piece]);
+    const extra = { group: groups[1], after: 0, inWord: false };
+    const ends = sideEnds({ letters: [{ op, groups: [groups[0]] }], extra: [extra] }, ['ר'], frame, hand, labels, WIDTH);
+    return ends.get(extra);
+  };
+  assert.equal(read({ label: 2, cols: [22, 27], rows: [10, 18] }), 0, "the roof's end, 3 columns off");
+  assert.equal(read({ label: 2, cols: [22, 27], rows: [40, 48] }), undefined, "ink beside the letter's middle, facing no stroke's end");
+  assert.equal(read({ label: 2, cols: [10, 15], rows: [10, 18] }), undefined, '15 columns off');
+  assert.equal(read({ label: 2, cols: [22, 27], rows: [10, 18] }, 'touch'), undefined, 'beside letters read touching');
+  assert.equal(read({ label: 2, cols: [15, 20], rows: [10, 18] }, 'match', 23), undefined, 'beside a letter as wide as the hand writes it');
+});
