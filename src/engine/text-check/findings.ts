@@ -75,9 +75,13 @@ export function findingsOf(read: LettersRead, scale: number): TextCheck {
         findings.push({ kind: 'broken_letter', ...place, expected: l.char, found: l.char, confidence: CONFIDENCE.broken_letter, box: at(l.box, null) });
       } else if (l.op === 'match' && writtenAs(l)) {
         const next = letters[i + 1];
-        if (next && writtenAs(next) === l.char && writtenAs(l) === next.char) {
+        const prev = letters[i - 1];
+        const last = findings.at(-1);
+        if (next && writtenAs(l) === next.char && (writtenAs(next) === l.char || leansTo(next, l.char))) {
           findings.push({ kind: 'swapped_letters', ...place, expected: l.char + next.char, found: next.char + l.char, confidence: confidenceOf(l), box: at(union(l.box!, next.box!), null) });
           i++;
+        } else if (prev && writtenAs(l) === prev.char && leansTo(prev, l.char) && !(last && last.line === line && last.word === word && last.letter === prev.letter)) {
+          findings.push({ kind: 'swapped_letters', ...place, letter: prev.letter, expected: prev.char + l.char, found: l.char + prev.char, confidence: confidenceOf(l), box: at(union(prev.box!, l.box!), null) });
         } else findings.push({ kind: 'wrong_letter', ...place, expected: l.char, found: writtenAs(l)!, confidence: confidenceOf(l), box: at(l.box, null) });
       }
     }
@@ -99,6 +103,18 @@ export function findingsOf(read: LettersRead, scale: number): TextCheck {
 function writtenAs(l: LetterReading): string | null {
   const k = l.lookAlike;
   return k && k.ratio < WRITTEN_AS_RATIO && k.meanRatio < 1 ? k.char : null;
+}
+
+/**
+ * Two neighbours written in each other's places: one written as the other
+ * (writtenAs), and the other leaning to the first's letter, its look-alike
+ * nearest in this hand being that letter on both measures, if less surely (a
+ * swap is one error of two letters: one letter plainly written as its
+ * neighbour makes the neighbour's lean enough).
+ */
+function leansTo(l: LetterReading, char: string): boolean {
+  const k = l.lookAlike;
+  return l.op === 'match' && k !== null && k.char === char && k.ratio < 1 && k.meanRatio < 1;
 }
 
 /** How sure a letter written as another is: how much nearer the other letter's instances are than its own's. */

@@ -103,6 +103,30 @@ test('a letter shaped like a look-alike is a wrong letter naming it; two neighbo
   assert.deepEqual(alone.findings, []);
 });
 
+test('two neighbours swapped are found when one is written as the other and the other only leans to the first, whichever comes first', () => {
+  const plainly = (char: string): Partial<LetterReading> => ({ lookAlike: { char, ratio: 0.1, meanRatio: 0.8 } });
+  const leans = (char: string): Partial<LetterReading> => ({ lookAlike: { char, ratio: 0.7, meanRatio: 0.9 } });
+  // Line 1 word 1 is שמע: the ש plainly a מ, the מ leaning to ש; then the other way round.
+  for (const [first, second] of [
+    [plainly('מ'), leans('ש')],
+    [leans('מ'), plainly('ש')],
+  ]) {
+    const check = findingsOf(readText((l) => (at(1, 1, 1)(l) ? first : at(1, 1, 2)(l) ? second : {})), 1);
+    assert.ok(check.kind === 'read');
+    assert.deepEqual(
+      check.findings.map((f) => [f.kind, f.word, f.letter, f.expected, f.found]),
+      [['swapped_letters', 1, 1, 'שמ', 'מש']],
+    );
+  }
+  // A neighbour leaning to no letter, or to another, leaves one wrong letter.
+  const alone = findingsOf(readText((l) => (at(1, 1, 1)(l) ? plainly('מ') : at(1, 1, 2)(l) ? leans('ע') : {})), 1);
+  assert.ok(alone.kind === 'read');
+  assert.deepEqual(
+    alone.findings.map((f) => [f.kind, f.word, f.letter, f.expected, f.found]),
+    [['wrong_letter', 1, 1, 'ש', 'מ']],
+  );
+});
+
 test('ink no letter took is an extra word when read as a word\'s ink, an extra letter otherwise, each with what it reads as', () => {
   const stray: StrayInk[] = [
     { line: 4, word: 2, letter: 5, box: [10, 10, 40, 30], inWord: true, readAs: 'א' },
