@@ -12,8 +12,17 @@ import type { InkGroup } from './page-ink.ts';
 // their own (a word the scribe left out; a word written twice or added), and
 // two letters written in each other's place (swapped).
 
-/** A letter of the text to be read: its letter and whether a word begins with it (not the line's first). */
-export type TextLetter = { readonly char: string; readonly startsWord: boolean };
+/** A letter of the text to be read: its letter, whether a word begins with it (not the line's first), and whether the scribe may stretch it to fill the line (MAX_STRETCH). */
+export type TextLetter = { readonly char: string; readonly startsWord: boolean; readonly mayStretch?: boolean };
+
+/**
+ * A scribe fills a line by stretching the dilatable letters (אהלתם) of its
+ * last word: such a letter may be up to MAX_STRETCH times as wide as written
+ * at no cost (a stretched א or ת is as wide as two letters, and was read as
+ * two letters touching with ink left over).
+ */
+export const DILATABLE = new Set([...'אהלתם']);
+const MAX_STRETCH = 3;
 
 /**
  * How a letter was read: `match`, one group; `merge`, two groups (a letter in
@@ -102,6 +111,11 @@ export function alignLetters(
     const d = Math.log(Math.max(width, 1e-6) / (letterHeights * height)) / spread;
     return d * d;
   };
+  // What letter i's width costs taking ink `width` wide: a letter the scribe may stretch, nothing for being wider, up to MAX_STRETCH.
+  const letterCost = (i: number, width: number) => {
+    const written = letterWidth(letters[i].char);
+    return widthCost(width, letters[i].mayStretch ? Math.min(Math.max(written, width / height), written * MAX_STRETCH) : written);
+  };
   // Where the ink before group j ends, small ink left out (a speck in a word's gap does not narrow it).
   const inkEnd = new Float64Array(m);
   for (let j = 1, end = -Infinity; j < m; j++) {
@@ -140,7 +154,7 @@ export function alignLetters(
       const at = i * cols + j;
       const c = cost[at];
       if (c === Infinity) continue;
-      if (i < n && j < m) relax(at + cols + 1, c + widthCost(groups[j].X1 - groups[j].X0, letterWidth(letters[i].char)) + gapCost(j, i) + shapeCost(i, j, 1), 'match');
+      if (i < n && j < m) relax(at + cols + 1, c + letterCost(i, groups[j].X1 - groups[j].X0) + gapCost(j, i) + shapeCost(i, j, 1), 'match');
       if (i < n && j + 1 < m) {
         const pieces = widthCost(groups[j + 1].X1 - groups[j].X0, letterWidth(letters[i].char), PIECES_WIDTH_SPREAD) + gapCost(j, i) + shapeCost(i, j, 2);
         relax(at + cols + 2, c + MERGE_COST + pieces, 'merge');

@@ -26,6 +26,8 @@ export type HandLetters = {
   nearest(shape: Float32Array): string;
   /** How far the shape is from the nearest of the hand's instances of `char` (itself left out); Infinity when there is none. */
   nearestInstance(char: string, shape: Float32Array): number;
+  /** How many instances of `char` the hand has. */
+  count(char: string): number;
 };
 
 /** The hand's letters from its instances (each letter's shapes on `grid`, as read alone). */
@@ -75,6 +77,7 @@ export function handLetters(instances: ReadonlyMap<string, readonly Float32Array
       }
       return best;
     },
+    count: (char) => instances.get(char)?.length ?? 0,
     nearestInstance(char, shape) {
       const near = (instances.get(char) ?? [])
         .filter((s) => s !== shape)

@@ -47,9 +47,10 @@ export function lineFrame(groups: readonly InkGroup[]): LineFrame | null {
 /**
  * The shape of the ink of `groups` (one letter's: its blobs only, not a
  * neighbour's that reaches into its box), centred across the grid, on the
- * line's frame: each cell's share of ink.
+ * line's frame: each cell's share of ink; `across` < 1 draws it that much
+ * narrower (a letter stretched, drawn back to its ordinary width).
  */
-export function letterShape(labels: Int32Array, width: number, groups: readonly InkGroup[], frame: LineFrame, grid: ShapeGrid): Float32Array {
+export function letterShape(labels: Int32Array, width: number, groups: readonly InkGroup[], frame: LineFrame, grid: ShapeGrid, across = 1): Float32Array {
   const rows = rowsOf(grid);
   const shape = new Float32Array(cellsOf(grid));
   const own = new Set(groups.flatMap((g) => g.blobs));
@@ -64,11 +65,11 @@ export function letterShape(labels: Int32Array, width: number, groups: readonly 
     if (row < 0 || row >= rows) continue;
     for (let u = left; u < right; u++) {
       if (!own.has(labels[v * width + u])) continue;
-      const col = Math.floor((u + 0.5 - centre) / cell + grid.columns / 2);
+      const col = Math.floor(((u + 0.5 - centre) * across) / cell + grid.columns / 2);
       if (col >= 0 && col < grid.columns) shape[row * grid.columns + col]++;
     }
   }
-  const perCell = 1 / (cell * cell);
+  const perCell = 1 / ((cell * cell) / across);
   for (let i = 0; i < shape.length; i++) shape[i] = Math.min(1, shape[i] * perCell);
   return grid.smooth ? smooth(shape, grid) : shape;
 }

@@ -3,7 +3,7 @@ import { uncurl, type PageMap } from '../page-map.ts';
 import type { Gray } from '../raster.ts';
 import { LINE_PITCH, TEMPLATE_LINES } from '../template.ts';
 import { MEZUZAH_WORDS } from '../../text/mezuzah-text.ts';
-import { alignLetters, type AlignedLetter, type ExtraInk, type LetterOp, type TextLetter } from './align-letters.ts';
+import { alignLetters, DILATABLE, type AlignedLetter, type ExtraInk, type LetterOp, type TextLetter } from './align-letters.ts';
 import { handLetters, type HandLetters } from './hand-letters.ts';
 import { COARSE_GRID, FINE_GRID, letterShape, lineFrame, type ShapeGrid } from './letter-shapes.ts';
 import { edgeWidth } from './edge-width.ts';
@@ -69,7 +69,7 @@ type TextPlace = TextLetter & { readonly word: number; readonly letter: number }
 
 /** The text's letters, line by line, with where each word begins. */
 export const LINE_LETTERS: readonly (readonly TextPlace[])[] = MEZUZAH_WORDS.map((words) =>
-  words.flatMap((w, wi) => [...w].map((char, li) => ({ char, startsWord: li === 0 && wi > 0, word: wi + 1, letter: li + 1 }))),
+  words.flatMap((w, wi) => [...w].map((char, li) => ({ char, startsWord: li === 0 && wi > 0, mayStretch: wi === words.length - 1 && DILATABLE.has(char), word: wi + 1, letter: li + 1 }))),
 );
 
 /**
@@ -81,6 +81,9 @@ export const LINE_LETTERS: readonly (readonly TextPlace[])[] = MEZUZAH_WORDS.map
 const SHAPE_FREE = 2;
 const SHAPE_WEIGHT = 1;
 const SHAPE_COST_CAP = 8;
+
+/** A letter of the line's last word this much wider than the hand writes it is stretched (align-letters.ts, MAX_STRETCH): a hand's widths vary by about a tenth. */
+const STRETCHED = 1.25;
 
 /** Every letter of the text as read in `img` through `map` (the reader's kept reading), on a page of at most `maxSide` px; null when the page cannot be rectified. */
 export function readLetters(img: Gray, map: PageMap, maxSide?: number): LettersRead | null {
@@ -107,12 +110,21 @@ export function readLetters(img: Gray, map: PageMap, maxSide?: number): LettersR
       if (!joint.has(j)) joint.set(j, letterShape(ink.labels, ink.page.image.width, groups.slice(j, j + k), frame, COARSE_GRID));
       return joint.get(j)!;
     };
+    // A letter the scribe may stretch, wider than the hand writes it, is judged drawn back to the hand's width.
+    const unstretched = (i: number, j: number) => {
+      const typical = extent.width.get(text[i].char);
+      if (!text[i].mayStretch || !frame || typical === undefined) return null;
+      const wide = (groups[j].box[2] - groups[j].box[0]) / (frame.base - frame.top);
+      return wide > STRETCHED * typical ? letterShape(ink.labels, ink.page.image.width, [groups[j]], frame, COARSE_GRID, typical / wide) : null;
+    };
     const shapeCost = (i: number, j: number, k: number) => {
-      const shape = shapeOf(j, k);
-      if (!shape) return 0;
-      const key = (text[i].char.charCodeAt(0) * groups.length + j) * 2 + k - 1;
+      const key = ((text[i].char.charCodeAt(0) * 2 + (text[i].mayStretch ? 1 : 0)) * groups.length + j) * 2 + k - 1;
       let cost = costs.get(key);
-      if (cost === undefined) costs.set(key, (cost = Math.min(SHAPE_COST_CAP, SHAPE_WEIGHT * Math.max(0, hand.unlikeness(text[i].char, shape, false) - SHAPE_FREE))));
+      if (cost === undefined) {
+        const shape = (k === 1 ? unstretched(i, j) : null) ?? shapeOf(j, k);
+        cost = shape ? Math.min(SHAPE_COST_CAP, SHAPE_WEIGHT * Math.max(0, hand.unlikeness(text[i].char, shape, false) - SHAPE_FREE)) : 0;
+        costs.set(key, cost);
+      }
       return cost;
     };
     const read = alignLetters(groups, text, shapeCost);
@@ -152,8 +164,17 @@ function handOf(lines: readonly { text: readonly TextPlace[]; aligned: readonly 
   return handLetters(instances, grid);
 }
 
+/**
+ * A letter is set against its look-alikes only when the hand has at least
+ * MIN_OWN_INSTANCES instances of it read alone (itself among them, as a rule):
+ * against a single other (ס and ץ are written twice in the text), a hand's
+ * ordinary variation reads as another letter.
+ */
+const MIN_OWN_INSTANCES = 3;
+
 /** The look-alike a letter read alone is nearest, on the fine grid's hand. */
 function lookAlikeOf(fineHand: HandLetters, char: string, fine: Float32Array): Omit<LookAlike, 'meanRatio'> | null {
+  if (fineHand.count(char) < MIN_OWN_INSTANCES) return null;
   const ownNearest = fineHand.nearestInstance(char, fine);
   if (!Number.isFinite(ownNearest)) return null;
   let lookAlike: Omit<LookAlike, 'meanRatio'> | null = null;

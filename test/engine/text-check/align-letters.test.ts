@@ -168,3 +168,26 @@ test('a word of two letters written twice is a word of extra ink, and left out a
   assert.deepEqual(ops(left), text.map((_, i) => (i === 5 || i === 6 ? 'missing' : 'match')));
   assert.deepEqual(left.extra, []);
 });
+
+test("letters the scribe stretched to fill the line (the dilatable letters of its last word) are read as themselves, not as two letters touching with ink left over", () => {
+  // Line 13, its last word's א and ת each written 2.2 times as wide: two letters' width each.
+  const words = ['והשתחויתם', 'להם', 'וחרה', 'אף', 'יהוה', 'בכם', 'ועצר', 'את'];
+  const last = [...words.join('')].length - 2;
+  const text: TextLetter[] = words.flatMap((w, wi) => [...w].map((char, li) => ({ char, startsWord: li === 0 && wi > 0 })));
+  const ink: InkGroup[] = [];
+  let x = 0.1;
+  text.forEach((l, i) => {
+    if (i > 0) x += (l.startsWord ? WORD_GAP : LETTER_GAP) * H;
+    const w = letterWidth(l.char) * H * (i >= last ? 2.2 : 1);
+    ink.push({ X0: x, X1: x + w, Y0: 0, Y1: H, area: 100, box: [0, 0, 1, 1], blobs: [], index: ink.length });
+    x += w;
+  });
+  // Drawn back to their width, the stretched letters are still a little unlike the hand's others.
+  const shapes = (_i: number, j: number, k: number) => (j >= last && k === 1 ? 4 : 0);
+  const mayStretch = text.map((l, i) => ({ ...l, mayStretch: i >= last }));
+  assert.deepEqual(ops(alignLetters(ink, mayStretch, shapes)), text.map(() => 'match'));
+  // Where the text says nothing of stretching, the same ink is two letters touching and ink left over.
+  const plain = alignLetters(ink, text, shapes);
+  assert.deepEqual(ops(plain).slice(last), ['touch', 'touched']);
+  assert.equal(plain.extra.length, 1);
+});

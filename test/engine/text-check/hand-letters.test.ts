@@ -54,4 +54,6 @@ test('a letter the hand has too few instances of has the hand\'s spread; one it 
   assert.equal(hand.nearestInstance('ן', vav), Infinity);
   // An instance is not its own nearest.
   assert.ok(hand.nearestInstance('ו', own[0]) > 0);
+  // How many instances of each letter the hand has (a letter is set against its look-alikes only with enough of its own).
+  assert.deepEqual([hand.count('ו'), hand.count('ז'), hand.count('ן')], [3, 6, 0]);
 });
