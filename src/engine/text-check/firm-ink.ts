@@ -141,3 +141,19 @@ export function piecesInFaintInk(image: Gray, labels: Int32Array, box: readonly 
   }
   return Math.max(1, pieces.size);
 }
+
+/** How deep a group's ink is: grey levels from the parchment around it (PARCHMENT_QUANTILE of its box) to its darkest ink (INK_QUANTILE of its blobs' pixels). */
+export function inkDepth(image: Gray, labels: Int32Array, box: readonly [number, number, number, number], blobs: readonly number[]): number {
+  const [left, top, right, bottom] = box;
+  const own = new Set(blobs);
+  const grey = new Uint32Array(256);
+  const ink = new Uint32Array(256);
+  for (let v = top; v < bottom; v++) {
+    for (let u = left; u < right; u++) {
+      const p = v * image.width + u;
+      grey[image.data[p]]++;
+      if (own.has(labels[p])) ink[image.data[p]]++;
+    }
+  }
+  return quantile(grey, PARCHMENT_QUANTILE) - quantile(ink, INK_QUANTILE);
+}

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { partsInFirmInk, piecesInFaintInk } from '../../../src/engine/text-check/firm-ink.ts';
+import { inkDepth, partsInFirmInk, piecesInFaintInk } from '../../../src/engine/text-check/firm-ink.ts';
 import type { Gray } from '../../../src/engine/raster.ts';
 
 // Ink at other levels than the letters': two strokes joined by a grey bridge
@@ -61,4 +61,12 @@ test('pieces joined by a faint hairline are one piece in faint ink; with parchme
     }
     assert.equal(piecesInFaintInk(image, labels, BOX, [1, 2]), pieces, `hairline ${hairline}`);
   }
+});
+
+test("ink's depth is from the parchment around it to its darkest: a stroke's the whole way, a brown stain's less than half", () => {
+  const { image, labels } = twoStrokes(null);
+  assert.equal(inkDepth(image, labels, BOX, [1]), PARCHMENT - INK);
+  // The same strokes as pale as a foxing spot in grey.
+  const stain = { ...image, data: image.data.map((g) => (g === INK ? 150 : g)) };
+  assert.ok(inkDepth(stain, labels, BOX, [1]) < 0.5 * (PARCHMENT - INK));
 });
