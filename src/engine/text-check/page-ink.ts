@@ -128,7 +128,7 @@ function partOf(whole: InkGroup, labels: Int32Array, width: number, top: number,
 
 /** A line's blobs as groups of ink in reading order: overlapping parts joined, small ink alone along the line kept as such, the rest left out. */
 export function lettersOf(blobs: readonly InkGroup[]): InkGroup[] {
-  const typical = median(blobs.map((b) => b.area));
+  const typical = typicalArea(blobs);
   const overlaps = (a: InkGroup, b: InkGroup) => Math.min(a.X1, b.X1) - Math.max(a.X0, b.X0) > SAME_LETTER_OVERLAP * Math.min(a.X1 - a.X0, b.X1 - b.X0);
   const groups: InkGroup[] = [];
   for (const b of blobs.filter((g) => g.area >= SPECK_SHARE * typical).sort((p, q) => p.X0 - q.X0)) {
@@ -140,6 +140,23 @@ export function lettersOf(blobs: readonly InkGroup[]): InkGroup[] {
   const all = [...groups, ...small.map((b) => ({ ...b, box: [...b.box] as InkGroup['box'], blobs: [...b.blobs], small: true }))].sort((p, q) => p.X0 - q.X0);
   all.forEach((g, i) => (g.index = i));
   return all;
+}
+
+/**
+ * The median area of a line's blobs, dust aside: specks under DUST_SHARE of
+ * the median are left out and the median taken again, until it holds (a line
+ * by the sheet's edge, or on rough parchment, may hold enough specks to halve
+ * it, and a mark a tenth of a letter then counts as a letter).
+ */
+function typicalArea(blobs: readonly InkGroup[]): number {
+  let typical = median(blobs.map((b) => b.area));
+  for (let round = 0; round < 3; round++) {
+    const kept = blobs.filter((b) => b.area >= DUST_SHARE * typical);
+    const next = kept.length > 0 ? median(kept.map((b) => b.area)) : typical;
+    if (next === typical) break;
+    typical = next;
+  }
+  return typical;
 }
 
 /** Two groups as one. */

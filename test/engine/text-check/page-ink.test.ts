@@ -18,3 +18,13 @@ test('small ink alone along the line is kept as small, dust and small ink over a
   assert.deepEqual(groups.map((g) => g.index), [0, 1, 2, 3, 4]);
   assert.equal(groups[2].area, 150, 'the leg joined to its letter');
 });
+
+test("a line's specks of dust do not make a mark a tenth of a letter count as one: the typical letter is measured without them", () => {
+  // The last line's six letters (one a ה in two blobs), a mark far along the line, and five specks by the sheet's edge.
+  const letters = [blob(0, 0.02, 1180), blob(0.025, 0.042, 1080), blob(0.065, 0.084, 800), blob(0.066, 0.07, 240), blob(0.09, 0.11, 1390), blob(0.125, 0.14, 700), blob(0.15, 0.17, 1180)];
+  const mark = blob(0.64, 0.645, 114);
+  const specks = [1, 1, 1, 3, 13].map((area, i) => blob(0.3 + 0.05 * i, 0.301 + 0.05 * i, area));
+  const groups = lettersOf([...letters, mark, ...specks]);
+  assert.deepEqual(groups.filter((g) => !g.small).map((g) => g.X0), [0, 0.025, 0.065, 0.09, 0.125, 0.15]);
+  assert.deepEqual(groups.filter((g) => g.small).map((g) => g.X0), [0.64], 'the mark is small ink, the specks dust');
+});
