@@ -117,17 +117,8 @@ export function piecesInFaintInk(image: Gray, labels: Int32Array, box: readonly 
   const w = right - left;
   const h = bottom - top;
   const own = new Set(parts);
-  const grey = new Uint32Array(256);
-  const ink = new Uint32Array(256);
-  for (let v = top; v < bottom; v++) {
-    for (let u = left; u < right; u++) {
-      const p = v * image.width + u;
-      grey[image.data[p]]++;
-      if (own.has(labels[p])) ink[image.data[p]]++;
-    }
-  }
-  const parchment = quantile(grey, PARCHMENT_QUANTILE);
-  const faint = parchment - FAINT_SHARE * (parchment - quantile(ink, INK_QUANTILE));
+  const { parchment, ink } = levelsOf(image, labels, box, own);
+  const faint = parchment - FAINT_SHARE * (parchment - ink);
   const mask = new Uint8Array(w * h);
   for (let v = 0; v < h; v++) for (let u = 0; u < w; u++) if (image.data[(top + v) * image.width + left + u] < faint) mask[v * w + u] = 1;
   const { labels: faintLabels } = connectedComponents(mask, w, h);
@@ -142,10 +133,15 @@ export function piecesInFaintInk(image: Gray, labels: Int32Array, box: readonly 
   return Math.max(1, pieces.size);
 }
 
-/** How deep a group's ink is: grey levels from the parchment around it (PARCHMENT_QUANTILE of its box) to its darkest ink (INK_QUANTILE of its blobs' pixels). */
+/** How deep a group's ink is: grey levels from the parchment around it to its darkest ink (levelsOf). */
 export function inkDepth(image: Gray, labels: Int32Array, box: readonly [number, number, number, number], blobs: readonly number[]): number {
+  const { parchment, ink } = levelsOf(image, labels, box, new Set(blobs));
+  return parchment - ink;
+}
+
+/** The parchment's grey level in `box` (PARCHMENT_QUANTILE of its pixels) and the ink's (INK_QUANTILE of the pixels of the blobs `own`). */
+function levelsOf(image: Gray, labels: Int32Array, box: readonly [number, number, number, number], own: ReadonlySet<number>): { parchment: number; ink: number } {
   const [left, top, right, bottom] = box;
-  const own = new Set(blobs);
   const grey = new Uint32Array(256);
   const ink = new Uint32Array(256);
   for (let v = top; v < bottom; v++) {
@@ -155,5 +151,5 @@ export function inkDepth(image: Gray, labels: Int32Array, box: readonly [number,
       if (own.has(labels[p])) ink[image.data[p]]++;
     }
   }
-  return quantile(grey, PARCHMENT_QUANTILE) - quantile(ink, INK_QUANTILE);
+  return { parchment: quantile(grey, PARCHMENT_QUANTILE), ink: quantile(ink, INK_QUANTILE) };
 }
