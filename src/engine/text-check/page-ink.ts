@@ -5,7 +5,6 @@ import { inkBlobs, PLAIN_INK, type Ink } from '../reader/inks.ts';
 import { rectifyPage } from '../rectify.ts';
 import { LINE_PITCH, TEMPLATE_LINES } from '../template.ts';
 import { partsInFirmInk } from './firm-ink.ts';
-import { markStrokeEnds } from './stroke-ends.ts';
 
 // The ink of each of the text's 22 lines, on the page rectified through the
 // reading's map (upright, lines level, the curl straightened), as the groups
@@ -63,7 +62,7 @@ export type InkGroup = {
   index: number;
   /** Small ink (under SPECK_SHARE of the line's blobs): a י or a speck; ink no letter takes here is no finding. */
   small?: boolean;
-  /** Ink standing apart just under one of its strokes' ends (stroke-ends.ts): the rest of a stroke broken off, or a crown of the next line's letter. */
+  /** Ink standing apart just under one of its strokes' ends (markStrokeEnds): the rest of a stroke broken off, or a crown of the next line's letter (stroke-ends.ts tells which). */
   under?: { readonly blob: number; readonly box: [number, number, number, number] }[];
 };
 
@@ -115,6 +114,94 @@ export function pageInk(img: Gray, map: PageMap, maxSide?: number): PageInk | nu
     if (line >= 0 && line < lines.length && Math.abs((g.Y0 + g.Y1) / 2 - line * LINE_PITCH) < LINE_REACH * LINE_PITCH) lines[line].push(g);
   }
   return { page, labels, lines: lines.map(lettersOf) };
+}
+
+/**
+ * A stroke cut across (a leg broken off) leaves its end standing apart just
+ * under it: no further below than BROKEN_GAP line pitches (a quarter of a
+ * letter height), in the stroke's columns and about as wide as the stroke
+ * there (STROKE_WIDTH_RATIO either way; a letter's base, a speck or a dot is
+ * not), with nothing under it as near (ink between two is a crown's tip over
+ * the next line's letter). Such ink is noted on the group above as ink under
+ * its stroke (`under`) and left where it is: a detached crown of the next
+ * line's letter can look the same, and only the letter read there can tell
+ * (read-letters.ts: whether the letter reaches as far as the hand's others
+ * only with it).
+ */
+const BROKEN_GAP = 0.15;
+const STROKE_WIDTH_RATIO = 2;
+/** A stroke's width is measured over this many line pitches next to the break (a stroke's end is pointed, its last row a pixel or two). */
+const STROKE_BAND = 0.05;
+/** Less ink than this (line pitches squared, about a hundredth of a letter height squared) is a speck or the blur's fringe, not a stroke's end. */
+const MIN_PIECE = 0.004;
+
+/** Notes on each group (in the page's pixels, `labels` its blobs) the ink standing apart under one of its strokes' ends; the two together no taller than `tallest` pixels. */
+export function markStrokeEnds(groups: readonly InkGroup[], labels: Int32Array, width: number, pxPerPitch: number, tallest: number): void {
+  const byLabel = new Map<number, InkGroup>();
+  for (const g of groups) for (const b of g.blobs) byLabel.set(b, g);
+  const gap = Math.max(1, Math.round(BROKEN_GAP * pxPerPitch));
+  const band = Math.max(2, Math.round(STROKE_BAND * pxPerPitch));
+  const least = MIN_PIECE * pxPerPitch * pxPerPitch;
+  for (const piece of groups) {
+    if (piece.blobs.length !== 1 || piece.area < least) continue;
+    const end = strokeAbove(piece, labels, width, gap);
+    if (!end || inkBelow(piece, labels, width, gap)) continue;
+    const above = byLabel.get(end.label);
+    if (!above || above === piece || above.area <= piece.area || piece.box[3] - above.box[1] > tallest) continue;
+    const [left, top, right] = piece.box;
+    const stroke = extentIn(labels, width, end.row - band + 1, end.row + 1, end.label, left, right);
+    const rest = extentIn(labels, width, top, top + band, piece.blobs[0], left, right);
+    if (!stroke || !rest) continue;
+    const [w0, w1] = [stroke.to - stroke.from, rest.to - rest.from];
+    const overlap = Math.min(stroke.to, rest.to) - Math.max(stroke.from, rest.from);
+    if (overlap < 0.5 * Math.min(w0, w1) || w1 > STROKE_WIDTH_RATIO * w0 || w0 > STROKE_WIDTH_RATIO * w1) continue;
+    (above.under ??= []).push({ blob: piece.blobs[0], box: piece.box });
+  }
+}
+
+/** The nearest row above a group's top, within `gap` rows, where another blob's ink stands in its columns: that blob's label and the row. */
+function strokeAbove(g: InkGroup, labels: Int32Array, width: number, gap: number): { label: number; row: number } | null {
+  const [left, top, right] = g.box;
+  for (let v = top - 1; v >= Math.max(0, top - gap); v--) {
+    for (let u = left; u < right; u++) {
+      const label = labels[v * width + u];
+      if (label !== 0 && label !== g.blobs[0]) return { label, row: v };
+    }
+  }
+  return null;
+}
+
+/** Whether another blob's ink lies under a group, within `gap` rows, in its columns. */
+function inkBelow(g: InkGroup, labels: Int32Array, width: number, gap: number): boolean {
+  const [left, , right, bottom] = g.box;
+  const height = labels.length / width;
+  for (let v = bottom; v < Math.min(height, bottom + gap); v++) {
+    for (let u = left; u < right; u++) {
+      const label = labels[v * width + u];
+      if (label !== 0 && label !== g.blobs[0]) return true;
+    }
+  }
+  return false;
+}
+
+/** The extent (from, to: exclusive) of `label`'s runs in rows `top` to `bottom` that reach into the columns `left` to `right`; null when none does. */
+function extentIn(labels: Int32Array, width: number, top: number, bottom: number, label: number, left: number, right: number): { from: number; to: number } | null {
+  let from = Infinity;
+  let to = -Infinity;
+  const height = labels.length / width;
+  for (let v = Math.max(0, top); v < Math.min(height, bottom); v++) {
+    for (let u = left; u < right; u++) {
+      if (labels[v * width + u] !== label) continue;
+      let a = u;
+      let b = u + 1;
+      while (a > 0 && labels[v * width + a - 1] === label) a--;
+      while (b < width && labels[v * width + b] === label) b++;
+      from = Math.min(from, a);
+      to = Math.max(to, b);
+      u = b;
+    }
+  }
+  return from < to ? { from, to } : null;
 }
 
 /** The rows `top` to `bottom` (exclusive) of a blob, as a group of their own (its ink counted there). */

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import type { InkGroup } from '../../../src/engine/text-check/page-ink.ts';
-import { brokenEnds, handExtent, markStrokeEnds, sideEnds } from '../../../src/engine/text-check/stroke-ends.ts';
+import { markStrokeEnds, type InkGroup } from '../../../src/engine/text-check/page-ink.ts';
+import { brokenEnds, handExtent, sideEnds } from '../../../src/engine/text-check/stroke-ends.ts';
 
 // A letter with a stroke broken off: its end standing apart under the letter
 // or beside it is the letter's when the letter, short or narrow without it,
