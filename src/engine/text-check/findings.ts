@@ -32,12 +32,12 @@ const WRITTEN_AS_RATIO = 0.35;
  * other letter).
  */
 const CONFIDENCE: Readonly<Record<'missing_word' | 'missing_letter' | 'touching_letters' | 'broken_letter' | 'extra_letter' | 'extra_word' | 'swapped_letters', number>> = {
-  swapped_letters: 0.9, // 8 of 8
+  swapped_letters: 0.91, // 9 of 9
   missing_word: 0.54, // 6 of 11
-  missing_letter: 0.73, // 10 of 13
-  touching_letters: 0.6, // 11 of 18
-  broken_letter: 0.5, // 6 of 12
-  extra_letter: 0.5, // 10 of 20
+  missing_letter: 0.69, // 10 of 14
+  touching_letters: 0.63, // 11 of 17
+  broken_letter: 0.7, // 6 of 8
+  extra_letter: 0.65, // 10 of 15
   extra_word: 0.64, // 8 of 12
 };
 
