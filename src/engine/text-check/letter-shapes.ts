@@ -69,7 +69,7 @@ export function letterShape(labels: Int32Array, width: number, groups: readonly 
       if (col >= 0 && col < grid.columns) shape[row * grid.columns + col]++;
     }
   }
-  const perCell = 1 / ((cell * cell) / across);
+  const perCell = across / (cell * cell);
   for (let i = 0; i < shape.length; i++) shape[i] = Math.min(1, shape[i] * perCell);
   return grid.smooth ? smooth(shape, grid) : shape;
 }

@@ -124,8 +124,8 @@ export function pageInk(img: Gray, map: PageMap, maxSide?: number): PageInk | nu
  * not), with nothing under it as near (ink between two is a crown's tip over
  * the next line's letter). Such ink is noted on the group above as ink under
  * its stroke (`under`) and left where it is: a detached crown of the next
- * line's letter can look the same, and only the letter read there can tell
- * (read-letters.ts: whether the letter reaches as far as the hand's others
+ * line's letter can look the same, and only the letter read can tell
+ * (stroke-ends.ts: whether the letter reaches as far as the hand's others
  * only with it).
  */
 const BROKEN_GAP = 0.15;
@@ -144,8 +144,8 @@ export function markStrokeEnds(groups: readonly InkGroup[], labels: Int32Array, 
   const least = MIN_PIECE * pxPerPitch * pxPerPitch;
   for (const piece of groups) {
     if (piece.blobs.length !== 1 || piece.area < least) continue;
-    const end = strokeAbove(piece, labels, width, gap);
-    if (!end || inkBelow(piece, labels, width, gap)) continue;
+    const end = inkBeside(piece, labels, width, -gap);
+    if (!end || inkBeside(piece, labels, width, gap)) continue;
     const above = byLabel.get(end.label);
     if (!above || above === piece || above.area <= piece.area || piece.box[3] - above.box[1] > tallest) continue;
     const [left, top, right] = piece.box;
@@ -159,29 +159,18 @@ export function markStrokeEnds(groups: readonly InkGroup[], labels: Int32Array, 
   }
 }
 
-/** The nearest row above a group's top, within `gap` rows, where another blob's ink stands in its columns: that blob's label and the row. */
-function strokeAbove(g: InkGroup, labels: Int32Array, width: number, gap: number): { label: number; row: number } | null {
-  const [left, top, right] = g.box;
-  for (let v = top - 1; v >= Math.max(0, top - gap); v--) {
+/** The nearest row of another blob's ink within `rows` rows under a group (above it when negative), in its columns: that blob's label and the row. */
+function inkBeside(g: InkGroup, labels: Int32Array, width: number, rows: number): { label: number; row: number } | null {
+  const [left, top, right, bottom] = g.box;
+  const height = labels.length / width;
+  const step = Math.sign(rows);
+  for (let v = rows < 0 ? top - 1 : bottom, k = 0; k < Math.abs(rows) && v >= 0 && v < height; v += step, k++) {
     for (let u = left; u < right; u++) {
       const label = labels[v * width + u];
       if (label !== 0 && label !== g.blobs[0]) return { label, row: v };
     }
   }
   return null;
-}
-
-/** Whether another blob's ink lies under a group, within `gap` rows, in its columns. */
-function inkBelow(g: InkGroup, labels: Int32Array, width: number, gap: number): boolean {
-  const [left, , right, bottom] = g.box;
-  const height = labels.length / width;
-  for (let v = bottom; v < Math.min(height, bottom + gap); v++) {
-    for (let u = left; u < right; u++) {
-      const label = labels[v * width + u];
-      if (label !== 0 && label !== g.blobs[0]) return true;
-    }
-  }
-  return false;
 }
 
 /** The extent (from, to: exclusive) of `label`'s runs in rows `top` to `bottom` that reach into the columns `left` to `right`; null when none does. */
@@ -244,6 +233,11 @@ function typicalArea(blobs: readonly InkGroup[]): number {
     typical = next;
   }
   return typical;
+}
+
+/** The page's box around groups: left, top, right, bottom (exclusive). */
+export function spanOf(groups: readonly Pick<InkGroup, 'box'>[]): [number, number, number, number] {
+  return [Math.min(...groups.map((g) => g.box[0])), Math.min(...groups.map((g) => g.box[1])), Math.max(...groups.map((g) => g.box[2])), Math.max(...groups.map((g) => g.box[3]))];
 }
 
 /** Two groups as one. */

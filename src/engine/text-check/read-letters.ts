@@ -1,4 +1,3 @@
-import { median } from '../geometry.ts';
 import { applyHomography, invertHomography } from '../homography.ts';
 import { uncurl, type PageMap } from '../page-map.ts';
 import type { Gray } from '../raster.ts';
@@ -8,8 +7,8 @@ import { alignLetters, DILATABLE, type AlignedLetter, type ExtraInk, type Letter
 import { handLetters, type HandLetters } from './hand-letters.ts';
 import { COARSE_GRID, FINE_GRID, letterShape, lineFrame, type ShapeGrid } from './letter-shapes.ts';
 import { edgeWidth } from './edge-width.ts';
-import { inkDepth, piecesInFaintInk } from './firm-ink.ts';
-import { pageInk, type InkGroup, type PageInk } from './page-ink.ts';
+import { paleAmong, piecesInFaintInk } from './firm-ink.ts';
+import { pageInk, spanOf, type InkGroup, type PageInk } from './page-ink.ts';
 import { brokenEnds, handExtent, sideEnds } from './stroke-ends.ts';
 
 // Where each of the text's 713 letters stands on a photo the reader has read,
@@ -19,11 +18,6 @@ import { brokenEnds, handExtent, sideEnds } from './stroke-ends.ts';
 // shapes (hand-letters.ts), and each line is aligned again with what a group's
 // shape says of the letter it would be.
 
-/**
- * Of the letters a letter read alone is most often confused with, the one whose
- * nearest instance in this hand is nearest, with how near over the nearest
- * instance of its own letter.
- */
 /**
  * The look-alike a letter read alone is nearest: `ratio`, how near the
  * look-alike's nearest instance in this hand is against the nearest of the
@@ -82,19 +76,6 @@ export const LINE_LETTERS: readonly (readonly TextPlace[])[] = MEZUZAH_WORDS.map
 const SHAPE_FREE = 2;
 const SHAPE_WEIGHT = 1;
 const SHAPE_COST_CAP = 8;
-
-/**
- * Ink no letter took whose depth (firm-ink.ts: from the parchment around it to
- * its darkest) is under PALE_SHARE of the line's letters' median is a stain,
- * not a letter added: a brown foxing spot is as dark as ink at the letters'
- * contrast, but not as deep. On the text tune set's registration photos, 27 of
- * 60,089 groups of ink at 3 MP and 5 of 60,002 at 12 MP are under 0.5; letters
- * added read as such that are no error's fell from 9 to 6 (3 MP), 7 to 6 (12
- * MP) and 296 to 231 (phone), every letter added still found. (Dropping pale
- * groups before the letters are read lost letters in uneven light: letters
- * read missing on phone photos 138 → 726.)
- */
-const PALE_SHARE = 0.5;
 
 /** A letter of the line's last word this much wider than the hand writes it is stretched (align-letters.ts, MAX_STRETCH): a hand's widths vary by about a tenth. */
 const STRETCHED = 1.25;
@@ -158,9 +139,8 @@ export function readLetters(img: Gray, map: PageMap, maxSide?: number): LettersR
       letters.push({ ...placeOf(l, text[i]), op: a.op, box: boxOf(ink, [...a.groups, ...ends]), lookAlike, pieces });
     });
     // Ink far paler than the line's letters is a stain (a brown foxing spot), no letter added.
-    const depthOf = (g: InkGroup) => inkDepth(ink.page.image, ink.labels, g.box, g.blobs);
-    const typicalDepth = read.extra.length > 0 ? median(groups.filter((g) => !g.small).map(depthOf)) : 0;
-    for (const e of read.extra) if (!e.group.small && !beside.has(e) && depthOf(e.group) >= PALE_SHARE * typicalDepth) stray.push({ ...strayOf(l, e, text, ink), readAs: shapes[e.group.index] ? hand.nearest(shapes[e.group.index]!) : '' });
+    const pale = paleAmong(ink.page.image, ink.labels, groups.filter((g) => !g.small));
+    for (const e of read.extra) if (!e.group.small && !beside.has(e) && !pale(e.group)) stray.push({ ...strayOf(l, e, text, ink), readAs: shapes[e.group.index] ? hand.nearest(shapes[e.group.index]!) : '' });
   });
   const spans = lines.map(({ groups }) => (groups.length > 0 ? ([spanOf(groups)[0], spanOf(groups)[2]] as [number, number]) : null));
   const edges = edgeWidth(ink.page.image, lines.map((l) => l.frame), spans);
@@ -190,7 +170,7 @@ function handOf(lines: readonly { text: readonly TextPlace[]; aligned: readonly 
 const MIN_OWN_INSTANCES = 3;
 
 /** The look-alike a letter read alone is nearest, on the fine grid's hand. */
-function lookAlikeOf(fineHand: HandLetters, char: string, fine: Float32Array): Omit<LookAlike, 'meanRatio'> | null {
+export function lookAlikeOf(fineHand: HandLetters, char: string, fine: Float32Array): Omit<LookAlike, 'meanRatio'> | null {
   if (fineHand.count(char) < MIN_OWN_INSTANCES) return null;
   const ownNearest = fineHand.nearestInstance(char, fine);
   if (!Number.isFinite(ownNearest)) return null;
@@ -250,11 +230,6 @@ function seenWords(img: Gray, map: PageMap): boolean[][] {
     return x >= 0 && y >= 0 && x < img.width && y < img.height;
   };
   return TEMPLATE_LINES.map((words, l) => words.map((w) => inside(w.start, l * LINE_PITCH) && inside(w.end, l * LINE_PITCH)));
-}
-
-/** The rectified page's box around groups: left, top, right, bottom (exclusive). */
-function spanOf(groups: readonly Pick<InkGroup, 'box'>[]): [number, number, number, number] {
-  return [Math.min(...groups.map((g) => g.box[0])), Math.min(...groups.map((g) => g.box[1])), Math.max(...groups.map((g) => g.box[2])), Math.max(...groups.map((g) => g.box[3]))];
 }
 
 /** The image's pixels around these groups: their rectified boxes' corners mapped back, as [x, y, w, h]; null for none. */

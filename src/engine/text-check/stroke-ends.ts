@@ -1,15 +1,16 @@
 import { median } from '../geometry.ts';
 import type { AlignedLetter, ExtraInk } from './align-letters.ts';
 import type { LineFrame } from './letter-shapes.ts';
-import type { InkGroup } from './page-ink.ts';
+import { spanOf, type InkGroup } from './page-ink.ts';
 
 // A letter with a stroke broken off: the stroke's end stands apart, under the
 // letter (a leg, a tail cut across: page-ink.ts notes such ink on the group
 // above, `under`) or beside it (a roof, a base cut along the line), and is the
 // letter's, which then reads in pieces. Ink standing so is also, now and then,
-// a detached crown of the next line's letter or a speck; the hand tells which: a broken letter stops short, and with its stroke's end
-// it reaches as far as the hand's other instances of it do; a whole letter
-// does not stop short, and a crown takes it further than they go.
+// a detached crown of the next line's letter or a speck; the hand tells which:
+// a broken letter stops short, and with its stroke's end it reaches as far as
+// the hand's other instances of it do; a whole letter does not stop short, and
+// a crown takes it further than they go.
 
 /** A letter's extent is taken from the hand when it has at least this many instances read alone (ז, ף and ץ have three or four in the text). */
 const MIN_INSTANCES = 3;
@@ -38,8 +39,9 @@ export function handExtent(instances: readonly { char: string; groups: readonly 
   const of = new Map<string, { reach: number[]; width: number[] }>();
   for (const { char, groups, frame } of instances) {
     const at = of.get(char) ?? of.set(char, { reach: [], width: [] }).get(char)!;
-    at.reach.push(reachOf(Math.max(...groups.map((g) => g.box[3])), frame));
-    at.width.push((Math.max(...groups.map((g) => g.box[2])) - Math.min(...groups.map((g) => g.box[0]))) / (frame.base - frame.top));
+    const [left, , right, bottom] = spanOf(groups);
+    at.reach.push(reachOf(bottom, frame));
+    at.width.push((right - left) / (frame.base - frame.top));
   }
   const enough = [...of].filter(([, e]) => e.reach.length >= MIN_INSTANCES);
   return { reach: new Map(enough.map(([char, e]) => [char, median(e.reach)])), width: new Map(enough.map(([char, e]) => [char, median(e.width)])) };
@@ -50,9 +52,9 @@ export function brokenEnds(char: string, groups: readonly InkGroup[], frame: Lin
   const typical = hand.reach.get(char);
   const under = groups.flatMap((g) => g.under ?? []);
   if (typical === undefined || !frame || under.length === 0) return [];
-  const own = reachOf(Math.max(...groups.map((g) => g.box[3])), frame);
-  if (own > typical - SHORT) return [];
-  return under.filter((piece) => reachOf(Math.max(piece.box[3], ...groups.map((g) => g.box[3])), frame) - typical <= REACH_TOLERANCE).map((p) => ({ box: p.box, blobs: [p.blob] }));
+  const bottom = spanOf(groups)[3];
+  if (reachOf(bottom, frame) > typical - SHORT) return [];
+  return under.filter((piece) => reachOf(Math.max(piece.box[3], bottom), frame) - typical <= REACH_TOLERANCE).map((p) => ({ box: p.box, blobs: [p.blob] }));
 }
 
 /**
@@ -85,8 +87,7 @@ function isSideEnd(piece: InkGroup, char: string, groups: readonly InkGroup[], f
   const typical = hand.width.get(char);
   if (typical === undefined || !frame || groups.length === 0) return false;
   const lh = frame.base - frame.top;
-  const left = Math.min(...groups.map((g) => g.box[0]));
-  const right = Math.max(...groups.map((g) => g.box[2]));
+  const [left, top0, right, bottom0] = spanOf(groups);
   const own = (right - left) / lh;
   const withIt = (Math.max(right, piece.box[2]) - Math.min(left, piece.box[0])) / lh;
   if (own > typical - SHORT || withIt - typical > REACH_TOLERANCE) return false;
@@ -95,8 +96,8 @@ function isSideEnd(piece: InkGroup, char: string, groups: readonly InkGroup[], f
   if (gap < 0 || gap > SIDE_GAP * lh) return false;
   const band = Math.max(2, Math.round(FACING_BAND * lh));
   const mine = new Set(groups.flatMap((g) => g.blobs));
-  const top = Math.min(piece.box[1], ...groups.map((g) => g.box[1]));
-  const bottom = Math.max(piece.box[3], ...groups.map((g) => g.box[3]));
+  const top = Math.min(piece.box[1], top0);
+  const bottom = Math.max(piece.box[3], bottom0);
   const facing = onLeft ? rowsIn(labels, width, mine, left, left + band, top, bottom) : rowsIn(labels, width, mine, right - band, right, top, bottom);
   const rest = onLeft ? rowsIn(labels, width, new Set(piece.blobs), piece.box[2] - band, piece.box[2], top, bottom) : rowsIn(labels, width, new Set(piece.blobs), piece.box[0], piece.box[0] + band, top, bottom);
   if (!facing || !rest) return false;
