@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { inkDepth, partsInFirmInk, piecesInFaintInk } from '../../../src/engine/text-check/firm-ink.ts';
+import { inkDepth, paleAmong, partsInFirmInk, piecesInFaintInk } from '../../../src/engine/text-check/firm-ink.ts';
 import type { Gray } from '../../../src/engine/raster.ts';
 
 // Ink at other levels than the letters': two strokes joined by a grey bridge
@@ -69,4 +69,20 @@ test("ink's depth is from the parchment around it to its darkest: a stroke's the
   // The same strokes as pale as a foxing spot in grey.
   const stain = { ...image, data: image.data.map((g) => (g === INK ? 150 : g)) };
   assert.ok(inkDepth(stain, labels, BOX, [1]) < 0.5 * (PARCHMENT - INK));
+});
+
+test("ink far paler than the line's letters is pale among them; as deep as they are, or a little paler, it is not", () => {
+  // Four letters across a line (blobs 1–4, ink 40) and three more marks: as dark (5), a little paler (6: 110), a stain (7: 150).
+  const width = 80;
+  const height = 12;
+  const data = new Uint8Array(width * height).fill(PARCHMENT);
+  const labels = new Int32Array(width * height);
+  const grey = [INK, INK, INK, INK, INK, 110, 150];
+  grey.forEach((g, k) => {
+    for (let y = 3; y < 9; y++) for (let x = 10 * k + 2; x < 10 * k + 6; x++) [data[y * width + x], labels[y * width + x]] = [g, k + 1];
+  });
+  const image = { width, height, data };
+  const group = (k: number) => ({ box: [10 * k, 0, 10 * k + 8, height] as const, blobs: [k + 1] });
+  const pale = paleAmong(image, labels, [0, 1, 2, 3].map(group));
+  assert.deepEqual([4, 5, 6].map((k) => pale(group(k))), [false, false, true]);
 });

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { handLetters } from '../../../src/engine/text-check/hand-letters.ts';
+import { lookAlikeOf } from '../../../src/engine/text-check/read-letters.ts';
 import { cellsOf, COARSE_GRID } from '../../../src/engine/text-check/letter-shapes.ts';
 import { createRandom } from '../../../tools/synth/random.ts';
 
@@ -56,4 +57,18 @@ test('a letter the hand has too few instances of has the hand\'s spread; one it 
   assert.ok(hand.nearestInstance('ו', own[0]) > 0);
   // How many instances of each letter the hand has (a letter is set against its look-alikes only with enough of its own).
   assert.deepEqual([hand.count('ו'), hand.count('ז'), hand.count('ן')], [3, 6, 0]);
+});
+
+test('a letter is set against its look-alikes only when the hand has three instances of it: against one other, none is named', () => {
+  // ס and its look-alike ם: the ם a ס with a square corner more.
+  const SAMECH = [...VAV, 6 * 16 + 4, 15 * 16 + 4];
+  const FINAL_MEM = [...SAMECH, 15 * 16 + 3, 6 * 16 + 3];
+  const [written] = instances(FINAL_MEM, 1, 9); // a ם where the text has ס
+  for (const [own, named] of [
+    [2, null],
+    [3, 'ם'],
+  ] as const) {
+    const hand = handLetters(new Map([['ס', instances(SAMECH, own, 5)], ['ם', instances(FINAL_MEM, 10, 6)]]), COARSE_GRID);
+    assert.equal(lookAlikeOf(hand, 'ס', written)?.char ?? null, named, `${own} instances of ס`);
+  }
 });
