@@ -56,6 +56,13 @@ test('a letter with a stroke broken off is found broken, its end standing apart 
   }
 });
 
+test("a line's last word whose letters the scribe stretched is read as written, not as letters touching with one added", async () => {
+  // Scribe 2 fills lines by stretching letters; line 11's last word (לכם) is stretched. Judged by its shape as written, wide, it read as touching letters and a letter added.
+  const check = await checkPhotoText(await registrationPhoto(2, 3));
+  assert.ok(check.kind === 'read');
+  assert.deepEqual(check.findings.filter((f) => f.line === 11), []);
+});
+
 test('an image without a scroll is answered invalid, with the reader\'s reason', async () => {
   const blank = await sharp({ create: { width: 1600, height: 1200, channels: 3, background: { r: 230, g: 220, b: 200 } } }).jpeg().toBuffer();
   const check = await checkPhotoText(new Uint8Array(blank));
