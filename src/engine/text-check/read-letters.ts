@@ -77,7 +77,7 @@ const SHAPE_FREE = 2;
 const SHAPE_WEIGHT = 1;
 const SHAPE_COST_CAP = 8;
 
-/** A letter of the line's last word this much wider than the hand writes it is stretched (align-letters.ts, MAX_STRETCH): a hand's widths vary by about a tenth. */
+/** A dilatable letter this much wider than the hand writes it is stretched: a hand's widths vary by about a tenth. */
 const STRETCHED = 1.25;
 
 /** Every letter of the text as read in `img` through `map` (the reader's kept reading), on a page of at most `maxSide` px; null when the page cannot be rectified. */
@@ -105,10 +105,10 @@ export function readLetters(img: Gray, map: PageMap, maxSide?: number): LettersR
       if (!joint.has(j)) joint.set(j, letterShape(ink.labels, ink.page.image.width, groups.slice(j, j + k), frame, COARSE_GRID));
       return joint.get(j)!;
     };
-    // A letter the scribe may stretch, wider than the hand writes it, is judged drawn back to the hand's width.
+    // A dilatable letter wider than the hand writes it is judged drawn back to the hand's width, wherever it stands: a scribe stretches the letters near a line's end, not only its last word's (only there is its width free: align-letters.ts).
     const unstretched = (i: number, j: number) => {
       const typical = extent.width.get(text[i].char);
-      if (!text[i].mayStretch || !frame || typical === undefined) return null;
+      if (!DILATABLE.has(text[i].char) || !frame || typical === undefined) return null;
       const wide = (groups[j].box[2] - groups[j].box[0]) / (frame.base - frame.top);
       return wide > STRETCHED * typical ? letterShape(ink.labels, ink.page.image.width, [groups[j]], frame, COARSE_GRID, typical / wide) : null;
     };
@@ -122,7 +122,7 @@ export function readLetters(img: Gray, map: PageMap, maxSide?: number): LettersR
       }
       return cost;
     };
-    const read = alignLetters(groups, text, shapeCost);
+    const read = touchingOverStretched(alignLetters(groups, text, shapeCost), text, (i, j) => unstretched(i, j) !== null);
     // Ink no letter took that is a stroke's end broken off beside a letter (stroke-ends.ts).
     const beside = sideEnds(read, text.map((t) => t.char), frame, extent, ink.labels, ink.page.image.width);
     read.letters.forEach((a, i) => {
@@ -145,6 +145,28 @@ export function readLetters(img: Gray, map: PageMap, maxSide?: number): LettersR
   const spans = lines.map(({ groups }) => (groups.length > 0 ? ([spanOf(groups)[0], spanOf(groups)[2]] as [number, number]) : null));
   const edges = edgeWidth(ink.page.image, lines.map((l) => l.frame), spans);
   return { letters, stray, edgeWidth: edges };
+}
+
+/**
+ * A letter read stretched inside a line (`isStretched`: wider than the hand
+ * writes it, not in the line's last word) with the next letter of its word
+ * missing is read as the two letters touching: the missing letter's ink is in
+ * the wide group, and two letters touching are likelier there than a letter
+ * stretched and the next left out together. In a line's last word a scribe
+ * who left a letter out stretches the others to fill the line.
+ */
+export function touchingOverStretched<R extends { readonly letters: readonly AlignedLetter[] }>(read: R, text: readonly TextLetter[], isStretched: (i: number, j: number) => boolean): R {
+  const stretchedBefore = (i: number) => {
+    const a = read.letters[i];
+    const next = read.letters[i + 1];
+    return a.op === 'match' && next?.op === 'missing' && !text[i + 1].startsWord && !text[i].mayStretch && isStretched(i, a.groups[0].index);
+  };
+  const letters = read.letters.map((a, i): AlignedLetter => {
+    if (stretchedBefore(i)) return { op: 'touch', groups: a.groups };
+    if (i > 0 && stretchedBefore(i - 1)) return { op: 'touched', groups: read.letters[i - 1].groups };
+    return a;
+  });
+  return { ...read, letters };
 }
 
 /** The hand's letters from a first reading: each letter read alone, by its shape. */

@@ -2,7 +2,9 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import sharp from 'sharp';
 import { checkPhotoText } from '../../../src/engine/text-check/check-text.ts';
-import { deriveSeed, makeScribe, makeScroll, photographScroll } from '../../../tools/synth/index.ts';
+import { TEXT_TUNE } from '../../../tools/scenes/index.ts';
+import { deriveSeed, makeScribe, makeScroll, photographScroll, planTextSet } from '../../../tools/synth/index.ts';
+import { runTextJob } from '../../../tools/synth/text-set.ts';
 import { textError } from '../../../tools/synth/text-errors.ts';
 
 // The text check of whole photos: a clean registration photo read letter by
@@ -61,6 +63,17 @@ test("a line's last word whose letters the scribe stretched is read as written, 
   const check = await checkPhotoText(await registrationPhoto(2, 3));
   assert.ok(check.kind === 'read');
   assert.deepEqual(check.findings.filter((f) => f.line === 11), []);
+});
+
+test('letters the scribe stretched inside a line, not in its last word, are read as written, not as letters touching with one added', async () => {
+  // A scroll of the text tune set whose scribe left out line 18's fifth word (בם) and stretched the ת of its second (את) and the א of its first (אתם). Judged by their shapes as written, wide, they read as two letters touching and a letter added.
+  const path = 'reg-3mp/176dc01bc507.jpg';
+  const job = planTextSet(TEXT_TUNE).jobs.find((j) => j.shots.some((s) => s.path === path))!;
+  const [photo] = await runTextJob({ ...job, shots: job.shots.filter((s) => s.path === path) });
+  const check = await checkPhotoText(new Uint8Array(photo.jpeg));
+  assert.ok(check.kind === 'read');
+  assert.deepEqual(job.errors.map((e) => [e.kind, e.line, e.word]), [['missing_word', 18, 5]]);
+  assert.deepEqual(check.findings.map((f) => [f.kind, f.line, f.word]), [['missing_word', 18, 5]]);
 });
 
 test('an image without a scroll is answered invalid, with the reader\'s reason', async () => {

@@ -2,7 +2,9 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { readDecoded } from '../../../src/engine/analyze-photo.ts';
 import { decodePhoto } from '../../../src/engine/decode-photo.ts';
-import { readLetters } from '../../../src/engine/text-check/read-letters.ts';
+import type { AlignedLetter } from '../../../src/engine/text-check/align-letters.ts';
+import type { InkGroup } from '../../../src/engine/text-check/page-ink.ts';
+import { readLetters, touchingOverStretched } from '../../../src/engine/text-check/read-letters.ts';
 import { MEZUZAH_LETTER_COUNT } from '../../../src/text/mezuzah-text.ts';
 import { deriveSeed, makeScribe, makeScroll, photographScroll } from '../../../tools/synth/index.ts';
 
@@ -42,4 +44,15 @@ test('every letter of a clean registration photo is placed, nearly all one to on
       assert.equal(backwards, 0, `scroll ${k}, line ${line}`);
     }
   }
+});
+
+test("a letter read stretched inside a line with the next letter of its word missing is read as the two touching; in the line's last word, or not stretched, as aligned", () => {
+  const group = (index: number): InkGroup => ({ X0: 0, X1: 1, Y0: 0, Y1: 1, area: 1, box: [0, 0, 1, 1], blobs: [index + 1], index });
+  // לבבכם, its ל's group wide and its first ב read missing.
+  const aligned: AlignedLetter[] = [{ op: 'match', groups: [group(0)] }, { op: 'missing', groups: [] }, ...[1, 2, 3].map((j) => ({ op: 'match' as const, groups: [group(j)] }))];
+  const word = (mayStretch: boolean) => [...'לבבכם'].map((char) => ({ char, startsWord: false, mayStretch }));
+  const ops = (text: ReturnType<typeof word>, stretched: boolean) => touchingOverStretched({ letters: aligned }, text, (i) => stretched && i === 0).letters.map((a) => a.op);
+  assert.deepEqual(ops(word(false), true), ['touch', 'touched', 'match', 'match', 'match']);
+  assert.deepEqual(ops(word(true), true), ['match', 'missing', 'match', 'match', 'match']);
+  assert.deepEqual(ops(word(false), false), ['match', 'missing', 'match', 'match', 'match']);
 });
