@@ -5,7 +5,7 @@ import { LINE_PITCH, TEMPLATE_LINES } from '../template.ts';
 import { MEZUZAH_WORDS } from '../../text/mezuzah-text.ts';
 import { alignLetters, DILATABLE, type AlignedLetter, type ExtraInk, type LetterOp, type TextLetter } from './align-letters.ts';
 import { handLetters, type HandLetters } from './hand-letters.ts';
-import { COARSE_GRID, FINE_GRID, letterShape, lineFrame, type ShapeGrid } from './letter-shapes.ts';
+import { COARSE_GRID, FINE_GRID, letterShape, lineFrame, localFrames, type ShapeGrid } from './letter-shapes.ts';
 import { edgeWidth } from './edge-width.ts';
 import { paleAmong, piecesInFaintInk } from './firm-ink.ts';
 import { pageInk, spanOf, type InkGroup, type PageInk } from './page-ink.ts';
@@ -88,29 +88,31 @@ export function readLetters(img: Gray, map: PageMap, maxSide?: number): LettersR
   const lines = ink.lines.map((groups, l) => {
     const text = LINE_LETTERS[l].filter((t) => seen[l][t.word - 1]);
     const frame = lineFrame(groups.filter((g) => !g.small));
-    const shapeOn = (grid: ShapeGrid) => groups.map((g) => (frame ? letterShape(ink.labels, ink.page.image.width, [g], frame, grid) : null));
-    return { groups, text, frame, shapes: shapeOn(COARSE_GRID), fine: shapeOn(FINE_GRID), first: alignLetters(groups, text) };
+    const frames = localFrames(groups);
+    const shapeOn = (grid: ShapeGrid) => groups.map((g, j) => (frames[j] ? letterShape(ink.labels, ink.page.image.width, [g], frames[j]!, grid) : null));
+    return { groups, text, frame, frames, shapes: shapeOn(COARSE_GRID), fine: shapeOn(FINE_GRID), first: alignLetters(groups, text) };
   });
   const hand = handOf(lines.map((l) => ({ text: l.text, aligned: l.first.letters, shapes: l.shapes })), COARSE_GRID);
   const fineHand = handOf(lines.map((l) => ({ text: l.text, aligned: l.first.letters, shapes: l.fine })), FINE_GRID);
-  const extent = handExtent(lines.flatMap(({ text, frame, first }) => (frame ? first.letters.flatMap((a, i) => (a.op === 'match' ? [{ char: text[i].char, groups: a.groups, frame }] : [])) : [])));
+  const extent = handExtent(lines.flatMap(({ text, frames, first }) => first.letters.flatMap((a, i) => (a.op === 'match' && frames[a.groups[0].index] ? [{ char: text[i].char, groups: a.groups, frame: frames[a.groups[0].index]! }] : []))));
   const letters: LetterReading[] = [];
   const stray: StrayInk[] = [];
-  lines.forEach(({ groups, text, frame, shapes, fine }, l) => {
+  lines.forEach(({ groups, text, frame, frames, shapes, fine }, l) => {
     const costs = new Map<number, number>();
     // The shape of groups j to j + k − 1 together (a letter in pieces: k = 2).
     const joint = new Map<number, Float32Array | null>();
     const shapeOf = (j: number, k: number) => {
-      if (k === 1 || !frame) return shapes[j];
-      if (!joint.has(j)) joint.set(j, letterShape(ink.labels, ink.page.image.width, groups.slice(j, j + k), frame, COARSE_GRID));
+      if (k === 1 || !frames[j]) return shapes[j];
+      if (!joint.has(j)) joint.set(j, letterShape(ink.labels, ink.page.image.width, groups.slice(j, j + k), frames[j]!, COARSE_GRID));
       return joint.get(j)!;
     };
     // A dilatable letter wider than the hand writes it is judged drawn back to the hand's width, wherever it stands: a scribe stretches the letters near a line's end, not only its last word's (only there is its width free: align-letters.ts).
     const unstretched = (i: number, j: number) => {
       const typical = extent.width.get(text[i].char);
-      if (!DILATABLE.has(text[i].char) || !frame || typical === undefined) return null;
-      const wide = (groups[j].box[2] - groups[j].box[0]) / (frame.base - frame.top);
-      return wide > STRETCHED * typical ? letterShape(ink.labels, ink.page.image.width, [groups[j]], frame, COARSE_GRID, typical / wide) : null;
+      const at = frames[j];
+      if (!DILATABLE.has(text[i].char) || !at || typical === undefined) return null;
+      const wide = (groups[j].box[2] - groups[j].box[0]) / (at.base - at.top);
+      return wide > STRETCHED * typical ? letterShape(ink.labels, ink.page.image.width, [groups[j]], at, COARSE_GRID, typical / wide) : null;
     };
     const shapeCost = (i: number, j: number, k: number) => {
       const key = ((text[i].char.charCodeAt(0) * 2 + (text[i].mayStretch ? 1 : 0)) * groups.length + j) * 2 + k - 1;
@@ -132,7 +134,7 @@ export function readLetters(img: Gray, map: PageMap, maxSide?: number): LettersR
       const lookAlike = nearest && coarse ? { ...nearest, meanRatio: hand.unlikeness(nearest.char, coarse, false) / Math.max(hand.unlikeness(text[i].char, coarse, a.op === 'match'), 1e-9) } : null;
       const readAlone = a.op === 'match' || a.op === 'merge';
       // A stroke's end broken off under it or beside it is one of its pieces (stroke-ends.ts).
-      const ends = readAlone ? [...brokenEnds(text[i].char, a.groups, frame, extent), ...[...beside].filter(([, k]) => k === i).map(([e]) => e.group)] : [];
+      const ends = readAlone ? [...brokenEnds(text[i].char, a.groups, frames[a.groups[0].index], extent), ...[...beside].filter(([, k]) => k === i).map(([e]) => e.group)] : [];
       const parts = [...a.groups, ...ends].flatMap((g) => g.blobs);
       const span = spanOf([...a.groups, ...ends]);
       const pieces = parts.length > 1 && readAlone ? piecesInFaintInk(ink.page.image, ink.labels, span, parts) : parts.length;

@@ -76,6 +76,19 @@ test('letters the scribe stretched inside a line, not in its last word, are read
   assert.deepEqual(check.findings.map((f) => [f.kind, f.line, f.word]), [['missing_word', 18, 5]]);
 });
 
+test("a clean scroll whose line ends lower than it begins is read clean, its last word on its own height, not as a word missing and a word added", async () => {
+  // A scroll of a second tuning set (seed 7777, not kept): its scribe wrote line 8's last word (ולעבדו) a third of a letter lower than the line's start. Read on the line's frame, each of its letters looked like one with a tail, and the word was read missing with a word of ink added.
+  const path = 'reg-3mp/f2824924b84e.jpg';
+  const { jobs } = planTextSet({ seed: 7777, scribes: 30, clean: 60, perKind: 3, multi: 0, registration: [3], phone: 0 });
+  const job = jobs.find((j) => j.shots.some((s) => s.path === path))!;
+  const [photo] = await runTextJob({ ...job, shots: job.shots.filter((s) => s.path === path) });
+  const check = await checkPhotoText(new Uint8Array(photo.jpeg));
+  assert.ok(check.kind === 'read');
+  assert.deepEqual(job.errors, []);
+  assert.deepEqual(check.findings, []);
+  assert.equal(check.verdict, 'no_errors_found');
+});
+
 test('an image without a scroll is answered invalid, with the reader\'s reason', async () => {
   const blank = await sharp({ create: { width: 1600, height: 1200, channels: 3, background: { r: 230, g: 220, b: 200 } } }).jpeg().toBuffer();
   const check = await checkPhotoText(new Uint8Array(blank));

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { COARSE_GRID, FINE_GRID, letterShape } from '../../../src/engine/text-check/letter-shapes.ts';
+import { COARSE_GRID, FINE_GRID, letterShape, lineFrame, localFrames } from '../../../src/engine/text-check/letter-shapes.ts';
 import type { InkGroup } from '../../../src/engine/text-check/page-ink.ts';
 
 // A letter's shape on the line's frame, and a stretched letter drawn back to
@@ -27,4 +27,24 @@ test('a letter twice as wide drawn back by half has the shape of the letter writ
     assert.ok(diff(plain, drawnBack) < 0.3 * plain.reduce((s, x) => s + x, 0), `${grid.cells} cells: drawn back ${diff(plain, drawnBack)}`);
     assert.ok(diff(plain, asIs) > 0.8 * plain.reduce((s, x) => s + x, 0), `${grid.cells} cells: as it is ${diff(plain, asIs)}`);
   }
+});
+
+test("a group is read on its neighbours' frame where they drift off the line's: a line's last word written lower on its own height, a hand's letters a pixel or two up or down on the line's", () => {
+  // Twenty letters 20 px tall, 10 px apart; the last six (a word) written 8 px lower.
+  const groups: InkGroup[] = Array.from({ length: 20 }, (_, i) => {
+    const down = i >= 14 ? 8 : 0;
+    return { X0: i * 0.01, X1: i * 0.01 + 0.008, Y0: 0, Y1: 0, area: 100, box: [i * 10, 10 + down, i * 10 + 8, 30 + down], blobs: [i + 1], index: i };
+  });
+  const frames = localFrames(groups);
+  assert.deepEqual(frames[0], { top: 10, base: 30 });
+  assert.deepEqual(frames[8], { top: 10, base: 30 });
+  assert.deepEqual(frames[19], { top: 18, base: 38 });
+  assert.deepEqual(frames[15], { top: 18, base: 38 });
+  // A hand's letters a pixel or two up or down (a tenth of their height) are all read on the line's frame.
+  const uneven = groups.slice(0, 14).map((g, i) => ({ ...g, box: [g.box[0], g.box[1] + (i % 3) - 1 + (i > 8 ? 2 : 0), g.box[2], g.box[3] + (i % 3) - 1 + (i > 8 ? 2 : 0)] as InkGroup['box'] }));
+  const line = lineFrame(uneven);
+  assert.ok(localFrames(uneven).every((f) => f === line || (f!.top === line!.top && f!.base === line!.base)));
+  // Small ink is read on the frame of the letters about it, and counts for none.
+  const withSpeck = [...groups.slice(0, 19), { ...groups[19], small: true, box: [190, 0, 193, 3] as InkGroup['box'] }];
+  assert.deepEqual(localFrames(withSpeck)[19], { top: 18, base: 38 });
 });
