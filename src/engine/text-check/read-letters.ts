@@ -115,7 +115,7 @@ export function readLetters(img: Gray, map: PageMap, maxSide?: number): LettersR
       return wide > STRETCHED * typical ? letterShape(ink.labels, ink.page.image.width, [groups[j]], at, COARSE_GRID, typical / wide) : null;
     };
     const shapeCost = (i: number, j: number, k: number) => {
-      const key = ((text[i].char.charCodeAt(0) * 2 + (text[i].mayStretch ? 1 : 0)) * groups.length + j) * 2 + k - 1;
+      const key = (text[i].char.charCodeAt(0) * groups.length + j) * 2 + k - 1;
       let cost = costs.get(key);
       if (cost === undefined) {
         const shape = (k === 1 ? unstretched(i, j) : null) ?? shapeOf(j, k);
