@@ -52,19 +52,15 @@ export function lineFrame(groups: readonly InkGroup[]): LineFrame | null {
  * the line (small ink aside; about a word and a half, so that a word is read
  * on its own height and a letter is not read on its own) where their top and
  * base both stand more than DRIFT letter heights off the line's, the same way;
- * elsewhere on the line's, steadier. With every group on its neighbours'
- * frame, letters written wrong that a hand's ו and י tell apart by where they
- * end were lost at 12 MP; gated at 0.15 (on the text tune set) they were kept,
- * and the words read missing with a word added where a line ran lower went
- * all the same.
+ * elsewhere on the line's: a frame from nine letters moves by a pixel or two,
+ * and a ו and a י differ by where they end (decision 027).
  */
 const FRAME_NEIGHBOURS = 9;
 const DRIFT = 0.15;
 
-/** Each group's frame (in the order given; null when the line has too few letters): its neighbours' where they drift off the line's, the line's elsewhere. */
-export function localFrames(groups: readonly InkGroup[]): (LineFrame | null)[] {
+/** Each group's frame (in the order given; null when the line has none, `line`: lineFrame of its letters): its neighbours' where they drift off the line's, the line's elsewhere. */
+export function localFrames(groups: readonly InkGroup[], line: LineFrame | null): (LineFrame | null)[] {
   const letters = groups.filter((g) => !g.small);
-  const line = lineFrame(letters);
   const frames = new Map<number, LineFrame | null>();
   return groups.map((g) => {
     if (!line) return null;

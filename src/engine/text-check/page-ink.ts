@@ -120,8 +120,8 @@ export function pageInk(img: Gray, map: PageMap, maxSide?: number): PageInk | nu
  * A stroke cut across (a leg broken off) leaves its end standing apart just
  * under it: no further below than BROKEN_GAP line pitches (a quarter of a
  * letter height), in the stroke's columns and about as wide as the stroke
- * there (STROKE_WIDTH_RATIO either way; a letter's base, a speck or a dot is
- * not), with nothing under it as near (ink between two is a crown's tip over
+ * there (facesStroke; a letter's base, a speck or a dot is not), with nothing
+ * under it as near (ink between two is a crown's tip over
  * the next line's letter). Such ink is noted on the group above as ink under
  * its stroke (`under`) and left where it is: a detached crown of the next
  * line's letter can look the same, and only the letter read can tell
@@ -129,7 +129,6 @@ export function pageInk(img: Gray, map: PageMap, maxSide?: number): PageInk | nu
  * only with it).
  */
 const BROKEN_GAP = 0.15;
-const STROKE_WIDTH_RATIO = 2;
 /** A stroke's width is measured over this many line pitches next to the break (a stroke's end is pointed, its last row a pixel or two). */
 const STROKE_BAND = 0.05;
 /** Less ink than this (line pitches squared, about a hundredth of a letter height squared) is a speck or the blur's fringe, not a stroke's end. */
@@ -151,12 +150,24 @@ export function markStrokeEnds(groups: readonly InkGroup[], labels: Int32Array, 
     const [left, top, right] = piece.box;
     const stroke = extentIn(labels, width, end.row - band + 1, end.row + 1, end.label, left, right);
     const rest = extentIn(labels, width, top, top + band, piece.blobs[0], left, right);
-    if (!stroke || !rest) continue;
-    const [w0, w1] = [stroke.to - stroke.from, rest.to - rest.from];
-    const overlap = Math.min(stroke.to, rest.to) - Math.max(stroke.from, rest.from);
-    if (overlap < 0.5 * Math.min(w0, w1) || w1 > STROKE_WIDTH_RATIO * w0 || w0 > STROKE_WIDTH_RATIO * w1) continue;
+    if (!stroke || !rest || !facesStroke(stroke, rest)) continue;
     (above.under ??= []).push({ blob: piece.blobs[0], box: piece.box });
   }
+}
+
+/**
+ * A stroke's end broken off faces the stroke across the break: their spans
+ * there (columns under a leg, rows beside a roof) overlap by half the
+ * narrower, and neither is more than STROKE_RATIO times the other (a letter's
+ * base under a leg, or a dot beside a roof, is not a stroke's end).
+ */
+const STROKE_RATIO = 2;
+
+/** Whether two spans across a break (from, to: exclusive) are one stroke's two sides (STROKE_RATIO). */
+export function facesStroke(a: { from: number; to: number }, b: { from: number; to: number }): boolean {
+  const [wa, wb] = [a.to - a.from, b.to - b.from];
+  const overlap = Math.min(a.to, b.to) - Math.max(a.from, b.from);
+  return overlap >= 0.5 * Math.min(wa, wb) && wb <= STROKE_RATIO * wa && wa <= STROKE_RATIO * wb;
 }
 
 /** The nearest row of another blob's ink within `rows` rows under a group (above it when negative), in its columns: that blob's label and the row. */

@@ -88,7 +88,7 @@ export function readLetters(img: Gray, map: PageMap, maxSide?: number): LettersR
   const lines = ink.lines.map((groups, l) => {
     const text = LINE_LETTERS[l].filter((t) => seen[l][t.word - 1]);
     const frame = lineFrame(groups.filter((g) => !g.small));
-    const frames = localFrames(groups);
+    const frames = localFrames(groups, frame);
     const shapeOn = (grid: ShapeGrid) => groups.map((g, j) => (frames[j] ? letterShape(ink.labels, ink.page.image.width, [g], frames[j]!, grid) : null));
     return { groups, text, frame, frames, shapes: shapeOn(COARSE_GRID), fine: shapeOn(FINE_GRID), first: alignLetters(groups, text) };
   });
@@ -106,13 +106,18 @@ export function readLetters(img: Gray, map: PageMap, maxSide?: number): LettersR
       if (!joint.has(j)) joint.set(j, letterShape(ink.labels, ink.page.image.width, groups.slice(j, j + k), frames[j]!, COARSE_GRID));
       return joint.get(j)!;
     };
-    // A dilatable letter wider than the hand writes it is judged drawn back to the hand's width, wherever it stands: a scribe stretches the letters near a line's end, not only its last word's (only there is its width free: align-letters.ts).
-    const unstretched = (i: number, j: number) => {
+    // Whether letter i taking group j is a dilatable letter stretched (STRETCHED), wherever it stands: a scribe stretches the letters near a line's end, not only its last word's (only there is its width free: align-letters.ts); by how much it is drawn back to the hand's width.
+    const stretchOf = (i: number, j: number): number | null => {
       const typical = extent.width.get(text[i].char);
       const at = frames[j];
       if (!DILATABLE.has(text[i].char) || !at || typical === undefined) return null;
       const wide = (groups[j].box[2] - groups[j].box[0]) / (at.base - at.top);
-      return wide > STRETCHED * typical ? letterShape(ink.labels, ink.page.image.width, [groups[j]], at, COARSE_GRID, typical / wide) : null;
+      return wide > STRETCHED * typical ? typical / wide : null;
+    };
+    // A letter stretched is judged by its shape drawn back to the hand's width.
+    const unstretched = (i: number, j: number) => {
+      const across = stretchOf(i, j);
+      return across === null ? null : letterShape(ink.labels, ink.page.image.width, [groups[j]], frames[j]!, COARSE_GRID, across);
     };
     const shapeCost = (i: number, j: number, k: number) => {
       const key = (text[i].char.charCodeAt(0) * groups.length + j) * 2 + k - 1;
@@ -124,7 +129,7 @@ export function readLetters(img: Gray, map: PageMap, maxSide?: number): LettersR
       }
       return cost;
     };
-    const read = touchingOverStretched(alignLetters(groups, text, shapeCost), text, (i, j) => unstretched(i, j) !== null);
+    const read = touchingOverStretched(alignLetters(groups, text, shapeCost), text, (i, j) => stretchOf(i, j) !== null);
     // Ink no letter took that is a stroke's end broken off beside a letter (stroke-ends.ts).
     const beside = sideEnds(read, text.map((t) => t.char), frame, extent, ink.labels, ink.page.image.width);
     read.letters.forEach((a, i) => {
@@ -144,7 +149,11 @@ export function readLetters(img: Gray, map: PageMap, maxSide?: number): LettersR
     const pale = paleAmong(ink.page.image, ink.labels, groups.filter((g) => !g.small));
     for (const e of read.extra) if (!e.group.small && !beside.has(e) && !pale(e.group)) stray.push({ ...strayOf(l, e, text, ink), readAs: shapes[e.group.index] ? hand.nearest(shapes[e.group.index]!) : '' });
   });
-  const spans = lines.map(({ groups }) => (groups.length > 0 ? ([spanOf(groups)[0], spanOf(groups)[2]] as [number, number]) : null));
+  const spans = lines.map(({ groups }) => {
+    if (groups.length === 0) return null;
+    const [left, , right] = spanOf(groups);
+    return [left, right] as [number, number];
+  });
   const edges = edgeWidth(ink.page.image, lines.map((l) => l.frame), spans);
   return { letters, stray, edgeWidth: edges };
 }

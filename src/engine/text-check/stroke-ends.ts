@@ -1,7 +1,7 @@
 import { median } from '../geometry.ts';
 import type { AlignedLetter, ExtraInk } from './align-letters.ts';
 import type { LineFrame } from './letter-shapes.ts';
-import { spanOf, type InkGroup } from './page-ink.ts';
+import { facesStroke, spanOf, type InkGroup } from './page-ink.ts';
 
 // A letter with a stroke broken off: the stroke's end stands apart, under the
 // letter (a leg, a tail cut across: page-ink.ts notes such ink on the group
@@ -61,13 +61,12 @@ export function brokenEnds(char: string, groups: readonly InkGroup[], frame: Lin
  * A stroke cut along the line (a roof's end, a base's) leaves its end beside
  * the letter: ink no letter took, no further than SIDE_GAP letter heights
  * from it, in the rows the letter's ink faces it in and about as tall there
- * (STROKE_HEIGHT_RATIO either way). It is the letter's when the letter is
+ * (page-ink.ts, facesStroke). It is the letter's when the letter is
  * narrower than the hand's instances of it (by SHORT) and with it not wider
  * than REACH_TOLERANCE past them: a speck or a stray mark beside a whole
  * letter is no piece of it.
  */
 const SIDE_GAP = 0.25;
-const STROKE_HEIGHT_RATIO = 2;
 /** The columns a letter's and a piece's facing ink is measured over, in letter heights. */
 const FACING_BAND = 0.08;
 
@@ -100,10 +99,7 @@ function isSideEnd(piece: InkGroup, char: string, groups: readonly InkGroup[], f
   const bottom = Math.max(piece.box[3], bottom0);
   const facing = onLeft ? rowsIn(labels, width, mine, left, left + band, top, bottom) : rowsIn(labels, width, mine, right - band, right, top, bottom);
   const rest = onLeft ? rowsIn(labels, width, new Set(piece.blobs), piece.box[2] - band, piece.box[2], top, bottom) : rowsIn(labels, width, new Set(piece.blobs), piece.box[0], piece.box[0] + band, top, bottom);
-  if (!facing || !rest) return false;
-  const [h0, h1] = [facing.to - facing.from, rest.to - rest.from];
-  const overlap = Math.min(facing.to, rest.to) - Math.max(facing.from, rest.from);
-  return overlap >= 0.5 * Math.min(h0, h1) && h1 <= STROKE_HEIGHT_RATIO * h0 && h0 <= STROKE_HEIGHT_RATIO * h1;
+  return facing !== null && rest !== null && facesStroke(facing, rest);
 }
 
 /** The rows (from, to: exclusive) the ink of `blobs` spans within columns `from` to `to` and rows `top` to `bottom`; null when it has none there. */
