@@ -34,3 +34,13 @@ export const MEZUZAH_LINES: readonly string[] = [
 export const MEZUZAH_WORDS: readonly (readonly string[])[] = MEZUZAH_LINES.map((line) => line.split(' '));
 
 export const MEZUZAH_LETTER_COUNT = 713;
+
+/**
+ * The enlarged letters of the first verse: the ע of שמע and the ד of אחד,
+ * which together spell עד, "witness". Keyed by [line, word, letter in word],
+ * 0-based.
+ */
+export const LARGE_LETTERS: readonly (readonly [number, number, number])[] = [
+  [0, 0, 2],
+  [0, 5, 2],
+];

@@ -2,9 +2,9 @@
 // (one copy in the repository, so engine and generator can never disagree on a
 // letter) plus the scribal conventions a hand model needs on top of the words.
 
-import { MEZUZAH_LETTER_COUNT, MEZUZAH_LINES, MEZUZAH_WORDS } from '../../src/text/mezuzah-text.ts';
+import { LARGE_LETTERS, MEZUZAH_LETTER_COUNT, MEZUZAH_LINES, MEZUZAH_WORDS } from '../../src/text/mezuzah-text.ts';
 
-export { MEZUZAH_LETTER_COUNT, MEZUZAH_LINES, MEZUZAH_WORDS };
+export { LARGE_LETTERS, MEZUZAH_LETTER_COUNT, MEZUZAH_LINES, MEZUZAH_WORDS };
 
 /** Line 6 (index 5) closes the first paragraph: it ends short, leaving the gap before "והיה". */
 export const PARAGRAPH_END_LINE = 5;
@@ -16,15 +16,6 @@ export const CROWNED_LETTERS = new Set([...'שעטנזגצןץ']);
 
 /** The letters a scribe may widen to fill a line (אהלת״ם). */
 export const DILATABLE_LETTERS = new Set([...'אהלתם']);
-
-/**
- * The enlarged letters of the first verse: the ע of שמע and the ד of אחד,
- * which together spell עד, "witness". Keyed by [line, word, letter in word].
- */
-export const LARGE_LETTERS: readonly (readonly [number, number, number])[] = [
-  [0, 0, 2],
-  [0, 5, 2],
-];
 
 export type TextLetter = {
   /** 0..712 in reading order. */

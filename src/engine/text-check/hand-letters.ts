@@ -26,6 +26,8 @@ export type HandLetters = {
   nearest(shape: Float32Array): string;
   /** How far the shape is from the nearest of the hand's instances of `char` (itself left out); Infinity when there is none. */
   nearestInstance(char: string, shape: Float32Array): number;
+  /** How far the hand's instances of `char` lie from their nearest other instance, as a rule (the median); NaN under two instances. */
+  typicalNearest(char: string): number;
   /** How many instances of `char` the hand has. */
   count(char: string): number;
 };
@@ -66,6 +68,15 @@ export function handLetters(instances: ReadonlyMap<string, readonly Float32Array
     const mean = isInstance ? meanOf(char, shape) : (wholeMeans.get(char) ?? null);
     return mean ? distance(shape, mean) / spreadOf(char) : Infinity;
   };
+  const nearestInstance = (char: string, shape: Float32Array) => {
+    const near = (instances.get(char) ?? [])
+      .filter((s) => s !== shape)
+      .map((s) => ({ s, d: plainDistance(shape, s) }))
+      .sort((a, b) => a.d - b.d)
+      .slice(0, NEAREST_CANDIDATES);
+    return Math.min(Infinity, ...near.map(({ s }) => distance(shape, s)));
+  };
+  const typical = new Map<string, number>();
   return {
     unlikeness,
     nearest(shape) {
@@ -78,13 +89,13 @@ export function handLetters(instances: ReadonlyMap<string, readonly Float32Array
       return best;
     },
     count: (char) => instances.get(char)?.length ?? 0,
-    nearestInstance(char, shape) {
-      const near = (instances.get(char) ?? [])
-        .filter((s) => s !== shape)
-        .map((s) => ({ s, d: plainDistance(shape, s) }))
-        .sort((a, b) => a.d - b.d)
-        .slice(0, NEAREST_CANDIDATES);
-      return Math.min(Infinity, ...near.map(({ s }) => distance(shape, s)));
+    nearestInstance,
+    typicalNearest(char) {
+      if (!typical.has(char)) {
+        const shapes = instances.get(char) ?? [];
+        typical.set(char, shapes.length < 2 ? NaN : median(shapes.map((s) => nearestInstance(char, s))));
+      }
+      return typical.get(char)!;
     },
   };
 }

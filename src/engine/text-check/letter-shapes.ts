@@ -1,3 +1,4 @@
+import type { Gray } from '../raster.ts';
 import type { InkGroup } from './page-ink.ts';
 
 // A letter's shape as the text check compares it: its ink on a small grid
@@ -6,8 +7,8 @@ import type { InkGroup } from './page-ink.ts';
 // the base) and a ן (below it) differ by where their ink is as well as by its
 // form, and a hand's size and the photo's resolution do not.
 
-/** A grid a shape is drawn on: cells per letter height, columns, rows above the letters' top and below their base, and whether each cell is smoothed with its neighbours. */
-export type ShapeGrid = { readonly cells: number; readonly columns: number; readonly above: number; readonly below: number; readonly smooth: boolean };
+/** A grid a shape is drawn on: cells per letter height, columns, rows above the letters' top and below their base, whether each cell is smoothed with its neighbours, and by how many cells either way two shapes are moved to meet when compared. */
+export type ShapeGrid = { readonly cells: number; readonly columns: number; readonly above: number; readonly below: number; readonly smooth: boolean; readonly shift: number };
 
 /**
  * The grid letters are aligned by (what a group's shape says of the letter it
@@ -16,16 +17,18 @@ export type ShapeGrid = { readonly cells: number; readonly columns: number; read
  * 1.2 letter heights, with room to shift a cell either way; rows above for
  * ל's neck, below for the tails of ן, ך, ק, ף, ץ.
  */
-export const COARSE_GRID: ShapeGrid = { cells: 10, columns: 16, above: 6, below: 8, smooth: true };
+export const COARSE_GRID: ShapeGrid = { cells: 10, columns: 16, above: 6, below: 8, smooth: true, shift: 1 };
 /**
- * The grid a letter is judged written as a look-alike on (the nearest
- * instance, findings.ts): sixteen cells a letter height, unsmoothed, where a
- * look-alike's difference (ד's corner, ב's heel) is a cell or two. On the
- * text tune set's 3 MP registration photos, at ratio 0.4, 17 of a hand's
- * 48,614 own letters looked like a look-alike against 25 on the coarse grid
- * (at 0.3: 5 against 12), for as many letters written wrong (5 of 11).
+ * The grid a letter's darkness is drawn on to judge it written as a look-alike
+ * (the nearest instance, findings.ts): twelve cells a letter height,
+ * unsmoothed, where a look-alike's difference (ד's corner, ב's heel) is a cell
+ * or two; moved up to two cells (a sixth of a letter height) to meet. Each
+ * instance of a hand's letters set against the hand's instances of its
+ * look-alikes, on the text tune set's 3 MP registration photos (decision 027):
+ * with one own letter in 48,524 taken for a look-alike, 78% of 88,129 such
+ * instances were (72% on ink alone at sixteen cells).
  */
-export const FINE_GRID: ShapeGrid = { cells: 16, columns: 26, above: 10, below: 13, smooth: false };
+export const FINE_GRID: ShapeGrid = { cells: 12, columns: 22, above: 8, below: 11, smooth: false, shift: 2 };
 
 const rowsOf = (grid: ShapeGrid) => grid.above + grid.cells + grid.below;
 /** How many cells a shape on `grid` holds. */
@@ -108,6 +111,76 @@ export function letterShape(labels: Int32Array, width: number, groups: readonly 
   return grid.smooth ? smooth(shape, grid) : shape;
 }
 
+/** A blob of ink (its label) and its box, counted as part of a letter it is not grouped with. */
+export type InkPart = { readonly blob: number; readonly box: readonly [number, number, number, number] };
+
+/** The grey levels of the parchment and of the ink about a letter (firm-ink.ts, levelsOf). */
+export type InkLevels = { readonly parchment: number; readonly ink: number };
+
+/**
+ * The darkness of the ink of `groups` (one letter's) on `grid`, placed as
+ * letterShape places it: each pixel of its ink or at its edge (within a pixel
+ * of it) counts how far its grey lies from the parchment to the ink, so that
+ * the grey of a stroke's blurred edge says where the edge is to a fraction of
+ * a pixel, which ink at one contrast does not; `across` as letterShape's;
+ * `parts`, other blobs counted as its ink too (placed as the letter's, its
+ * centre that of `groups`).
+ */
+export function letterDarkness(image: Gray, labels: Int32Array, groups: readonly InkGroup[], frame: LineFrame, grid: ShapeGrid, levels: InkLevels, across = 1, parts: readonly InkPart[] = []): Float32Array {
+  const { width, height, data } = image;
+  const rows = rowsOf(grid);
+  const shape = new Float32Array(cellsOf(grid));
+  const own = new Set([...groups.flatMap((g) => g.blobs), ...parts.map((p) => p.blob)]);
+  const left = Math.min(...groups.map((g) => g.box[0]));
+  const right = Math.max(...groups.map((g) => g.box[2]));
+  const boxes = [...groups, ...parts].map((g) => g.box);
+  const top = Math.max(0, Math.min(...boxes.map((b) => b[1])) - 1);
+  const bottom = Math.min(height, Math.max(...boxes.map((b) => b[3])) + 1);
+  const from = Math.max(0, Math.min(...boxes.map((b) => b[0])) - 1);
+  const to = Math.min(width, Math.max(...boxes.map((b) => b[2])) + 1);
+  const cell = (frame.base - frame.top) / grid.cells;
+  const centre = (left + right) / 2;
+  const depth = Math.max(1, levels.parchment - levels.ink);
+  // Its own ink over the region scanned, and a pixel round it.
+  const w = to - from + 2;
+  const mask = new Uint8Array(w * (bottom - top + 2));
+  for (let v = Math.max(0, top - 1); v < Math.min(height, bottom + 1); v++) {
+    for (let u = Math.max(0, from - 1); u < Math.min(width, to + 1); u++) if (own.has(labels[v * width + u])) mask[(v - top + 1) * w + u - from + 1] = 1;
+  }
+  const nearOwn = (u: number, v: number) => {
+    const at = (v - top + 1) * w + u - from + 1;
+    return mask[at - w - 1] | mask[at - w] | mask[at - w + 1] | mask[at - 1] | mask[at] | mask[at + 1] | mask[at + w - 1] | mask[at + w] | mask[at + w + 1];
+  };
+  // Each pixel shared among the cells it overlaps, by the share of it in each: a cell two and a half pixels wide takes neither two columns nor three.
+  const rowShares = Array.from({ length: bottom - top }, (_, i) => overlaps((top + i - frame.top) / cell + grid.above, 1 / cell, rows));
+  const colShares = Array.from({ length: to - from }, (_, i) => overlaps(((from + i - centre) * across) / cell + grid.columns / 2, across / cell, grid.columns));
+  for (let v = top; v < bottom; v++) {
+    const inRows = rowShares[v - top];
+    if (inRows.length === 0) continue;
+    for (let u = from; u < to; u++) {
+      const inColumns = colShares[u - from];
+      if (inColumns.length === 0) continue;
+      if (!nearOwn(u, v)) continue;
+      const dark = Math.min(1, Math.max(0, (levels.parchment - data[v * width + u]) / depth));
+      if (dark === 0) continue;
+      for (const [row, wr] of inRows) for (const [col, wc] of inColumns) shape[row * grid.columns + col] += dark * wr * wc;
+    }
+  }
+  const perCell = across / (cell * cell);
+  for (let i = 0; i < shape.length; i++) shape[i] = Math.min(1, shape[i] * perCell);
+  return shape;
+}
+
+/** The cells (of `count`) a pixel from `start` to `start + size` (in cells) overlaps, each with the share of the pixel in it. */
+function overlaps(start: number, size: number, count: number): [number, number][] {
+  const out: [number, number][] = [];
+  for (let c = Math.max(0, Math.floor(start)); c < Math.min(count, Math.ceil(start + size)); c++) {
+    const share = (Math.min(c + 1, start + size) - Math.max(c, start)) / size;
+    if (share > 0) out.push([c, share]);
+  }
+  return out;
+}
+
 /** [1 2 1] / 4 along rows, then columns. */
 function smooth(shape: Float32Array, grid: ShapeGrid): Float32Array {
   const w = grid.columns;
@@ -129,25 +202,51 @@ function smooth(shape: Float32Array, grid: ShapeGrid): Float32Array {
   return out;
 }
 
-/** How far apart two shapes on `grid` are: the sum of squared differences, at the best of a cell's shift either way (a letter's ink is not centred to a cell). */
+/** How far apart two shapes on `grid` are: the sum of squared differences, at the best of the grid's shifts either way (a letter's ink is not centred to a cell). */
 export function shapeDistance(a: Float32Array, b: Float32Array, grid: ShapeGrid): number {
   const w = grid.columns;
   const rows = rowsOf(grid);
+  // Only rows and columns where either shape has ink add to the sum.
+  const [ar0, ar1, ac0, ac1] = inkedSpan(a, grid);
+  const [br0, br1, bc0, bc1] = inkedSpan(b, grid);
   let best = Infinity;
-  for (let dy = -1; dy <= 1; dy++) {
-    for (let dx = -1; dx <= 1; dx++) {
+  for (let dy = -grid.shift; dy <= grid.shift; dy++) {
+    const r0 = Math.max(0, Math.min(ar0, br0 - dy));
+    const r1 = Math.min(rows, Math.max(ar1, br1 - dy));
+    for (let dx = -grid.shift; dx <= grid.shift; dx++) {
+      const c0 = Math.max(0, Math.min(ac0, bc0 - dx));
+      const c1 = Math.min(w, Math.max(ac1, bc1 - dx));
       let sum = 0;
-      for (let r = 0; r < rows; r++) {
+      for (let r = r0; r < r1; r++) {
         const rb = r + dy;
-        for (let c = 0; c < w; c++) {
+        for (let c = c0; c < c1; c++) {
           const cb = c + dx;
           const vb = rb >= 0 && rb < rows && cb >= 0 && cb < w ? b[rb * w + cb] : 0;
           const d = a[r * w + c] - vb;
           sum += d * d;
         }
+        if (sum >= best) break;
       }
       if (sum < best) best = sum;
     }
   }
   return best;
+}
+
+const spans = new WeakMap<Float32Array, readonly [number, number, number, number]>();
+/** The rows and columns of a shape that hold ink: first row, past the last, first column, past the last (an empty shape's are empty). */
+function inkedSpan(shape: Float32Array, grid: ShapeGrid): readonly [number, number, number, number] {
+  let span = spans.get(shape);
+  if (!span) {
+    let [r0, r1, c0, c1] = [Infinity, -Infinity, Infinity, -Infinity];
+    for (let i = 0; i < shape.length; i++) {
+      if (shape[i] === 0) continue;
+      const r = Math.floor(i / grid.columns);
+      const c = i - r * grid.columns;
+      [r0, r1, c0, c1] = [Math.min(r0, r), Math.max(r1, r + 1), Math.min(c0, c), Math.max(c1, c + 1)];
+    }
+    span = r1 < 0 ? [0, 0, 0, 0] : [r0, r1, c0, c1];
+    spans.set(shape, span);
+  }
+  return span;
 }

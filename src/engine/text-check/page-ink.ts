@@ -64,6 +64,8 @@ export type InkGroup = {
   small?: boolean;
   /** Ink standing apart just under one of its strokes' ends (markStrokeEnds): the rest of a stroke broken off, or a crown of the next line's letter (stroke-ends.ts tells which). */
   under?: { readonly blob: number; readonly box: [number, number, number, number] }[];
+  /** Small ink in its columns that it does not count as its own (a ה's short leg, a crown's tip, a speck): shown to the letter's look when it is set against its look-alikes (read-letters.ts), not to its reading. */
+  within?: { readonly blob: number; readonly box: readonly [number, number, number, number] }[];
 };
 
 /** The rectified page and, for each of the 22 lines, its groups of ink in reading order. */
@@ -223,7 +225,12 @@ export function lettersOf(blobs: readonly InkGroup[]): InkGroup[] {
     if (last && overlaps(last, b)) groups[groups.length - 1] = joined(last, b);
     else groups.push({ ...b, box: [...b.box], blobs: [...b.blobs] });
   }
-  const small = blobs.filter((g) => g.area < SPECK_SHARE * typical && g.area >= DUST_SHARE * typical && !groups.some((l) => overlaps(l, g)));
+  const small: InkGroup[] = [];
+  for (const g of blobs.filter((b) => b.area < SPECK_SHARE * typical && b.area >= DUST_SHARE * typical)) {
+    const over = groups.find((l) => overlaps(l, g));
+    if (over) (over.within ??= []).push({ blob: g.blobs[0], box: g.box });
+    else small.push(g);
+  }
   const all = [...groups, ...small.map((b) => ({ ...b, box: [...b.box] as InkGroup['box'], blobs: [...b.blobs], small: true }))].sort((p, q) => p.X0 - q.X0);
   all.forEach((g, i) => (g.index = i));
   return all;

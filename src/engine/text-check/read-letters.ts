@@ -2,14 +2,14 @@ import { applyHomography, invertHomography } from '../homography.ts';
 import { uncurl, type PageMap } from '../page-map.ts';
 import type { Gray } from '../raster.ts';
 import { LINE_PITCH, TEMPLATE_LINES } from '../template.ts';
-import { MEZUZAH_WORDS } from '../../text/mezuzah-text.ts';
+import { LARGE_LETTERS, MEZUZAH_WORDS } from '../../text/mezuzah-text.ts';
 import { alignLetters, DILATABLE, type AlignedLetter, type ExtraInk, type LetterOp, type TextLetter } from './align-letters.ts';
 import { handLetters, type HandLetters } from './hand-letters.ts';
-import { COARSE_GRID, FINE_GRID, letterShape, lineFrame, localFrames, type ShapeGrid } from './letter-shapes.ts';
+import { COARSE_GRID, FINE_GRID, letterDarkness, letterShape, lineFrame, localFrames, type InkPart, type LineFrame, type ShapeGrid } from './letter-shapes.ts';
 import { edgeWidth } from './edge-width.ts';
-import { paleAmong, piecesInFaintInk } from './firm-ink.ts';
+import { levelsOf, paleAmong, piecesInFaintInk } from './firm-ink.ts';
 import { pageInk, spanOf, type InkGroup, type PageInk } from './page-ink.ts';
-import { brokenEnds, handExtent, sideEnds } from './stroke-ends.ts';
+import { brokenEnds, handExtent, sideEnds, type HandExtent } from './stroke-ends.ts';
 
 // Where each of the text's 713 letters stands on a photo the reader has read,
 // and how it is written: the page rectified through the reading's map, each
@@ -21,10 +21,13 @@ import { brokenEnds, handExtent, sideEnds } from './stroke-ends.ts';
 /**
  * The look-alike a letter read alone is nearest: `ratio`, how near the
  * look-alike's nearest instance in this hand is against the nearest of the
- * letter's own (fine grid); `meanRatio`, how unlike the look-alike's mean
+ * letter's own (fine grid); `own` and `other`, how far the nearest of its
+ * own letter's instances and of the look-alike's are, each in how far that
+ * letter's instances lie from one another as a rule (typicalNearest: over 1,
+ * further than most are); `meanRatio`, how unlike the look-alike's mean
  * shape it is against its own letter's mean (coarse grid, itself left out).
  */
-export type LookAlike = { readonly char: string; readonly ratio: number; readonly meanRatio: number };
+export type LookAlike = { readonly char: string; readonly ratio: number; readonly own: number; readonly other: number; readonly meanRatio: number };
 
 /** One letter of the text as read: its place (line 1–22, word and letter 1-based, as the text check reports them), how its ink was found, and its box in the pixels of the image read ([x, y, w, h]; null when missing). */
 export type LetterReading = {
@@ -60,11 +63,21 @@ export type LettersRead = {
   readonly edgeWidth: number | null;
 };
 
-type TextPlace = TextLetter & { readonly word: number; readonly letter: number };
+/** A letter of the text: its place (1-based) and whether it is one of the enlarged letters of the first verse (the hand has no other of its size to judge it by). */
+type TextPlace = TextLetter & { readonly word: number; readonly letter: number; readonly large: boolean };
 
 /** The text's letters, line by line, with where each word begins. */
-export const LINE_LETTERS: readonly (readonly TextPlace[])[] = MEZUZAH_WORDS.map((words) =>
-  words.flatMap((w, wi) => [...w].map((char, li) => ({ char, startsWord: li === 0 && wi > 0, mayStretch: wi === words.length - 1 && DILATABLE.has(char), word: wi + 1, letter: li + 1 }))),
+export const LINE_LETTERS: readonly (readonly TextPlace[])[] = MEZUZAH_WORDS.map((words, l) =>
+  words.flatMap((w, wi) =>
+    [...w].map((char, li) => ({
+      char,
+      startsWord: li === 0 && wi > 0,
+      mayStretch: wi === words.length - 1 && DILATABLE.has(char),
+      word: wi + 1,
+      letter: li + 1,
+      large: LARGE_LETTERS.some(([line, word, letter]) => line === l && word === wi && letter === li),
+    })),
+  ),
 );
 
 /**
@@ -89,15 +102,16 @@ export function readLetters(img: Gray, map: PageMap, maxSide?: number): LettersR
     const text = LINE_LETTERS[l].filter((t) => seen[l][t.word - 1]);
     const frame = lineFrame(groups.filter((g) => !g.small));
     const frames = localFrames(groups, frame);
-    const shapeOn = (grid: ShapeGrid) => groups.map((g, j) => (frames[j] ? letterShape(ink.labels, ink.page.image.width, [g], frames[j]!, grid) : null));
-    return { groups, text, frame, frames, shapes: shapeOn(COARSE_GRID), fine: shapeOn(FINE_GRID), first: alignLetters(groups, text) };
+    const shapes = groups.map((g, j) => (frames[j] ? letterShape(ink.labels, ink.page.image.width, [g], frames[j]!, COARSE_GRID) : null));
+    return { groups, text, frame, frames, shapes, first: alignLetters(groups, text) };
   });
-  const hand = handOf(lines.map((l) => ({ text: l.text, aligned: l.first.letters, shapes: l.shapes })), COARSE_GRID);
-  const fineHand = handOf(lines.map((l) => ({ text: l.text, aligned: l.first.letters, shapes: l.fine })), FINE_GRID);
-  const extent = handExtent(lines.flatMap(({ text, frames, first }) => first.letters.flatMap((a, i) => (a.op === 'match' && frames[a.groups[0].index] ? [{ char: text[i].char, groups: a.groups, frame: frames[a.groups[0].index]! }] : []))));
+  const hand = handOf(lines.map((l) => ({ text: l.text, aligned: l.first.letters, shapeOf: (j: number) => l.shapes[j] })), COARSE_GRID);
+  const extent = handExtent(lines.flatMap(({ text, frames, first }) => first.letters.flatMap((a, i) => (a.op === 'match' && !text[i].large && frames[a.groups[0].index] ? [{ char: text[i].char, groups: a.groups, frame: frames[a.groups[0].index]! }] : []))));
+  const darkness = lines.map((l) => darknessOn(ink, l.groups, l.frames, extent));
+  const fineHand = handOf(lines.map((l, n) => ({ text: l.text, aligned: l.first.letters, shapeOf: darkness[n] })), FINE_GRID);
   const letters: LetterReading[] = [];
   const stray: StrayInk[] = [];
-  lines.forEach(({ groups, text, frame, frames, shapes, fine }, l) => {
+  lines.forEach(({ groups, text, frame, frames, shapes }, l) => {
     const costs = new Map<number, number>();
     // The shape of groups j to j + k − 1 together (a letter in pieces: k = 2).
     const joint = new Map<number, Float32Array | null>();
@@ -106,17 +120,11 @@ export function readLetters(img: Gray, map: PageMap, maxSide?: number): LettersR
       if (!joint.has(j)) joint.set(j, letterShape(ink.labels, ink.page.image.width, groups.slice(j, j + k), frames[j]!, COARSE_GRID));
       return joint.get(j)!;
     };
-    // Whether letter i taking group j is a dilatable letter stretched (STRETCHED), wherever it stands: a scribe stretches the letters near a line's end, not only its last word's (only there is its width free: align-letters.ts); by how much it is drawn back to the hand's width.
-    const stretchOf = (i: number, j: number): number | null => {
-      const typical = extent.width.get(text[i].char);
-      const at = frames[j];
-      if (!DILATABLE.has(text[i].char) || !at || typical === undefined) return null;
-      const wide = (groups[j].box[2] - groups[j].box[0]) / (at.base - at.top);
-      return wide > STRETCHED * typical ? typical / wide : null;
-    };
+    // Whether letter i taking group j is stretched, and by how much it is drawn back (stretchOf).
+    const stretchedBy = (i: number, j: number) => (frames[j] ? stretchOf(text[i].char, groups[j], frames[j]!, extent) : null);
     // A letter stretched is judged by its shape drawn back to the hand's width.
     const unstretched = (i: number, j: number) => {
-      const across = stretchOf(i, j);
+      const across = stretchedBy(i, j);
       return across === null ? null : letterShape(ink.labels, ink.page.image.width, [groups[j]], frames[j]!, COARSE_GRID, across);
     };
     const shapeCost = (i: number, j: number, k: number) => {
@@ -129,12 +137,13 @@ export function readLetters(img: Gray, map: PageMap, maxSide?: number): LettersR
       }
       return cost;
     };
-    const read = touchingOverStretched(alignLetters(groups, text, shapeCost), text, (i, j) => stretchOf(i, j) !== null);
+    const read = touchingOverStretched(alignLetters(groups, text, shapeCost), text, (i, j) => stretchedBy(i, j) !== null);
     // Ink no letter took that is a stroke's end broken off beside a letter (stroke-ends.ts).
     const beside = sideEnds(read, text.map((t) => t.char), frame, extent, ink.labels, ink.page.image.width);
     read.letters.forEach((a, i) => {
       const j = a.op === 'match' || a.op === 'swap' ? a.groups[0].index : -1;
-      const nearest = j >= 0 && fine[j] ? lookAlikeOf(fineHand, text[i].char, fine[j]!) : null;
+      const fine = j >= 0 && !text[i].large ? darkness[l](j, text[i].char) : null;
+      const nearest = fine ? lookAlikeOf(fineHand, text[i].char, fine) : null;
       const coarse = j >= 0 ? shapes[j] : null;
       const lookAlike = nearest && coarse ? { ...nearest, meanRatio: hand.unlikeness(nearest.char, coarse, false) / Math.max(hand.unlikeness(text[i].char, coarse, a.op === 'match'), 1e-9) } : null;
       const readAlone = a.op === 'match' || a.op === 'merge';
@@ -180,14 +189,55 @@ export function touchingOverStretched<R extends { readonly letters: readonly Ali
   return { ...read, letters };
 }
 
-/** The hand's letters from a first reading: each letter read alone, by its shape. */
-function handOf(lines: readonly { text: readonly TextPlace[]; aligned: readonly AlignedLetter[]; shapes: readonly (Float32Array | null)[] }[], grid: ShapeGrid): HandLetters {
+/**
+ * Whether a dilatable letter (`char`) is stretched when it takes `group`
+ * (STRETCHED), wherever it stands: a scribe stretches the letters near a
+ * line's end, not only its last word's (only there is its width free:
+ * align-letters.ts); by how much it is drawn back to the hand's width.
+ */
+function stretchOf(char: string, group: InkGroup, frame: LineFrame, extent: HandExtent): number | null {
+  const typical = extent.width.get(char);
+  if (!DILATABLE.has(char) || typical === undefined) return null;
+  const wide = (group.box[2] - group.box[0]) / (frame.base - frame.top);
+  return wide > STRETCHED * typical ? typical / wide : null;
+}
+
+/** A line's groups' darkness on the fine grid as a letter reads each (`char`): a dilatable letter stretched drawn back (stretchOf), with the small ink in its columns (partsWithin); each drawn once. */
+function darknessOn(ink: PageInk, groups: readonly InkGroup[], frames: readonly (LineFrame | null)[], extent: HandExtent): (j: number, char: string) => Float32Array | null {
+  // The parchment and the ink of the line's letters.
+  const letters = groups.filter((g) => !g.small);
+  const levels = letters.length > 0 ? levelsOf(ink.page.image, ink.labels, spanOf(letters), new Set(letters.flatMap((g) => g.blobs))) : null;
+  const drawn = new Map<string, Float32Array>();
+  return (j, char) => {
+    const at = frames[j];
+    if (!at || !levels) return null;
+    const across = stretchOf(char, groups[j], at, extent) ?? 1;
+    const key = `${j}:${across}`;
+    if (!drawn.has(key)) drawn.set(key, letterDarkness(ink.page.image, ink.labels, [groups[j]], at, FINE_GRID, levels, across, partsWithin(groups[j], at)));
+    return drawn.get(key)!;
+  };
+}
+
+/**
+ * The small ink in a letter's columns within its body's rows (page-ink.ts,
+ * `within`): a ה's or a ק's short leg apart from its roof is left out of the
+ * letter's reading, but a letter is judged against its look-alikes with it
+ * (a ה without its leg is a ד to the eye, with it bridged by the blur a ח).
+ * Crowns' tips above the body and crowns of the next line's letters below it
+ * are left out.
+ */
+function partsWithin(letter: InkGroup, frame: LineFrame): InkPart[] {
+  return (letter.within ?? []).filter((p) => (p.box[1] + p.box[3]) / 2 > frame.top && (p.box[1] + p.box[3]) / 2 < frame.base);
+}
+
+/** The hand's letters from a first reading: each letter read alone, by its shape (`shapeOf` the line's group as that letter reads it). */
+function handOf(lines: readonly { text: readonly TextPlace[]; aligned: readonly AlignedLetter[]; shapeOf: (group: number, char: string) => Float32Array | null }[], grid: ShapeGrid): HandLetters {
   const instances = new Map<string, Float32Array[]>();
-  for (const { text, aligned, shapes } of lines) {
+  for (const { text, aligned, shapeOf } of lines) {
     aligned.forEach((a, i) => {
-      if (a.op !== 'match') return;
-      // The group's index is its place among the line's groups; shapes are in the same order.
-      const shape = shapes[a.groups[0].index];
+      if (a.op !== 'match' || text[i].large) return;
+      // The group's index is its place among the line's groups.
+      const shape = shapeOf(a.groups[0].index, text[i].char);
       if (shape) (instances.get(text[i].char) ?? instances.set(text[i].char, []).get(text[i].char)!).push(shape);
     });
   }
@@ -209,8 +259,9 @@ export function lookAlikeOf(fineHand: HandLetters, char: string, fine: Float32Ar
   if (!Number.isFinite(ownNearest)) return null;
   let lookAlike: Omit<LookAlike, 'meanRatio'> | null = null;
   for (const other of LOOK_ALIKES[char] ?? '') {
-    const ratio = fineHand.nearestInstance(other, fine) / Math.max(ownNearest, 1e-9);
-    if (Number.isFinite(ratio) && (!lookAlike || ratio < lookAlike.ratio)) lookAlike = { char: other, ratio };
+    const otherNearest = fineHand.nearestInstance(other, fine);
+    const ratio = otherNearest / Math.max(ownNearest, 1e-9);
+    if (Number.isFinite(ratio) && (!lookAlike || ratio < lookAlike.ratio)) lookAlike = { char: other, ratio, own: ownNearest / fineHand.typicalNearest(char), other: otherNearest / fineHand.typicalNearest(other) };
   }
   return lookAlike;
 }

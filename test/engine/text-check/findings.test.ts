@@ -8,7 +8,7 @@ import type { LetterOp } from '../../../src/engine/text-check/align-letters.ts';
 // missing is one finding), the look-alike named, the verdict "no errors" only
 // for a whole text read without one, and boxes in the uploaded photo's pixels.
 
-const LIKE_ITSELF: LookAlike = { char: 'ז', ratio: 1.4, meanRatio: 2 };
+const LIKE_ITSELF: LookAlike = { char: 'ז', ratio: 1.4, own: 1, other: 3, meanRatio: 2 };
 
 /** Every letter of the text read one to one, each in a box of its own; `change` rewrites some. */
 function readText(change: (l: LetterReading) => Partial<LetterReading> = () => ({}), stray: StrayInk[] = []): LettersRead {
@@ -82,7 +82,7 @@ test('two letters in one group are touching; a letter in two pieces is broken, u
 });
 
 test('a letter shaped like a look-alike is a wrong letter naming it; two neighbours each shaped like the other are swapped', () => {
-  const leaning = (char: string): Partial<LetterReading> => ({ lookAlike: { char, ratio: 0.1, meanRatio: 0.8 } });
+  const leaning = (char: string): Partial<LetterReading> => ({ lookAlike: { char, ratio: 0.1, own: 1, other: 1, meanRatio: 0.8 } });
   // Line 1 word 1 is שמע; word 6 is אחד.
   const check = findingsOf(readText((l) => (at(1, 6, 3)(l) ? leaning('ר') : at(1, 1, 1)(l) ? leaning('מ') : at(1, 1, 2)(l) ? leaning('ש') : {})), 1);
   assert.ok(check.kind === 'read');
@@ -94,18 +94,34 @@ test('a letter shaped like a look-alike is a wrong letter naming it; two neighbo
     ],
   );
   // A lean short of the thresholds is no finding.
-  const faint = findingsOf(readText((l) => (at(1, 6, 3)(l) ? { lookAlike: { char: 'ר', ratio: 0.6, meanRatio: 0.8 } } : {})), 1);
+  const faint = findingsOf(readText((l) => (at(1, 6, 3)(l) ? { lookAlike: { char: 'ר', ratio: 0.6, own: 1, other: 1, meanRatio: 0.8 } } : {})), 1);
   assert.ok(faint.kind === 'read');
   assert.deepEqual(faint.findings, []);
   // Nor is one instance alone: near a ר of the hand, yet nearer the mean of its own ד than of the ר's.
-  const alone = findingsOf(readText((l) => (at(1, 6, 3)(l) ? { lookAlike: { char: 'ר', ratio: 0.1, meanRatio: 1.2 } } : {})), 1);
+  const alone = findingsOf(readText((l) => (at(1, 6, 3)(l) ? { lookAlike: { char: 'ר', ratio: 0.1, own: 1, other: 1, meanRatio: 1.2 } } : {})), 1);
   assert.ok(alone.kind === 'read');
   assert.deepEqual(alone.findings, []);
 });
 
+test('a letter unlike every instance of its own letter and as near the look-alike\'s as they are to one another is a wrong letter, though its lean alone is short', () => {
+  const judged = (lookAlike: Partial<LookAlike>) => {
+    const check = findingsOf(readText((l) => (at(2, 3, 1)(l) ? { lookAlike: { char: 'כ', ratio: 0.6, own: 5, other: 0.8, meanRatio: 0.8, ...lookAlike } } : {})), 1);
+    assert.ok(check.kind === 'read');
+    return check.findings.map((f) => [f.kind, f.line, f.word, f.letter, f.expected, f.found]);
+  };
+  // Line 2 word 3 is בכל: its ב read as a כ.
+  assert.deepEqual(judged({}), [['wrong_letter', 2, 3, 1, 'ב', 'כ']]);
+  // Not when as near its own letter's instances as they are to one another, or further from the look-alike's than they are, or nearer its own than the look-alike's.
+  assert.deepEqual(judged({ own: 2 }), []);
+  assert.deepEqual(judged({ other: 1.5 }), []);
+  assert.deepEqual(judged({ ratio: 0.9 }), []);
+  // Nor when nearer its own letter's mean.
+  assert.deepEqual(judged({ meanRatio: 1.1 }), []);
+});
+
 test('two neighbours swapped are found when one is written as the other and the other only leans to the first, whichever comes first', () => {
-  const plainly = (char: string): Partial<LetterReading> => ({ lookAlike: { char, ratio: 0.1, meanRatio: 0.8 } });
-  const leans = (char: string): Partial<LetterReading> => ({ lookAlike: { char, ratio: 0.7, meanRatio: 0.9 } });
+  const plainly = (char: string): Partial<LetterReading> => ({ lookAlike: { char, ratio: 0.1, own: 1, other: 1, meanRatio: 0.8 } });
+  const leans = (char: string): Partial<LetterReading> => ({ lookAlike: { char, ratio: 0.7, own: 1, other: 1, meanRatio: 0.9 } });
   // Line 1 word 1 is שמע: the ש plainly a מ, the מ leaning to ש; then the other way round.
   for (const [first, second] of [
     [plainly('מ'), leans('ש')],

@@ -72,3 +72,19 @@ test('a letter is set against its look-alikes only when the hand has three insta
     assert.equal(lookAlikeOf(hand, 'ס', written)?.char ?? null, named, `${own} instances of ס`);
   }
 });
+
+test('how far a letter is from its nearest instances is told in how far the hand\'s instances of it lie from one another', () => {
+  const vavs = instances(VAV, 20, 1);
+  const hand = handLetters(new Map([['ו', vavs], ['ז', instances(ZAYIN, 6, 2)], ['ן', instances([0], 1, 3)]]), COARSE_GRID);
+  const typical = hand.typicalNearest('ו');
+  // The median of each instance's distance to its nearest other.
+  const each = vavs.map((v) => hand.nearestInstance('ו', v)).sort((a, b) => a - b);
+  assert.equal(typical, (each[9] + each[10]) / 2);
+  // Under two instances there is nothing to tell it by.
+  assert.ok(Number.isNaN(hand.typicalNearest('ן')));
+  // A ז set against the ו's: its nearest ו much further than they are from one another, its nearest ז as near as they are to each other.
+  const [zayin] = instances(ZAYIN, 1, 4);
+  const look = lookAlikeOf(hand, 'ו', zayin)!;
+  assert.equal(look.char, 'ז');
+  assert.ok(look.own > 4 && look.other < 1.5, JSON.stringify(look));
+});

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { COARSE_GRID, FINE_GRID, letterShape, lineFrame, localFrames } from '../../../src/engine/text-check/letter-shapes.ts';
+import { COARSE_GRID, FINE_GRID, letterDarkness, letterShape, lineFrame, localFrames } from '../../../src/engine/text-check/letter-shapes.ts';
 import type { InkGroup } from '../../../src/engine/text-check/page-ink.ts';
 
 // A letter's shape on the line's frame, and a stretched letter drawn back to
@@ -47,4 +47,41 @@ test("a group is read on its neighbours' frame where they drift off the line's: 
   // Small ink is read on the frame of the letters about it, and counts for none.
   const withSpeck = [...groups.slice(0, 19), { ...groups[19], small: true, box: [190, 0, 193, 3] as InkGroup['box'] }];
   assert.deepEqual(localFrames(withSpeck, lineFrame(withSpeck.filter((g) => !g.small)))[19], { top: 18, base: 38 });
+});
+
+test("a letter's darkness counts its edge's grey as a share of ink, shares a pixel among the cells it overlaps, and takes the parts it is given", () => {
+  const PARCHMENT = 200;
+  const INK = 40;
+  const levels = { parchment: PARCHMENT, ink: INK };
+  const cell = (FRAME.base - FRAME.top) / FINE_GRID.cells;
+  // A stroke 4 px wide whose right edge is a column of grey half-way between parchment and ink (blob 1), and a dot 3 px square apart to its left (blob 2).
+  const stroke = (left: number, edge: boolean) => {
+    const labels = new Int32Array(WIDTH * 40);
+    const data = new Uint8Array(WIDTH * 40).fill(PARCHMENT);
+    const paint = (v: number, u: number, label: number) => {
+      labels[v * WIDTH + u] = label;
+      data[v * WIDTH + u] = INK;
+    };
+    for (let v = FRAME.top; v < FRAME.base; v++) {
+      for (let u = left; u < left + 4; u++) paint(v, u, 1);
+      if (edge) data[v * WIDTH + left + 4] = (PARCHMENT + INK) / 2;
+    }
+    for (let v = 26; v < 29; v++) for (let u = left - 6; u < left - 3; u++) paint(v, u, 2);
+    const group: InkGroup = { X0: 0, X1: 0, Y0: 0, Y1: 0, area: 80, box: [left, FRAME.top, left + 4, FRAME.base], blobs: [1], index: 0 };
+    return { image: { width: WIDTH, height: 40, data }, labels, group };
+  };
+  const total = (s: Float32Array) => s.reduce((sum, x) => sum + x, 0);
+  const sharp = stroke(30, false);
+  const soft = stroke(30, true);
+  const a = letterDarkness(sharp.image, sharp.labels, [sharp.group], FRAME, FINE_GRID, levels);
+  const b = letterDarkness(soft.image, soft.labels, [soft.group], FRAME, FINE_GRID, levels);
+  // Ink in cells of the letter's area: 4 × 20 px, and half a column more with the grey edge beside it.
+  assert.ok(Math.abs(total(a) * cell * cell - 80) < 1e-3, `${total(a) * cell * cell}`);
+  assert.ok(Math.abs((total(b) - total(a)) * cell * cell - 10) < 1e-3, `${(total(b) - total(a)) * cell * cell}`);
+  // Cells 5/3 px wide: a stroke 4 px wide fills two and shares the pixels of the cells at its sides (some cell holds a part of its area), none more than its area.
+  assert.ok(a.every((x) => x <= 1));
+  assert.ok(a.some((x) => x > 0.05 && x < 0.95));
+  // The dot given as a part of the letter is counted; not given, it is not.
+  const withDot = letterDarkness(sharp.image, sharp.labels, [sharp.group], FRAME, FINE_GRID, levels, 1, [{ blob: 2, box: [24, 26, 27, 29] }]);
+  assert.ok(Math.abs((total(withDot) - total(a)) * cell * cell - 9) < 1e-3, `${(total(withDot) - total(a)) * cell * cell}`);
 });

@@ -7,7 +7,7 @@ import { lettersOf, type InkGroup } from '../../../src/engine/text-check/page-in
 
 const blob = (X0: number, X1: number, area: number, Y0 = 0, Y1 = 1): InkGroup => ({ X0, X1, Y0, Y1, area, box: [0, 0, 1, 1], blobs: [Math.round(X0 * 100)], index: 0 });
 
-test('small ink alone along the line is kept as small, dust and small ink over a letter are left out, parts of one letter joined', () => {
+test('small ink alone along the line is kept as small, dust and small ink over a letter are left out of the letters (the latter noted within the letter), parts of one letter joined', () => {
   const letters = [blob(0, 1, 100), blob(1.3, 2.2, 90), blob(2.5, 3.5, 110), blob(3.8, 4.6, 95)];
   const yud = blob(4.9, 5.2, 15); // a sixth of a letter's ink, standing alone
   const crownTip = blob(1.5, 1.7, 10, -0.5, -0.3); // over the second letter
@@ -17,6 +17,7 @@ test('small ink alone along the line is kept as small, dust and small ink over a
   assert.deepEqual(groups.map((g) => [g.X0, g.X1, g.small ?? false]), [[0, 1, false], [1.3, 2.2, false], [2.5, 3.5, false], [3.8, 4.6, false], [4.9, 5.2, true]]);
   assert.deepEqual(groups.map((g) => g.index), [0, 1, 2, 3, 4]);
   assert.equal(groups[2].area, 150, 'the leg joined to its letter');
+  assert.deepEqual(groups.map((g) => (g.within ?? []).map((w) => w.blob)), [[], [crownTip.blobs[0]], [], [], []], 'the crown tip noted within the letter it is over');
 });
 
 test("a line's specks of dust do not make a mark a tenth of a letter count as one: the typical letter is measured without them", () => {
