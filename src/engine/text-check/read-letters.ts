@@ -149,8 +149,9 @@ export function readLetters(img: Gray, map: PageMap, maxSide?: number): LettersR
       const readAlone = a.op === 'match' || a.op === 'merge';
       // A stroke's end broken off under it or beside it is one of its pieces (stroke-ends.ts).
       const ends = readAlone ? [...brokenEnds(text[i].char, a.groups, frames[a.groups[0].index], extent), ...[...beside].filter(([, k]) => k === i).map(([e]) => e.group)] : [];
-      const parts = [...a.groups, ...ends].flatMap((g) => g.blobs);
-      const span = spanOf([...a.groups, ...ends]);
+      const within = readAlone && frames[a.groups[0].index] ? a.groups.flatMap((g) => partsWithin(g, frames[a.groups[0].index]!)) : [];
+      const parts = [...[...a.groups, ...ends].flatMap((g) => g.blobs), ...within.map((p) => p.blob)];
+      const span = spanOf([...a.groups, ...ends, ...within.map((p) => ({ box: [...p.box] as InkGroup['box'] }))]);
       const pieces = parts.length > 1 && readAlone ? piecesInFaintInk(ink.page.image, ink.labels, span, parts) : parts.length;
       letters.push({ ...placeOf(l, text[i]), op: a.op, box: boxOf(ink, [...a.groups, ...ends]), lookAlike, pieces });
     });
@@ -222,13 +223,19 @@ function darknessOn(ink: PageInk, groups: readonly InkGroup[], frames: readonly 
  * The small ink in a letter's columns within its body's rows (page-ink.ts,
  * `within`): a ה's or a ק's short leg apart from its roof is left out of the
  * letter's reading, but a letter is judged against its look-alikes with it
- * (a ה without its leg is a ד to the eye, with it bridged by the blur a ח).
- * Crowns' tips above the body and crowns of the next line's letters below it
- * are left out.
+ * (a ה without its leg is a ד to the eye, with it bridged by the blur a ח)
+ * and its pieces are counted with it (a ה whose roof is cut off its right
+ * leg is in three). Crowns' tips at the body's top, crowns of the next line's
+ * letters below it and dots of ink inside it are left out.
  */
 function partsWithin(letter: InkGroup, frame: LineFrame): InkPart[] {
-  return (letter.within ?? []).filter((p) => (p.box[1] + p.box[3]) / 2 > frame.top && (p.box[1] + p.box[3]) / 2 < frame.base);
+  const height = frame.base - frame.top;
+  return (letter.within ?? []).filter((p) => p.box[1] >= frame.top + UNDER_ROOF * height && (p.box[1] + p.box[3]) / 2 < frame.base && p.box[3] - p.box[1] >= PART_HEIGHT * height);
 }
+/** A part within a letter starts this far down its body at least (letter heights): under a roof's stroke, where a crown's tip or a stem of it does not reach. */
+const UNDER_ROOF = 0.2;
+/** A part within a letter is at least this tall (letter heights): a leg, not a dot of ink or a speck inside it (a ה's short leg is half its height). */
+const PART_HEIGHT = 0.3;
 
 /** The hand's letters from a first reading: each letter read alone, by its shape (`shapeOf` the line's group as that letter reads it). */
 function handOf(lines: readonly { text: readonly TextPlace[]; aligned: readonly AlignedLetter[]; shapeOf: (group: number, char: string) => Float32Array | null }[], grid: ShapeGrid): HandLetters {

@@ -18,6 +18,13 @@ async function registrationPhoto(k: number, megapixels: number, errors = [] as R
   return new Uint8Array(photo.jpeg);
 }
 
+/** A photo of the text tune set (tools/scenes), rendered again, with the errors its scroll was written with. */
+async function tunePhoto(path: string) {
+  const job = planTextSet(TEXT_TUNE).jobs.find((j) => j.shots.some((s) => s.path === path))!;
+  const [photo] = await runTextJob({ ...job, shots: job.shots.filter((s) => s.path === path) });
+  return { errors: job.errors, check: await checkPhotoText(new Uint8Array(photo.jpeg)) };
+}
+
 test('a registration photo is read letter by letter: all 713 letters, 170 words, 22 lines, each box inside the photo as uploaded', async () => {
   for (const megapixels of [3, 12]) {
     const bytes = await registrationPhoto(1, megapixels);
@@ -67,13 +74,34 @@ test("a line's last word whose letters the scribe stretched is read as written, 
 
 test('letters the scribe stretched inside a line, not in its last word, are read as written, not as letters touching with one added', async () => {
   // A scroll of the text tune set whose scribe left out line 18's fifth word (בם) and stretched the ת of its second (את) and the א of its first (אתם). Judged by their shapes as written, wide, they read as two letters touching and a letter added.
-  const path = 'reg-3mp/176dc01bc507.jpg';
-  const job = planTextSet(TEXT_TUNE).jobs.find((j) => j.shots.some((s) => s.path === path))!;
-  const [photo] = await runTextJob({ ...job, shots: job.shots.filter((s) => s.path === path) });
-  const check = await checkPhotoText(new Uint8Array(photo.jpeg));
+  const { errors, check } = await tunePhoto('reg-3mp/176dc01bc507.jpg');
   assert.ok(check.kind === 'read');
-  assert.deepEqual(job.errors.map((e) => [e.kind, e.line, e.word]), [['missing_word', 18, 5]]);
+  assert.deepEqual(errors.map((e) => [e.kind, e.line, e.word]), [['missing_word', 18, 5]]);
   assert.deepEqual(check.findings.map((f) => [f.kind, f.line, f.word]), [['missing_word', 18, 5]]);
+});
+
+test("a ה whose roof is cut off its right leg is found broken: its short leg, left out of its reading, is counted among its pieces", async () => {
+  // The last line's הארץ: its ה in three pieces (roof, right leg, the short left leg a ה is written with apart). The short leg is small ink under the roof; counted as two, the ה was written whole.
+  const { errors, check } = await tunePhoto('reg-3mp/e0a3caaeb7cb.jpg');
+  assert.ok(check.kind === 'read');
+  assert.deepEqual(errors.map((e) => [e.kind, e.line, e.word, e.letter]), [['broken_letter', 22, 2, 1]]);
+  assert.deepEqual(check.findings.map((f) => [f.kind, f.line, f.word, f.letter]), [['broken_letter', 22, 2, 1]]);
+});
+
+test("a ו written with a ז's head is found written as a ז: unlike every ו of the hand, as near its ז's as they are to one another", async () => {
+  // Line 4's sixth word (ובלכתך): its first letter ו written as a ז. Its nearest ז is not nearer than 0.3 of its nearest ו.
+  const { errors, check } = await tunePhoto('reg-3mp/1592dfc814d5.jpg');
+  assert.ok(check.kind === 'read');
+  assert.deepEqual(errors.map((e) => [e.kind, e.line, e.word, e.letter, e.found]), [['wrong_letter', 4, 6, 1, 'ז']]);
+  assert.deepEqual(check.findings.map((f) => [f.kind, f.line, f.word, f.letter, f.expected, f.found]), [['wrong_letter', 4, 6, 1, 'ו', 'ז']]);
+});
+
+test("a clean scroll whose scribe stretched a ה is read clean: drawn back, with its short leg, it is a ה of the hand, not a ח", async () => {
+  // The ה of line 1's fifth word (יהוה) stretched to half again its width, its leg bridged to its roof by the blur; the hand's ה's had been drawn without their short legs, and it was read as a ח.
+  const { errors, check } = await tunePhoto('reg-3mp/829225a61588.jpg');
+  assert.ok(check.kind === 'read');
+  assert.deepEqual(errors, []);
+  assert.deepEqual(check.findings, []);
 });
 
 test("a clean scroll whose line ends lower than it begins is read clean, its last word on its own height, not as a word missing and a word added", async () => {

@@ -4,7 +4,7 @@ import { readDecoded } from '../../../src/engine/analyze-photo.ts';
 import { decodePhoto } from '../../../src/engine/decode-photo.ts';
 import type { AlignedLetter } from '../../../src/engine/text-check/align-letters.ts';
 import type { InkGroup } from '../../../src/engine/text-check/page-ink.ts';
-import { readLetters, touchingOverStretched } from '../../../src/engine/text-check/read-letters.ts';
+import { LINE_LETTERS, readLetters, touchingOverStretched } from '../../../src/engine/text-check/read-letters.ts';
 import { MEZUZAH_LETTER_COUNT } from '../../../src/text/mezuzah-text.ts';
 import { deriveSeed, makeScribe, makeScroll, photographScroll } from '../../../tools/synth/index.ts';
 
@@ -55,4 +55,12 @@ test("a letter read stretched inside a line with the next letter of its word mis
   assert.deepEqual(ops(word(false), true), ['touch', 'touched', 'match', 'match', 'match']);
   assert.deepEqual(ops(word(true), true), ['match', 'missing', 'match', 'match', 'match']);
   assert.deepEqual(ops(word(false), false), ['match', 'missing', 'match', 'match', 'match']);
+});
+
+test('the enlarged letters of the first verse are known as such: the ע of שמע and the ד of אחד, no other', () => {
+  const large = LINE_LETTERS.flatMap((text, l) => text.filter((t) => t.large).map((t) => [l + 1, t.word, t.letter, t.char]));
+  assert.deepEqual(large, [
+    [1, 1, 3, 'ע'],
+    [1, 6, 3, 'ד'],
+  ]);
 });
