@@ -254,7 +254,7 @@ function typicalArea(blobs: readonly InkGroup[]): number {
 }
 
 /** The page's box around groups: left, top, right, bottom (exclusive). */
-export function spanOf(groups: readonly Pick<InkGroup, 'box'>[]): [number, number, number, number] {
+export function spanOf(groups: readonly { readonly box: readonly [number, number, number, number] }[]): [number, number, number, number] {
   return [Math.min(...groups.map((g) => g.box[0])), Math.min(...groups.map((g) => g.box[1])), Math.max(...groups.map((g) => g.box[2])), Math.max(...groups.map((g) => g.box[3]))];
 }
 

@@ -151,7 +151,7 @@ export function readLetters(img: Gray, map: PageMap, maxSide?: number): LettersR
       const ends = readAlone ? [...brokenEnds(text[i].char, a.groups, frames[a.groups[0].index], extent), ...[...beside].filter(([, k]) => k === i).map(([e]) => e.group)] : [];
       const within = readAlone && frames[a.groups[0].index] ? a.groups.flatMap((g) => partsWithin(g, frames[a.groups[0].index]!)) : [];
       const parts = [...[...a.groups, ...ends].flatMap((g) => g.blobs), ...within.map((p) => p.blob)];
-      const span = spanOf([...a.groups, ...ends, ...within.map((p) => ({ box: [...p.box] as InkGroup['box'] }))]);
+      const span = spanOf([...a.groups, ...ends, ...within]);
       const pieces = parts.length > 1 && readAlone ? piecesInFaintInk(ink.page.image, ink.labels, span, parts) : parts.length;
       letters.push({ ...placeOf(l, text[i]), op: a.op, box: boxOf(ink, [...a.groups, ...ends]), lookAlike, pieces });
     });
