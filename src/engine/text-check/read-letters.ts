@@ -63,7 +63,7 @@ export type LettersRead = {
   readonly edgeWidth: number | null;
 };
 
-/** A letter of the text: its place (1-based) and whether it is one of the enlarged letters of the first verse (the hand has no other of its size to judge it by). */
+/** A letter of the text: its place (1-based) and whether it is one of the enlarged letters of the first verse (no instance of its letter: the hand writes no other at its size). */
 type TextPlace = TextLetter & { readonly word: number; readonly letter: number; readonly large: boolean };
 
 /** The text's letters, line by line, with where each word begins. */
@@ -142,9 +142,9 @@ export function readLetters(img: Gray, map: PageMap, maxSide?: number): LettersR
     const beside = sideEnds(read, text.map((t) => t.char), frame, extent, ink.labels, ink.page.image.width);
     read.letters.forEach((a, i) => {
       const j = a.op === 'match' || a.op === 'swap' ? a.groups[0].index : -1;
-      const fine = j >= 0 && !text[i].large ? darkness[l](j, text[i].char) : null;
+      const fine = j >= 0 ? darkness[l](j, text[i].char, text[i].large) : null;
       const nearest = fine ? lookAlikeOf(fineHand, text[i].char, fine) : null;
-      const coarse = j >= 0 ? shapes[j] : null;
+      const coarse = j < 0 ? null : text[i].large ? letterShape(ink.labels, ink.page.image.width, [groups[j]], ownHeight(groups[j]), COARSE_GRID) : shapes[j];
       const lookAlike = nearest && coarse ? { ...nearest, meanRatio: hand.unlikeness(nearest.char, coarse, false) / Math.max(hand.unlikeness(text[i].char, coarse, a.op === 'match'), 1e-9) } : null;
       const readAlone = a.op === 'match' || a.op === 'merge';
       // A stroke's end broken off under it or beside it is one of its pieces (stroke-ends.ts).
@@ -204,19 +204,24 @@ function stretchOf(char: string, group: InkGroup, frame: LineFrame, extent: Hand
 }
 
 /** A line's groups' darkness on the fine grid as a letter reads each (`char`): a dilatable letter stretched drawn back (stretchOf), with the small ink in its columns (partsWithin); each drawn once. */
-function darknessOn(ink: PageInk, groups: readonly InkGroup[], frames: readonly (LineFrame | null)[], extent: HandExtent): (j: number, char: string) => Float32Array | null {
+function darknessOn(ink: PageInk, groups: readonly InkGroup[], frames: readonly (LineFrame | null)[], extent: HandExtent): (j: number, char: string, large?: boolean) => Float32Array | null {
   // The parchment and the ink of the line's letters.
   const letters = groups.filter((g) => !g.small);
   const levels = letters.length > 0 ? levelsOf(ink.page.image, ink.labels, spanOf(letters), new Set(letters.flatMap((g) => g.blobs))) : null;
   const drawn = new Map<string, Float32Array>();
-  return (j, char) => {
-    const at = frames[j];
+  return (j, char, large = false) => {
+    const at = large ? ownHeight(groups[j]) : frames[j];
     if (!at || !levels) return null;
-    const across = stretchOf(char, groups[j], at, extent) ?? 1;
-    const key = `${j}:${across}`;
+    const across = large ? 1 : (stretchOf(char, groups[j], at, extent) ?? 1);
+    const key = `${j}:${across}:${large}`;
     if (!drawn.has(key)) drawn.set(key, letterDarkness(ink.page.image, ink.labels, [groups[j]], at, FINE_GRID, levels, across, partsWithin(groups[j], at)));
     return drawn.get(key)!;
   };
+}
+
+/** An enlarged letter's own frame: its ink's top and bottom, so that it is drawn at the size of the hand's others (the ע and ד of the first verse have neither neck nor tail). */
+function ownHeight(group: InkGroup): LineFrame {
+  return { top: group.box[1], base: group.box[3] };
 }
 
 /**

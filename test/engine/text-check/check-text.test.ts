@@ -80,6 +80,14 @@ test('letters the scribe stretched inside a line, not in its last word, are read
   assert.deepEqual(check.findings.map((f) => [f.kind, f.line, f.word]), [['missing_word', 18, 5]]);
 });
 
+test('the enlarged ד of אחד written as a ר is found, judged at its own size against the hand\'s ordinary ד\'s and ר\'s', async () => {
+  const error = textError('wrong_letter', { line: 1, word: 6, letter: 3, found: 'ר' });
+  const check = await checkPhotoText(await registrationPhoto(1, 3, [error]));
+  assert.ok(check.kind === 'read');
+  const found = check.findings.find((f) => f.line === 1 && f.word === 6);
+  assert.deepEqual(found && [found.kind, found.letter, found.expected, found.found], ['wrong_letter', 3, 'ד', 'ר'], JSON.stringify(check.findings.filter((f) => f.line === 1)));
+});
+
 test("a ה whose roof is cut off its right leg is found broken: its short leg, left out of its reading, is counted among its pieces", async () => {
   // The last line's הארץ: its ה in three pieces (roof, right leg, the short left leg a ה is written with apart). The short leg is small ink under the roof; counted as two, the ה was written whole.
   const { errors, check } = await tunePhoto('reg-3mp/e0a3caaeb7cb.jpg');
