@@ -64,7 +64,7 @@ export type InkGroup = {
   small?: boolean;
   /** Ink standing apart just under one of its strokes' ends (markStrokeEnds): the rest of a stroke broken off, or a crown of the next line's letter (stroke-ends.ts tells which). */
   under?: { readonly blob: number; readonly box: [number, number, number, number] }[];
-  /** Small ink in its columns that it does not count as its own (a ה's short leg, a crown's tip, a speck): shown to the letter's look when it is set against its look-alikes (read-letters.ts), not to its reading. */
+  /** Small ink in its columns that it does not count as its own (a ה's short leg, a crown's tip, a speck): left out of its reading; what of it stands under its roof is counted in its look against its look-alikes and in its pieces (read-letters.ts, partsWithin). */
   within?: { readonly blob: number; readonly box: readonly [number, number, number, number] }[];
 };
 
