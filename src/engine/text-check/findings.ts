@@ -14,27 +14,28 @@ const piecesWritten = (char: string) => (WRITTEN_IN_PIECES.has(char) ? 2 : 1);
  * (read-letters.ts, LOOK_ALIKES) when the nearest of the hand's instances of
  * that letter is nearer than WRITTEN_AS_RATIO of the nearest instance of its
  * own, and it is also less unlike that letter's mean than its own letter's
- * (meanRatio under 1: two measures agreeing, not one instance alone). The
- * ratio was chosen on the text tune set's 3 MP registration photos, every
- * instance of a hand's letters set against the hand's instances of its
- * look-alikes as if written in their place (decision 027): at 0.3, 3 of
- * 48,524 own letters taken for a look-alike and 80% of 88,129 look-alikes
- * found; at 0.35, 3 and 85% (with the letters enlarged and stretched not yet
- * told: in the engine, 3 own letters more at 3 MP).
+ * (meanRatio under 1: two measures agreeing, not one instance alone). At
+ * 0.3, on the text tune set's 3 MP registration photos, no own letter of a
+ * hand is taken for a look-alike in the engine; at 0.35, 3 are (letters a
+ * hair from their neighbours) and no more letters written wrong are found.
+ * Each instance of a hand's letters set against the hand's instances of its
+ * look-alikes as if written in their place (decision 027), 0.3 finds 80% of
+ * 88,129 look-alikes, with 3 of 48,524 own letters taken.
  */
 const WRITTEN_AS_RATIO = 0.3;
 /**
- * Or when it is unlike every instance of its own letter (its nearest further
- * than UNLIKE_OWN times the hand's instances of it are from one another, as a
- * rule), as near the look-alike's as they are to each other (LIKE_OTHER), and
- * nearer them than its own (UNLIKE_OWN_RATIO): a ר written with a ך's tail is
- * far from every ר, while its nearest ך may be no nearer than ר's are to one
- * another. On the same measure: still 3 own letters, 80.6% of look-alikes
- * found (80.1% by the ratio alone), and in the engine a ו written with a
- * ז's head found at 3 and at 12 MP, nothing more false (decision 027).
+ * Or when it is unlike every instance of its own letter, as near the
+ * look-alike's as they are to each other, and nearer them than its own: a ו
+ * written with a ז's head is far from every ו, while its nearest ז may be no
+ * nearer than the hand's ז's are to one another. On the measure above: still
+ * 3 own letters, 80.6% of look-alikes found (80.1% by the ratio alone); in
+ * the engine that ו found at 3 and at 12 MP, nothing more false.
  */
+/** Its nearest own instance further than this many times the hand's instances of it are from their nearest (the median): at 3 (with LIKE_OTHER 1.2), 2 own letters more taken for look-alikes on the tune set at 3 MP and 2 at 12 MP. */
 const UNLIKE_OWN = 4;
+/** Its nearest look-alike instance no further than the look-alike's instances are from theirs (the median): at 2, 3 more own letters taken across the four tuning sets for 1 more found. */
 const LIKE_OTHER = 1;
+/** And nearer the look-alike's instances than its own, by this much at least: a lean, not a letter between the two. */
 const UNLIKE_OWN_RATIO = 0.7;
 
 /**

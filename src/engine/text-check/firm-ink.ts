@@ -162,8 +162,11 @@ export function inkDepth(image: Gray, labels: Int32Array, box: readonly [number,
   return parchment - ink;
 }
 
+/** The grey levels of the parchment and of the ink about some letters. */
+export type InkLevels = { readonly parchment: number; readonly ink: number };
+
 /** The parchment's grey level in `box` (PARCHMENT_QUANTILE of its pixels) and the ink's (INK_QUANTILE of the pixels of the blobs `own`). */
-export function levelsOf(image: Gray, labels: Int32Array, box: readonly [number, number, number, number], own: ReadonlySet<number>): { parchment: number; ink: number } {
+export function levelsOf(image: Gray, labels: Int32Array, box: readonly [number, number, number, number], own: ReadonlySet<number>): InkLevels {
   const [left, top, right, bottom] = box;
   const grey = new Uint32Array(256);
   const ink = new Uint32Array(256);

@@ -1,5 +1,6 @@
 import type { Gray } from '../raster.ts';
-import type { InkGroup } from './page-ink.ts';
+import type { InkLevels } from './firm-ink.ts';
+import type { InkGroup, InkPart } from './page-ink.ts';
 
 // A letter's shape as the text check compares it: its ink on a small grid
 // measured in the line's own letter height, standing where the letters about
@@ -111,12 +112,6 @@ export function letterShape(labels: Int32Array, width: number, groups: readonly 
   return grid.smooth ? smooth(shape, grid) : shape;
 }
 
-/** A blob of ink (its label) and its box, counted as part of a letter it is not grouped with. */
-export type InkPart = { readonly blob: number; readonly box: readonly [number, number, number, number] };
-
-/** The grey levels of the parchment and of the ink about a letter (firm-ink.ts, levelsOf). */
-export type InkLevels = { readonly parchment: number; readonly ink: number };
-
 /**
  * The darkness of the ink of `groups` (one letter's) on `grid`, placed as
  * letterShape places it: each pixel of its ink or at its edge (within a pixel
@@ -147,9 +142,12 @@ export function letterDarkness(image: Gray, labels: Int32Array, groups: readonly
   for (let v = Math.max(0, top - 1); v < Math.min(height, bottom + 1); v++) {
     for (let u = Math.max(0, from - 1); u < Math.min(width, to + 1); u++) if (own.has(labels[v * width + u])) mask[(v - top + 1) * w + u - from + 1] = 1;
   }
+  // Its ink, or parchment within a pixel of it (a neighbour's ink a pixel off is the neighbour's).
   const nearOwn = (u: number, v: number) => {
     const at = (v - top + 1) * w + u - from + 1;
-    return mask[at - w - 1] | mask[at - w] | mask[at - w + 1] | mask[at - 1] | mask[at] | mask[at + 1] | mask[at + w - 1] | mask[at + w] | mask[at + w + 1];
+    if (mask[at]) return true;
+    if (labels[v * width + u] !== 0) return false;
+    return (mask[at - w - 1] | mask[at - w] | mask[at - w + 1] | mask[at - 1] | mask[at + 1] | mask[at + w - 1] | mask[at + w] | mask[at + w + 1]) === 1;
   };
   // Each pixel shared among the cells it overlaps, by the share of it in each: a cell two and a half pixels wide takes neither two columns nor three.
   const rowShares = Array.from({ length: bottom - top }, (_, i) => overlaps((top + i - frame.top) / cell + grid.above, 1 / cell, rows));
@@ -168,7 +166,7 @@ export function letterDarkness(image: Gray, labels: Int32Array, groups: readonly
   }
   const perCell = across / (cell * cell);
   for (let i = 0; i < shape.length; i++) shape[i] = Math.min(1, shape[i] * perCell);
-  return shape;
+  return grid.smooth ? smooth(shape, grid) : shape;
 }
 
 /** The cells (of `count`) a pixel from `start` to `start + size` (in cells) overlaps, each with the share of the pixel in it. */

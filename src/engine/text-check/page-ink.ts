@@ -65,8 +65,11 @@ export type InkGroup = {
   /** Ink standing apart just under one of its strokes' ends (markStrokeEnds): the rest of a stroke broken off, or a crown of the next line's letter (stroke-ends.ts tells which). */
   under?: { readonly blob: number; readonly box: [number, number, number, number] }[];
   /** Small ink in its columns that it does not count as its own (a ה's short leg, a crown's tip, a speck): left out of its reading; what of it stands under its roof is counted in its look against its look-alikes and in its pieces (read-letters.ts, partsWithin). */
-  within?: { readonly blob: number; readonly box: readonly [number, number, number, number] }[];
+  within?: InkPart[];
 };
+
+/** A blob of ink (its label) and its box, counted as part of a letter it is not grouped with. */
+export type InkPart = { readonly blob: number; readonly box: readonly [number, number, number, number] };
 
 /** The rectified page and, for each of the 22 lines, its groups of ink in reading order. */
 export type PageInk = {

@@ -5,10 +5,10 @@ import { LINE_PITCH, TEMPLATE_LINES } from '../template.ts';
 import { LARGE_LETTERS, MEZUZAH_WORDS } from '../../text/mezuzah-text.ts';
 import { alignLetters, DILATABLE, type AlignedLetter, type ExtraInk, type LetterOp, type TextLetter } from './align-letters.ts';
 import { handLetters, type HandLetters } from './hand-letters.ts';
-import { COARSE_GRID, FINE_GRID, letterDarkness, letterShape, lineFrame, localFrames, type InkPart, type LineFrame, type ShapeGrid } from './letter-shapes.ts';
+import { COARSE_GRID, FINE_GRID, letterDarkness, letterShape, lineFrame, localFrames, type LineFrame, type ShapeGrid } from './letter-shapes.ts';
 import { edgeWidth } from './edge-width.ts';
 import { levelsOf, paleAmong, piecesInFaintInk } from './firm-ink.ts';
-import { pageInk, spanOf, type InkGroup, type PageInk } from './page-ink.ts';
+import { pageInk, spanOf, type InkGroup, type InkPart, type PageInk } from './page-ink.ts';
 import { brokenEnds, handExtent, sideEnds, type HandExtent } from './stroke-ends.ts';
 
 // Where each of the text's 713 letters stands on a photo the reader has read,
@@ -23,8 +23,8 @@ import { brokenEnds, handExtent, sideEnds, type HandExtent } from './stroke-ends
  * look-alike's nearest instance in this hand is against the nearest of the
  * letter's own (fine grid); `own` and `other`, how far the nearest of its
  * own letter's instances and of the look-alike's are, each in how far that
- * letter's instances lie from one another as a rule (typicalNearest: over 1,
- * further than most are); `meanRatio`, how unlike the look-alike's mean
+ * letter's instances lie from their nearest (typicalNearest, the median: over
+ * 1, further than half of them are); `meanRatio`, how unlike the look-alike's mean
  * shape it is against its own letter's mean (coarse grid, itself left out).
  */
 export type LookAlike = { readonly char: string; readonly ratio: number; readonly own: number; readonly other: number; readonly meanRatio: number };
@@ -145,7 +145,9 @@ export function readLetters(img: Gray, map: PageMap, maxSide?: number): LettersR
       const fine = j >= 0 ? darkness[l](j, text[i].char, text[i].large) : null;
       const nearest = fine ? lookAlikeOf(fineHand, text[i].char, fine) : null;
       const coarse = j < 0 ? null : text[i].large ? letterShape(ink.labels, ink.page.image.width, [groups[j]], ownHeight(groups[j]), COARSE_GRID) : shapes[j];
-      const lookAlike = nearest && coarse ? { ...nearest, meanRatio: hand.unlikeness(nearest.char, coarse, false) / Math.max(hand.unlikeness(text[i].char, coarse, a.op === 'match'), 1e-9) } : null;
+      // A letter read alone in the first pass is one of the hand's instances (left out of its letter's mean), an enlarged one never.
+      const isInstance = a.op === 'match' && !text[i].large;
+      const lookAlike = nearest && coarse ? { ...nearest, meanRatio: hand.unlikeness(nearest.char, coarse, false) / Math.max(hand.unlikeness(text[i].char, coarse, isInstance), 1e-9) } : null;
       const readAlone = a.op === 'match' || a.op === 'merge';
       // A stroke's end broken off under it or beside it is one of its pieces (stroke-ends.ts).
       const ends = readAlone ? [...brokenEnds(text[i].char, a.groups, frames[a.groups[0].index], extent), ...[...beside].filter(([, k]) => k === i).map(([e]) => e.group)] : [];

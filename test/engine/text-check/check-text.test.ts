@@ -97,7 +97,7 @@ test("a ה whose roof is cut off its right leg is found broken: its short leg, l
 });
 
 test("a ו written with a ז's head is found written as a ז: unlike every ו of the hand, as near its ז's as they are to one another", async () => {
-  // Line 4's sixth word (ובלכתך): its first letter ו written as a ז. Its nearest ז is not nearer than 0.3 of its nearest ו.
+  // Line 4's sixth word (ובלכתך): its first letter ו written as a ז, its nearest ז not near enough against its nearest ו to be read as one by that alone.
   const { errors, check } = await tunePhoto('reg-3mp/1592dfc814d5.jpg');
   assert.ok(check.kind === 'read');
   assert.deepEqual(errors.map((e) => [e.kind, e.line, e.word, e.letter, e.found]), [['wrong_letter', 4, 6, 1, 'ז']]);

@@ -82,7 +82,7 @@ test('how far a letter is from its nearest instances is told in how far the hand
   assert.equal(typical, (each[9] + each[10]) / 2);
   // Under two instances there is nothing to tell it by.
   assert.ok(Number.isNaN(hand.typicalNearest('ן')));
-  // A ז set against the ו's: its nearest ו much further than they are from one another, its nearest ז as near as they are to each other.
+  // A ז set against the ו's: its nearest ו much further than they are from one another, its nearest ז about as near as they are to each other (six noisy instances: within half as far again).
   const [zayin] = instances(ZAYIN, 1, 4);
   const look = lookAlikeOf(hand, 'ו', zayin)!;
   assert.equal(look.char, 'ז');
