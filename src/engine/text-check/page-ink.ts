@@ -63,7 +63,7 @@ export type InkGroup = {
   /** Small ink (under SPECK_SHARE of the line's blobs): a י or a speck; ink no letter takes here is no finding. */
   small?: boolean;
   /** Ink standing apart just under one of its strokes' ends (markStrokeEnds): the rest of a stroke broken off, or a crown of the next line's letter (stroke-ends.ts tells which). */
-  under?: { readonly blob: number; readonly box: [number, number, number, number] }[];
+  under?: InkPart[];
   /** Small ink in its columns that it does not count as its own (a ה's short leg, a crown's tip, a speck): left out of its reading; what of it stands under its roof is counted in its look against its look-alikes and in its pieces (read-letters.ts, partsWithin). */
   within?: InkPart[];
 };

@@ -149,9 +149,10 @@ export function readLetters(img: Gray, map: PageMap, maxSide?: number): LettersR
       const isInstance = a.op === 'match' && !text[i].large;
       const lookAlike = nearest && coarse ? { ...nearest, meanRatio: hand.unlikeness(nearest.char, coarse, false) / Math.max(hand.unlikeness(text[i].char, coarse, isInstance), 1e-9) } : null;
       const readAlone = a.op === 'match' || a.op === 'merge';
+      const at = readAlone ? frames[a.groups[0].index] : null;
       // A stroke's end broken off under it or beside it is one of its pieces (stroke-ends.ts).
-      const ends = readAlone ? [...brokenEnds(text[i].char, a.groups, frames[a.groups[0].index], extent), ...[...beside].filter(([, k]) => k === i).map(([e]) => e.group)] : [];
-      const within = readAlone && frames[a.groups[0].index] ? a.groups.flatMap((g) => partsWithin(g, frames[a.groups[0].index]!)) : [];
+      const ends = readAlone ? [...brokenEnds(text[i].char, a.groups, at, extent), ...[...beside].filter(([, k]) => k === i).map(([e]) => e.group)] : [];
+      const within = at ? a.groups.flatMap((g) => partsWithin(g, at)) : [];
       const parts = [...[...a.groups, ...ends].flatMap((g) => g.blobs), ...within.map((p) => p.blob)];
       const span = spanOf([...a.groups, ...ends, ...within]);
       const pieces = parts.length > 1 && readAlone ? piecesInFaintInk(ink.page.image, ink.labels, span, parts) : parts.length;
@@ -331,7 +332,7 @@ function seenWords(img: Gray, map: PageMap): boolean[][] {
 }
 
 /** The image's pixels around these groups: their rectified boxes' corners mapped back, as [x, y, w, h]; null for none. */
-function boxOf(ink: PageInk, groups: readonly Pick<InkGroup, 'box'>[]): [number, number, number, number] | null {
+function boxOf(ink: PageInk, groups: readonly { readonly box: readonly [number, number, number, number] }[]): [number, number, number, number] | null {
   if (groups.length === 0) return null;
   let minX = Infinity;
   let minY = Infinity;

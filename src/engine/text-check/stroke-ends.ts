@@ -29,7 +29,7 @@ const REACH_TOLERANCE = 0.2;
 const reachOf = (bottom: number, frame: LineFrame) => (bottom - frame.base) / (frame.base - frame.top);
 
 /** Ink that is a piece of a letter: its box in the page's pixels and its blobs' labels. */
-export type Piece = Pick<InkGroup, 'box' | 'blobs'>;
+export type Piece = { readonly box: readonly [number, number, number, number]; readonly blobs: readonly number[] };
 
 /** How far each letter of the hand reaches below its line's base, and how wide it is, in letter heights: the medians of its instances read alone. */
 export type HandExtent = { readonly reach: ReadonlyMap<string, number>; readonly width: ReadonlyMap<string, number> };
