@@ -70,14 +70,15 @@ export function findingsOf(read: LettersRead, scale: number): TextCheck {
     const { line, word } = letters[0];
     const boxes = letters.map((l) => l.box);
     const near = (i: number): Box | null => boxes[i] ?? boxes.slice(0, i).reverse().find((b) => b) ?? boxes.slice(i + 1).find((b) => b) ?? null;
-    if (letters.length > 1 && letters.every((l) => l.op === 'missing')) {
+    if (letters.length > 1 && letters.every((l) => l.op === 'missing' && !l.partial)) {
       findings.push({ kind: 'missing_word', line, word, letter: null, expected: letters.map((l) => l.char).join(''), found: '', confidence: CONFIDENCE.missing_word, box: at(gapOf(read.letters, letters), null) });
       continue;
     }
     for (let i = 0; i < letters.length; i++) {
       const l = letters[i];
       const place = { line, word, letter: l.letter };
-      if (l.op === 'missing') findings.push({ kind: 'missing_letter', ...place, expected: l.char, found: '', confidence: CONFIDENCE.missing_letter, box: at(null, near(i)) });
+      if (l.partial) findings.push({ kind: 'broken_letter', ...place, expected: l.char, found: l.char, confidence: CONFIDENCE.broken_letter, box: at(l.box, null) });
+      else if (l.op === 'missing') findings.push({ kind: 'missing_letter', ...place, expected: l.char, found: '', confidence: CONFIDENCE.missing_letter, box: at(null, near(i)) });
       else if (l.op === 'touch' && letters[i + 1]?.op === 'touched') {
         const pair = l.char + letters[i + 1].char;
         findings.push({ kind: 'touching_letters', ...place, expected: pair, found: pair, confidence: CONFIDENCE.touching_letters, box: at(l.box, null) });

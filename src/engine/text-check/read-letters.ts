@@ -41,6 +41,8 @@ export type LetterReading = {
   readonly lookAlike: LookAlike | null;
   /** Into how many pieces its ink falls, faint ink joining what it joins (firm-ink.ts): a letter read alone may be one group of several blobs that overlap along the line, as a ה's leg under its roof. */
   readonly pieces: number;
+  /** A letter read missing with a part of it standing in its place (fragmentsOf): written, but not whole. */
+  readonly partial: boolean;
 };
 
 /** Ink no letter of the line took: after which letter of the text (word 0 / letter 0: before the line's first), and its box in the pixels of the image read. */
@@ -140,6 +142,7 @@ export function readLetters(img: Gray, map: PageMap, maxSide?: number): LettersR
     const read = touchingOverStretched(alignLetters(groups, text, shapeCost), text, (i, j) => stretchedBy(i, j) !== null);
     // Ink no letter took that is a stroke's end broken off beside a letter (stroke-ends.ts).
     const beside = sideEnds(read, text.map((t) => t.char), frame, extent, ink.labels, ink.page.image.width);
+    const fragments = frame ? fragmentsOf(read, text, frame) : new Map<number, ExtraInk>();
     read.letters.forEach((a, i) => {
       const j = a.op === 'match' || a.op === 'swap' ? a.groups[0].index : -1;
       const fine = j >= 0 ? darkness[l](j, text[i].char, text[i].large) : null;
@@ -156,7 +159,8 @@ export function readLetters(img: Gray, map: PageMap, maxSide?: number): LettersR
       const parts = [...[...a.groups, ...ends].flatMap((g) => g.blobs), ...within.map((p) => p.blob)];
       const span = spanOf([...a.groups, ...ends, ...within]);
       const pieces = parts.length > 1 && readAlone ? piecesInFaintInk(ink.page.image, ink.labels, span, parts) : parts.length;
-      letters.push({ ...placeOf(l, text[i]), op: a.op, box: boxOf(ink, [...a.groups, ...ends]), lookAlike, pieces });
+      const fragment = fragments.get(i);
+      letters.push({ ...placeOf(l, text[i]), op: a.op, box: boxOf(ink, fragment ? [fragment.group] : [...a.groups, ...ends]), lookAlike, pieces, partial: fragment !== undefined });
     });
     // Ink far paler than the line's letters is a stain (a brown foxing spot), no letter added.
     const pale = paleAmong(ink.page.image, ink.labels, groups.filter((g) => !g.small));
@@ -240,9 +244,32 @@ function partsWithin(letter: InkGroup, frame: LineFrame): InkPart[] {
   const height = frame.base - frame.top;
   return (letter.within ?? []).filter((p) => p.box[1] >= frame.top + UNDER_ROOF * height && (p.box[1] + p.box[3]) / 2 < frame.base && p.box[3] - p.box[1] >= PART_HEIGHT * height);
 }
+/**
+ * Letters read missing that a part of stands in their place: small ink no
+ * letter took (page-ink.ts: under a share of the line's blobs, which a
+ * letter's width and shape did not fit) between the letters either side, at
+ * least PART_HEIGHT tall, where a letter of a word otherwise read is missing.
+ * A י whose stroke is broken in two leaves a piece too small and too narrow
+ * to be read as the letter: it is written, but not whole (broken), not left
+ * out. A speck is shorter; a word all missing is a word left out.
+ */
+function fragmentsOf(read: { readonly letters: readonly AlignedLetter[]; readonly extra: readonly ExtraInk[] }, text: readonly TextPlace[], frame: LineFrame): Map<number, ExtraInk> {
+  const height = frame.base - frame.top;
+  const out = new Map<number, ExtraInk>();
+  read.letters.forEach((a, i) => {
+    if (a.op !== 'missing') return;
+    const word = read.letters.filter((_, k) => text[k].word === text[i].word);
+    if (word.every((w) => w.op === 'missing')) return;
+    const taken = new Set(out.values());
+    const piece = read.extra.find((e) => e.group.small && !e.inWord && !taken.has(e) && (e.after === i - 1 || e.after === i) && e.group.box[3] - e.group.box[1] >= PART_HEIGHT * height);
+    if (piece) out.set(i, piece);
+  });
+  return out;
+}
+
 /** A part within a letter starts this far down its body at least (letter heights): under a roof's stroke, where a crown's tip or a stem of it does not reach. */
 const UNDER_ROOF = 0.2;
-/** A part within a letter is at least this tall (letter heights): a leg, not a dot of ink or a speck inside it (a ה's short leg is half its height). */
+/** A part of a letter is at least this tall (letter heights): a leg, not a dot of ink or a speck (a ה's short leg and a י are half a letter high). */
 const PART_HEIGHT = 0.3;
 
 /** The hand's letters from a first reading: each letter read alone, by its shape (`shapeOf` the line's group as that letter reads it). */

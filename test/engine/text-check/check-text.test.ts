@@ -96,6 +96,14 @@ test("a ה whose roof is cut off its right leg is found broken: its short leg, l
   assert.deepEqual(check.findings.map((f) => [f.kind, f.line, f.word, f.letter]), [['broken_letter', 22, 2, 1]]);
 });
 
+test('a י broken in two, what is left of it too small to be read as the letter, is found broken, not missing', async () => {
+  // Line 14's יהיה: its first י cut across, the piece left under the line's small ink (a speck or a short י) and narrower than a י; aligned, the letter is missing and the piece left over.
+  const { errors, check } = await tunePhoto('reg-3mp/60669607d3e0.jpg');
+  assert.ok(check.kind === 'read');
+  assert.deepEqual(errors.map((e) => [e.kind, e.line, e.word, e.letter]), [['broken_letter', 14, 3, 1]]);
+  assert.deepEqual(check.findings.map((f) => [f.kind, f.line, f.word, f.letter]), [['broken_letter', 14, 3, 1]]);
+});
+
 test("a ו written with a ז's head is found written as a ז: unlike every ו of the hand, as near its ז's as they are to one another", async () => {
   // Line 4's sixth word (ובלכתך): its first letter ו written as a ז, its nearest ז not near enough against its nearest ו to be read as one by that alone.
   const { errors, check } = await tunePhoto('reg-3mp/1592dfc814d5.jpg');
