@@ -48,12 +48,12 @@ const UNLIKE_OWN_RATIO = 0.7;
  */
 const CONFIDENCE: Readonly<Record<'missing_word' | 'missing_letter' | 'touching_letters' | 'broken_letter' | 'extra_letter' | 'extra_word' | 'swapped_letters', number>> = {
   swapped_letters: 0.91, // 9 of 9
-  missing_word: 0.54, // 6 of 11
-  missing_letter: 0.69, // 10 of 14
-  touching_letters: 0.63, // 11 of 17
-  broken_letter: 0.7, // 6 of 8
-  extra_letter: 0.65, // 10 of 15
-  extra_word: 0.64, // 8 of 12
+  missing_word: 0.89, // 7 of 7
+  missing_letter: 0.61, // 10 of 16
+  touching_letters: 0.75, // 11 of 14
+  broken_letter: 0.69, // 8 of 11
+  extra_letter: 0.69, // 10 of 14
+  extra_word: 0.9, // 8 of 8
 };
 
 type Box = readonly [number, number, number, number];
@@ -70,7 +70,7 @@ export function findingsOf(read: LettersRead, scale: number): TextCheck {
     const { line, word } = letters[0];
     const boxes = letters.map((l) => l.box);
     const near = (i: number): Box | null => boxes[i] ?? boxes.slice(0, i).reverse().find((b) => b) ?? boxes.slice(i + 1).find((b) => b) ?? null;
-    if (letters.length > 1 && letters.every((l) => l.op === 'missing' && !l.partial)) {
+    if (letters.length > 1 && letters.every((l) => l.op === 'missing')) {
       findings.push({ kind: 'missing_word', line, word, letter: null, expected: letters.map((l) => l.char).join(''), found: '', confidence: CONFIDENCE.missing_word, box: at(gapOf(read.letters, letters), null) });
       continue;
     }

@@ -29,7 +29,7 @@ import { brokenEnds, handExtent, sideEnds, type HandExtent } from './stroke-ends
  */
 export type LookAlike = { readonly char: string; readonly ratio: number; readonly own: number; readonly other: number; readonly meanRatio: number };
 
-/** One letter of the text as read: its place (line 1–22, word and letter 1-based, as the text check reports them), how its ink was found, and its box in the pixels of the image read ([x, y, w, h]; null when missing). */
+/** One letter of the text as read: its place (line 1–22, word and letter 1-based, as the text check reports them), how its ink was found, and its box in the pixels of the image read ([x, y, w, h]; null when missing, a partial letter's the part's). */
 export type LetterReading = {
   readonly line: number;
   readonly word: number;
@@ -142,7 +142,7 @@ export function readLetters(img: Gray, map: PageMap, maxSide?: number): LettersR
     const read = touchingOverStretched(alignLetters(groups, text, shapeCost), text, (i, j) => stretchedBy(i, j) !== null);
     // Ink no letter took that is a stroke's end broken off beside a letter (stroke-ends.ts).
     const beside = sideEnds(read, text.map((t) => t.char), frame, extent, ink.labels, ink.page.image.width);
-    const fragments = frame ? fragmentsOf(read, text, frame) : new Map<number, ExtraInk>();
+    const fragments = frame ? fragmentsOf(read, beside, frame) : new Map<number, ExtraInk>();
     read.letters.forEach((a, i) => {
       const j = a.op === 'match' || a.op === 'swap' ? a.groups[0].index : -1;
       const fine = j >= 0 ? darkness[l](j, text[i].char, text[i].large) : null;
@@ -160,7 +160,7 @@ export function readLetters(img: Gray, map: PageMap, maxSide?: number): LettersR
       const span = spanOf([...a.groups, ...ends, ...within]);
       const pieces = parts.length > 1 && readAlone ? piecesInFaintInk(ink.page.image, ink.labels, span, parts) : parts.length;
       const fragment = fragments.get(i);
-      letters.push({ ...placeOf(l, text[i]), op: a.op, box: boxOf(ink, fragment ? [fragment.group] : [...a.groups, ...ends]), lookAlike, pieces, partial: fragment !== undefined });
+      letters.push({ ...placeOf(l, text[i]), op: a.op, box: boxOf(ink, fragment ? [fragment.group] : [...a.groups, ...ends]), lookAlike, pieces: fragment ? 1 : pieces, partial: fragment !== undefined });
     });
     // Ink far paler than the line's letters is a stain (a brown foxing spot), no letter added.
     const pale = paleAmong(ink.page.image, ink.labels, groups.filter((g) => !g.small));
@@ -245,23 +245,25 @@ function partsWithin(letter: InkGroup, frame: LineFrame): InkPart[] {
   return (letter.within ?? []).filter((p) => p.box[1] >= frame.top + UNDER_ROOF * height && (p.box[1] + p.box[3]) / 2 < frame.base && p.box[3] - p.box[1] >= PART_HEIGHT * height);
 }
 /**
- * Letters read missing that a part of stands in their place: small ink no
- * letter took (page-ink.ts: under a share of the line's blobs, which a
- * letter's width and shape did not fit) between the letters either side, at
- * least PART_HEIGHT tall, where a letter of a word otherwise read is missing.
- * A י whose stroke is broken in two leaves a piece too small and too narrow
- * to be read as the letter: it is written, but not whole (broken), not left
- * out. A speck is shorter; a word all missing is a word left out.
+ * A letter read missing alone, its neighbours read, with a part of it
+ * standing in its place: small ink (under page-ink.ts's SPECK_SHARE of the
+ * line's blobs) that no letter took and that is no stroke's end of the letter
+ * before (`beside`), after that letter, as tall as a part of a letter
+ * (PART_HEIGHT) and standing in the line's body. A י whose stroke is broken
+ * in two leaves a piece too small and too narrow to be read as the letter: it
+ * is written, but not whole (broken), not left out. A speck is shorter; in a
+ * run of letters missing, what stands where is not told.
  */
-function fragmentsOf(read: { readonly letters: readonly AlignedLetter[]; readonly extra: readonly ExtraInk[] }, text: readonly TextPlace[], frame: LineFrame): Map<number, ExtraInk> {
+export function fragmentsOf(read: { readonly letters: readonly AlignedLetter[]; readonly extra: readonly ExtraInk[] }, beside: ReadonlyMap<ExtraInk, number>, frame: LineFrame): Map<number, ExtraInk> {
   const height = frame.base - frame.top;
   const out = new Map<number, ExtraInk>();
+  const readThere = (k: number) => read.letters[k] === undefined || read.letters[k].op !== 'missing';
   read.letters.forEach((a, i) => {
-    if (a.op !== 'missing') return;
-    const word = read.letters.filter((_, k) => text[k].word === text[i].word);
-    if (word.every((w) => w.op === 'missing')) return;
-    const taken = new Set(out.values());
-    const piece = read.extra.find((e) => e.group.small && !e.inWord && !taken.has(e) && (e.after === i - 1 || e.after === i) && e.group.box[3] - e.group.box[1] >= PART_HEIGHT * height);
+    if (a.op !== 'missing' || !readThere(i - 1) || !readThere(i + 1)) return;
+    const piece = read.extra.find((e) => {
+      const [, top, , bottom] = e.group.box;
+      return e.group.small && !e.inWord && !beside.has(e) && e.after === i - 1 && bottom - top >= PART_HEIGHT * height && (top + bottom) / 2 > frame.top && (top + bottom) / 2 < frame.base;
+    });
     if (piece) out.set(i, piece);
   });
   return out;

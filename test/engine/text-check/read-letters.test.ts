@@ -2,9 +2,9 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { readDecoded } from '../../../src/engine/analyze-photo.ts';
 import { decodePhoto } from '../../../src/engine/decode-photo.ts';
-import type { AlignedLetter } from '../../../src/engine/text-check/align-letters.ts';
+import type { AlignedLetter, ExtraInk } from '../../../src/engine/text-check/align-letters.ts';
 import type { InkGroup } from '../../../src/engine/text-check/page-ink.ts';
-import { LINE_LETTERS, readLetters, touchingOverStretched } from '../../../src/engine/text-check/read-letters.ts';
+import { fragmentsOf, LINE_LETTERS, readLetters, touchingOverStretched } from '../../../src/engine/text-check/read-letters.ts';
 import { MEZUZAH_LETTER_COUNT } from '../../../src/text/mezuzah-text.ts';
 import { deriveSeed, makeScribe, makeScroll, photographScroll } from '../../../tools/synth/index.ts';
 
@@ -63,4 +63,22 @@ test('the enlarged letters of the first verse are known as such: the ע of שמ�
     [1, 1, 3, 'ע'],
     [1, 6, 3, 'ד'],
   ]);
+});
+
+test('a letter read missing alone is partial when a part of it, no speck, no stroke\'s end of the letter before, stands in its place in the line\'s body', () => {
+  // A line whose letters stand 100 px high from y 100; letter 2 read missing.
+  const frame = { top: 100, base: 200 };
+  const piece = (index: number, top: number, bottom: number, small = true): ExtraInk => ({ group: { X0: 0, X1: 1, Y0: 0, Y1: 1, area: 1, box: [0, top, 10, bottom], blobs: [index + 1], index, small }, after: 1, inWord: false });
+  const letters = (missing: number[]): AlignedLetter[] => [0, 1, 2, 3].map((i) => ({ op: missing.includes(i) ? 'missing' : 'match', groups: [] }));
+  const leg = piece(9, 120, 170);
+  const partial = (read: { letters: AlignedLetter[]; extra: ExtraInk[] }, beside = new Map<ExtraInk, number>()) => [...fragmentsOf(read, beside, frame)].map(([i, e]) => [i, e.group.index]);
+  assert.deepEqual(partial({ letters: letters([2]), extra: [leg] }), [[2, 9]]);
+  // A speck is shorter than a part of a letter; ink above the letters' top (a crown of the line below's neighbour, a neck) is not in its place.
+  assert.deepEqual(partial({ letters: letters([2]), extra: [piece(9, 150, 170)] }), []);
+  assert.deepEqual(partial({ letters: letters([2]), extra: [piece(9, 40, 95)] }), []);
+  // Ink that is not small would be a letter of its own (read as added), and a stroke's end counted with the letter before is that letter's.
+  assert.deepEqual(partial({ letters: letters([2]), extra: [piece(9, 120, 170, false)] }), []);
+  assert.deepEqual(partial({ letters: letters([2]), extra: [leg] }, new Map([[leg, 1]])), []);
+  // Two letters missing side by side: which the part is of is not told.
+  assert.deepEqual(partial({ letters: letters([2, 3]), extra: [leg] }), []);
 });
