@@ -35,6 +35,9 @@ export const MEZUZAH_WORDS: readonly (readonly string[])[] = MEZUZAH_LINES.map((
 
 export const MEZUZAH_LETTER_COUNT = 713;
 
+/** The letters a scribe may widen to fill a line (אהלת״ם). */
+export const DILATABLE_LETTERS: ReadonlySet<string> = new Set([...'אהלתם']);
+
 /**
  * The enlarged letters of the first verse: the ע of שמע and the ד of אחד,
  * which together spell עד, "witness". Keyed by [line, word, letter in word],

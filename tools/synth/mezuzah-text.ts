@@ -2,9 +2,9 @@
 // (one copy in the repository, so engine and generator can never disagree on a
 // letter) plus the scribal conventions a hand model needs on top of the words.
 
-import { LARGE_LETTERS, MEZUZAH_LETTER_COUNT, MEZUZAH_LINES, MEZUZAH_WORDS } from '../../src/text/mezuzah-text.ts';
+import { DILATABLE_LETTERS, LARGE_LETTERS, MEZUZAH_LETTER_COUNT, MEZUZAH_LINES, MEZUZAH_WORDS } from '../../src/text/mezuzah-text.ts';
 
-export { LARGE_LETTERS, MEZUZAH_LETTER_COUNT, MEZUZAH_LINES, MEZUZAH_WORDS };
+export { DILATABLE_LETTERS, LARGE_LETTERS, MEZUZAH_LETTER_COUNT, MEZUZAH_LINES, MEZUZAH_WORDS };
 
 /** Line 6 (index 5) closes the first paragraph: it ends short, leaving the gap before "והיה". */
 export const PARAGRAPH_END_LINE = 5;
@@ -14,8 +14,6 @@ export const LAST_LINE = MEZUZAH_LINES.length - 1;
 /** Letters that take three crowns (tagin): שעטנ״ז ג״ץ, finals included. */
 export const CROWNED_LETTERS = new Set([...'שעטנזגצןץ']);
 
-/** The letters a scribe may widen to fill a line (אהלת״ם). */
-export const DILATABLE_LETTERS = new Set([...'אהלתם']);
 
 export type TextLetter = {
   /** 0..712 in reading order. */

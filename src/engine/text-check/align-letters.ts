@@ -16,12 +16,11 @@ import type { InkGroup } from './page-ink.ts';
 export type TextLetter = { readonly char: string; readonly startsWord: boolean; readonly mayStretch?: boolean };
 
 /**
- * A scribe fills a line by stretching the dilatable letters (אהלתם) of its
- * last word: such a letter may be up to MAX_STRETCH times as wide as written
- * at no cost (a stretched א or ת is as wide as two letters, and was read as
- * two letters touching with ink left over).
+ * A scribe fills a line by stretching the dilatable letters (DILATABLE_LETTERS)
+ * of its last word: such a letter may be up to MAX_STRETCH times as wide as
+ * written at no cost (a stretched א or ת is as wide as two letters, and was
+ * read as two letters touching with ink left over).
  */
-export const DILATABLE = new Set([...'אהלתם']);
 const MAX_STRETCH = 3;
 
 /**

@@ -23,13 +23,14 @@ const piecesWritten = (char: string) => (WRITTEN_IN_PIECES.has(char) ? 2 : 1);
  * 88,129 look-alikes, with 3 of 48,524 own letters taken.
  */
 const WRITTEN_AS_RATIO = 0.3;
-/**
- * Or when it is unlike every instance of its own letter, as near the
- * look-alike's as they are to each other, and nearer them than its own: a ו
- * written with a ז's head is far from every ו, while its nearest ז may be no
- * nearer than the hand's ז's are to one another. On the measure above: still
- * 3 own letters, 80.6% of look-alikes found (80.1% by the ratio alone); in
- * the engine that ו found at 3 and at 12 MP, nothing more false.
+/*
+ * Or when it is unlike every instance of its own letter (UNLIKE_OWN), as near
+ * the look-alike's as they are to each other (LIKE_OTHER), and nearer them
+ * than its own (UNLIKE_OWN_RATIO), its mean agreeing: a ו written with a ז's
+ * head is far from every ו, while its nearest ז may be no nearer than the
+ * hand's ז's are to one another. On the measure above: still 3 own letters,
+ * 80.6% of look-alikes found (80.1% by the ratio alone); in the engine that ו
+ * found at 3 and at 12 MP, nothing more false.
  */
 /** Its nearest own instance further than this many times the hand's instances of it are from their nearest (the median): at 3 (with LIKE_OTHER 1.2), 2 own letters more taken for look-alikes on the tune set at 3 MP and 2 at 12 MP. */
 const UNLIKE_OWN = 4;

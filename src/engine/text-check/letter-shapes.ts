@@ -1,6 +1,6 @@
 import type { Gray } from '../raster.ts';
 import type { InkLevels } from './firm-ink.ts';
-import type { InkGroup, InkPart } from './page-ink.ts';
+import { spanOf, type InkGroup, type Piece } from './page-ink.ts';
 
 // A letter's shape as the text check compares it: its ink on a small grid
 // measured in the line's own letter height, standing where the letters about
@@ -92,12 +92,8 @@ export function letterShape(labels: Int32Array, width: number, groups: readonly 
   const rows = rowsOf(grid);
   const shape = new Float32Array(cellsOf(grid));
   const own = new Set(groups.flatMap((g) => g.blobs));
-  const left = Math.min(...groups.map((g) => g.box[0]));
-  const right = Math.max(...groups.map((g) => g.box[2]));
-  const top = Math.min(...groups.map((g) => g.box[1]));
-  const bottom = Math.max(...groups.map((g) => g.box[3]));
-  const cell = (frame.base - frame.top) / grid.cells;
-  const centre = (left + right) / 2;
+  const [left, top, right, bottom] = spanOf(groups);
+  const { cell, centre } = placing(groups, frame, grid);
   for (let v = top; v < bottom; v++) {
     const row = Math.floor((v + 0.5 - frame.top) / cell) + grid.above;
     if (row < 0 || row >= rows) continue;
@@ -107,9 +103,7 @@ export function letterShape(labels: Int32Array, width: number, groups: readonly 
       if (col >= 0 && col < grid.columns) shape[row * grid.columns + col]++;
     }
   }
-  const perCell = across / (cell * cell);
-  for (let i = 0; i < shape.length; i++) shape[i] = Math.min(1, shape[i] * perCell);
-  return grid.smooth ? smooth(shape, grid) : shape;
+  return asShares(shape, grid, cell, across);
 }
 
 /**
@@ -121,22 +115,17 @@ export function letterShape(labels: Int32Array, width: number, groups: readonly 
  * `parts`, other blobs counted as its ink too (placed as the letter's, its
  * centre that of `groups`).
  */
-export function letterDarkness(image: Gray, labels: Int32Array, groups: readonly InkGroup[], frame: LineFrame, grid: ShapeGrid, levels: InkLevels, across = 1, parts: readonly InkPart[] = []): Float32Array {
+export function letterDarkness(image: Gray, labels: Int32Array, groups: readonly InkGroup[], frame: LineFrame, grid: ShapeGrid, levels: InkLevels, across = 1, parts: readonly Piece[] = []): Float32Array {
   const { width, height, data } = image;
   const rows = rowsOf(grid);
   const shape = new Float32Array(cellsOf(grid));
-  const own = new Set([...groups.flatMap((g) => g.blobs), ...parts.map((p) => p.blob)]);
-  const left = Math.min(...groups.map((g) => g.box[0]));
-  const right = Math.max(...groups.map((g) => g.box[2]));
-  const boxes = [...groups, ...parts].map((g) => g.box);
-  const top = Math.max(0, Math.min(...boxes.map((b) => b[1])) - 1);
-  const bottom = Math.min(height, Math.max(...boxes.map((b) => b[3])) + 1);
-  const from = Math.max(0, Math.min(...boxes.map((b) => b[0])) - 1);
-  const to = Math.min(width, Math.max(...boxes.map((b) => b[2])) + 1);
-  const cell = (frame.base - frame.top) / grid.cells;
-  const centre = (left + right) / 2;
+  const own = new Set([...groups, ...parts].flatMap((g) => g.blobs));
+  const { cell, centre } = placing(groups, frame, grid);
+  // The letter's ink and its parts, and a pixel round them.
+  const span = spanOf([...groups, ...parts]);
+  const [from, top, to, bottom] = [Math.max(0, span[0] - 1), Math.max(0, span[1] - 1), Math.min(width, span[2] + 1), Math.min(height, span[3] + 1)];
   const depth = Math.max(1, levels.parchment - levels.ink);
-  // Its own ink over the region scanned, and a pixel round it.
+  // Which pixels are its own ink, over the region scanned and a pixel past it (nearOwn looks a pixel out).
   const w = to - from + 2;
   const mask = new Uint8Array(w * (bottom - top + 2));
   for (let v = Math.max(0, top - 1); v < Math.min(height, bottom + 1); v++) {
@@ -164,6 +153,17 @@ export function letterDarkness(image: Gray, labels: Int32Array, groups: readonly
       for (const [row, wr] of inRows) for (const [col, wc] of inColumns) shape[row * grid.columns + col] += dark * wr * wc;
     }
   }
+  return asShares(shape, grid, cell, across);
+}
+
+/** Where a letter's ink is drawn on `grid`: a cell's size in pixels (the frame's letter height in the grid's cells), and the pixel column the grid is centred on (the middle of the ink of `groups`). */
+function placing(groups: readonly InkGroup[], frame: LineFrame, grid: ShapeGrid): { cell: number; centre: number } {
+  const [left, , right] = spanOf(groups);
+  return { cell: (frame.base - frame.top) / grid.cells, centre: (left + right) / 2 };
+}
+
+/** Ink counted in pixels on a grid of `cell`-pixel cells (drawn `across` as wide) as each cell's share of ink, smoothed on a grid that asks for it. */
+function asShares(shape: Float32Array, grid: ShapeGrid, cell: number, across: number): Float32Array {
   const perCell = across / (cell * cell);
   for (let i = 0; i < shape.length; i++) shape[i] = Math.min(1, shape[i] * perCell);
   return grid.smooth ? smooth(shape, grid) : shape;

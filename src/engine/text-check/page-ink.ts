@@ -63,13 +63,13 @@ export type InkGroup = {
   /** Small ink (under SPECK_SHARE of the line's blobs): a י or a speck; ink no letter takes here is no finding. */
   small?: boolean;
   /** Ink standing apart just under one of its strokes' ends (markStrokeEnds): the rest of a stroke broken off, or a crown of the next line's letter (stroke-ends.ts tells which). */
-  under?: InkPart[];
+  under?: Piece[];
   /** Small ink in its columns that it does not count as its own (a ה's short leg, a crown's tip, a speck): left out of its reading; what of it stands under its roof is counted in its look against its look-alikes and in its pieces (read-letters.ts, partsWithin). */
-  within?: InkPart[];
+  within?: Piece[];
 };
 
-/** A blob of ink (its label) and its box, counted as part of a letter it is not grouped with. */
-export type InkPart = { readonly blob: number; readonly box: readonly [number, number, number, number] };
+/** Ink that is a piece of a letter it is not grouped with: its box in the page's pixels and its blobs' labels. */
+export type Piece = { readonly box: readonly [number, number, number, number]; readonly blobs: readonly number[] };
 
 /** The rectified page and, for each of the 22 lines, its groups of ink in reading order. */
 export type PageInk = {
@@ -156,7 +156,7 @@ export function markStrokeEnds(groups: readonly InkGroup[], labels: Int32Array, 
     const stroke = extentIn(labels, width, end.row - band + 1, end.row + 1, end.label, left, right);
     const rest = extentIn(labels, width, top, top + band, piece.blobs[0], left, right);
     if (!stroke || !rest || !facesStroke(stroke, rest)) continue;
-    (above.under ??= []).push({ blob: piece.blobs[0], box: piece.box });
+    (above.under ??= []).push({ box: piece.box, blobs: piece.blobs });
   }
 }
 
@@ -231,7 +231,7 @@ export function lettersOf(blobs: readonly InkGroup[]): InkGroup[] {
   const small: InkGroup[] = [];
   for (const g of blobs.filter((b) => b.area < SPECK_SHARE * typical && b.area >= DUST_SHARE * typical)) {
     const over = groups.find((l) => overlaps(l, g));
-    if (over) (over.within ??= []).push({ blob: g.blobs[0], box: g.box });
+    if (over) (over.within ??= []).push({ box: g.box, blobs: g.blobs });
     else small.push(g);
   }
   const all = [...groups, ...small.map((b) => ({ ...b, box: [...b.box] as InkGroup['box'], blobs: [...b.blobs], small: true }))].sort((p, q) => p.X0 - q.X0);

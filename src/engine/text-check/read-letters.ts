@@ -2,13 +2,13 @@ import { applyHomography, invertHomography } from '../homography.ts';
 import { uncurl, type PageMap } from '../page-map.ts';
 import type { Gray } from '../raster.ts';
 import { LINE_PITCH, TEMPLATE_LINES } from '../template.ts';
-import { LARGE_LETTERS, MEZUZAH_WORDS } from '../../text/mezuzah-text.ts';
-import { alignLetters, DILATABLE, type AlignedLetter, type ExtraInk, type LetterOp, type TextLetter } from './align-letters.ts';
+import { DILATABLE_LETTERS, LARGE_LETTERS, MEZUZAH_WORDS } from '../../text/mezuzah-text.ts';
+import { alignLetters, type AlignedLetter, type ExtraInk, type LetterOp, type TextLetter } from './align-letters.ts';
 import { handLetters, type HandLetters } from './hand-letters.ts';
 import { COARSE_GRID, FINE_GRID, letterDarkness, letterShape, lineFrame, localFrames, type LineFrame, type ShapeGrid } from './letter-shapes.ts';
 import { edgeWidth } from './edge-width.ts';
 import { levelsOf, paleAmong, piecesInFaintInk } from './firm-ink.ts';
-import { pageInk, spanOf, type InkGroup, type InkPart, type PageInk } from './page-ink.ts';
+import { pageInk, spanOf, type InkGroup, type PageInk, type Piece } from './page-ink.ts';
 import { brokenEnds, handExtent, sideEnds, type HandExtent } from './stroke-ends.ts';
 
 // Where each of the text's 713 letters stands on a photo the reader has read,
@@ -74,7 +74,7 @@ export const LINE_LETTERS: readonly (readonly TextPlace[])[] = MEZUZAH_WORDS.map
     [...w].map((char, li) => ({
       char,
       startsWord: li === 0 && wi > 0,
-      mayStretch: wi === words.length - 1 && DILATABLE.has(char),
+      mayStretch: wi === words.length - 1 && DILATABLE_LETTERS.has(char),
       word: wi + 1,
       letter: li + 1,
       large: LARGE_LETTERS.some(([line, word, letter]) => line === l && word === wi && letter === li),
@@ -107,10 +107,15 @@ export function readLetters(img: Gray, map: PageMap, maxSide?: number): LettersR
     const shapes = groups.map((g, j) => (frames[j] ? letterShape(ink.labels, ink.page.image.width, [g], frames[j]!, COARSE_GRID) : null));
     return { groups, text, frame, frames, shapes, first: alignLetters(groups, text) };
   });
-  const hand = handOf(lines.map((l) => ({ text: l.text, aligned: l.first.letters, shapeOf: (j: number) => l.shapes[j] })), COARSE_GRID);
-  const extent = handExtent(lines.flatMap(({ text, frames, first }) => first.letters.flatMap((a, i) => (a.op === 'match' && !text[i].large && frames[a.groups[0].index] ? [{ char: text[i].char, groups: a.groups, frame: frames[a.groups[0].index]! }] : []))));
+  // The hand's instances of its letters: the first reading's letters read alone, the enlarged ones aside (the hand writes no other at their size), line by line.
+  const alone = lines.map(({ text, first }) => first.letters.flatMap((a, i) => (a.op === 'match' && !text[i].large ? [{ char: text[i].char, group: a.groups[0] }] : [])));
+  const hand = handOf(alone.flatMap((letters, l) => letters.map(({ char, group }) => ({ char, shape: lines[l].shapes[group.index] }))), COARSE_GRID);
+  const extent = handExtent(alone.flatMap((letters, l) => letters.flatMap(({ char, group }) => {
+      const frame = lines[l].frames[group.index];
+      return frame ? [{ char, groups: [group], frame }] : [];
+    })));
   const darkness = lines.map((l) => darknessOn(ink, l.groups, l.frames, extent));
-  const fineHand = handOf(lines.map((l, n) => ({ text: l.text, aligned: l.first.letters, shapeOf: darkness[n] })), FINE_GRID);
+  const fineHand = handOf(alone.flatMap((letters, l) => letters.map(({ char, group }) => ({ char, shape: darkness[l](group.index, char) }))), FINE_GRID);
   const letters: LetterReading[] = [];
   const stray: StrayInk[] = [];
   lines.forEach(({ groups, text, frame, frames, shapes }, l) => {
@@ -156,7 +161,7 @@ export function readLetters(img: Gray, map: PageMap, maxSide?: number): LettersR
       // A stroke's end broken off under it or beside it is one of its pieces (stroke-ends.ts).
       const ends = readAlone ? [...brokenEnds(text[i].char, a.groups, at, extent), ...[...beside].filter(([, k]) => k === i).map(([e]) => e.group)] : [];
       const within = at ? a.groups.flatMap((g) => partsWithin(g, at)) : [];
-      const parts = [...[...a.groups, ...ends].flatMap((g) => g.blobs), ...within.map((p) => p.blob)];
+      const parts = [...a.groups, ...ends, ...within].flatMap((g) => g.blobs);
       const span = spanOf([...a.groups, ...ends, ...within]);
       const pieces = parts.length > 1 && readAlone ? piecesInFaintInk(ink.page.image, ink.labels, span, parts) : parts.length;
       const fragment = fragments.get(i);
@@ -205,7 +210,7 @@ export function touchingOverStretched<R extends { readonly letters: readonly Ali
  */
 function stretchOf(char: string, group: InkGroup, frame: LineFrame, extent: HandExtent): number | null {
   const typical = extent.width.get(char);
-  if (!DILATABLE.has(char) || typical === undefined) return null;
+  if (!DILATABLE_LETTERS.has(char) || typical === undefined) return null;
   const wide = (group.box[2] - group.box[0]) / (frame.base - frame.top);
   return wide > STRETCHED * typical ? typical / wide : null;
 }
@@ -240,9 +245,8 @@ function ownHeight(group: InkGroup): LineFrame {
  * leg is in three). Crowns' tips at the body's top, crowns of the next line's
  * letters below it and dots of ink inside it are left out.
  */
-function partsWithin(letter: InkGroup, frame: LineFrame): InkPart[] {
-  const height = frame.base - frame.top;
-  return (letter.within ?? []).filter((p) => p.box[1] >= frame.top + UNDER_ROOF * height && (p.box[1] + p.box[3]) / 2 < frame.base && p.box[3] - p.box[1] >= PART_HEIGHT * height);
+function partsWithin(letter: InkGroup, frame: LineFrame): Piece[] {
+  return (letter.within ?? []).filter((p) => isPart(p.box, frame) && p.box[1] >= frame.top + UNDER_ROOF * (frame.base - frame.top));
 }
 /**
  * A letter read missing alone, its neighbours read, with a part of it
@@ -255,15 +259,11 @@ function partsWithin(letter: InkGroup, frame: LineFrame): InkPart[] {
  * run of letters missing, what stands where is not told.
  */
 export function fragmentsOf(read: { readonly letters: readonly AlignedLetter[]; readonly extra: readonly ExtraInk[] }, beside: ReadonlyMap<ExtraInk, number>, frame: LineFrame): Map<number, ExtraInk> {
-  const height = frame.base - frame.top;
   const out = new Map<number, ExtraInk>();
   const readThere = (k: number) => read.letters[k] === undefined || read.letters[k].op !== 'missing';
   read.letters.forEach((a, i) => {
     if (a.op !== 'missing' || !readThere(i - 1) || !readThere(i + 1)) return;
-    const piece = read.extra.find((e) => {
-      const [, top, , bottom] = e.group.box;
-      return e.group.small && !e.inWord && !beside.has(e) && e.after === i - 1 && bottom - top >= PART_HEIGHT * height && (top + bottom) / 2 > frame.top && (top + bottom) / 2 < frame.base;
-    });
+    const piece = read.extra.find((e) => e.group.small && !e.inWord && !beside.has(e) && e.after === i - 1 && isPart(e.group.box, frame) && (e.group.box[1] + e.group.box[3]) / 2 > frame.top);
     if (piece) out.set(i, piece);
   });
   return out;
@@ -273,18 +273,15 @@ export function fragmentsOf(read: { readonly letters: readonly AlignedLetter[]; 
 const UNDER_ROOF = 0.2;
 /** A part of a letter is at least this tall (letter heights): a leg, not a dot of ink or a speck (a ה's short leg and a י are half a letter high). */
 const PART_HEIGHT = 0.3;
+/** Whether ink boxed so may be a part of a letter on `frame`: as tall as a leg (PART_HEIGHT), its middle above the letters' base (not a crown of the next line's letter). */
+function isPart(box: readonly [number, number, number, number], frame: LineFrame): boolean {
+  return box[3] - box[1] >= PART_HEIGHT * (frame.base - frame.top) && (box[1] + box[3]) / 2 < frame.base;
+}
 
-/** The hand's letters from a first reading: each letter read alone, by its shape (`shapeOf` the line's group as that letter reads it). */
-function handOf(lines: readonly { text: readonly TextPlace[]; aligned: readonly AlignedLetter[]; shapeOf: (group: number, char: string) => Float32Array | null }[], grid: ShapeGrid): HandLetters {
+/** The hand's letters from its instances, each letter with its shape on `grid` (none where it could not be drawn). */
+function handOf(letters: readonly { char: string; shape: Float32Array | null }[], grid: ShapeGrid): HandLetters {
   const instances = new Map<string, Float32Array[]>();
-  for (const { text, aligned, shapeOf } of lines) {
-    aligned.forEach((a, i) => {
-      if (a.op !== 'match' || text[i].large) return;
-      // The group's index is its place among the line's groups.
-      const shape = shapeOf(a.groups[0].index, text[i].char);
-      if (shape) (instances.get(text[i].char) ?? instances.set(text[i].char, []).get(text[i].char)!).push(shape);
-    });
-  }
+  for (const { char, shape } of letters) if (shape) (instances.get(char) ?? instances.set(char, []).get(char)!).push(shape);
   return handLetters(instances, grid);
 }
 
@@ -301,11 +298,12 @@ export function lookAlikeOf(fineHand: HandLetters, char: string, fine: Float32Ar
   if (fineHand.count(char) < MIN_OWN_INSTANCES) return null;
   const ownNearest = fineHand.nearestInstance(char, fine);
   if (!Number.isFinite(ownNearest)) return null;
+  const own = ownNearest / fineHand.typicalNearest(char);
   let lookAlike: Omit<LookAlike, 'meanRatio'> | null = null;
   for (const other of LOOK_ALIKES[char] ?? '') {
     const otherNearest = fineHand.nearestInstance(other, fine);
     const ratio = otherNearest / Math.max(ownNearest, 1e-9);
-    if (Number.isFinite(ratio) && (!lookAlike || ratio < lookAlike.ratio)) lookAlike = { char: other, ratio, own: ownNearest / fineHand.typicalNearest(char), other: otherNearest / fineHand.typicalNearest(other) };
+    if (Number.isFinite(ratio) && (!lookAlike || ratio < lookAlike.ratio)) lookAlike = { char: other, ratio, own, other: otherNearest / fineHand.typicalNearest(other) };
   }
   return lookAlike;
 }

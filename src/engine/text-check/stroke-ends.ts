@@ -1,7 +1,7 @@
 import { median } from '../geometry.ts';
 import type { AlignedLetter, ExtraInk } from './align-letters.ts';
 import type { LineFrame } from './letter-shapes.ts';
-import { facesStroke, spanOf, type InkGroup } from './page-ink.ts';
+import { facesStroke, spanOf, type InkGroup, type Piece } from './page-ink.ts';
 
 // A letter with a stroke broken off: the stroke's end stands apart, under the
 // letter (a leg, a tail cut across: page-ink.ts notes such ink on the group
@@ -28,9 +28,6 @@ const REACH_TOLERANCE = 0.2;
 /** Where a letter's ink ends, in letter heights below the line's base (negative: above it). */
 const reachOf = (bottom: number, frame: LineFrame) => (bottom - frame.base) / (frame.base - frame.top);
 
-/** Ink that is a piece of a letter: its box in the page's pixels and its blobs' labels. */
-export type Piece = { readonly box: readonly [number, number, number, number]; readonly blobs: readonly number[] };
-
 /** How far each letter of the hand reaches below its line's base, and how wide it is, in letter heights: the medians of its instances read alone. */
 export type HandExtent = { readonly reach: ReadonlyMap<string, number>; readonly width: ReadonlyMap<string, number> };
 
@@ -54,7 +51,7 @@ export function brokenEnds(char: string, groups: readonly InkGroup[], frame: Lin
   if (typical === undefined || !frame || under.length === 0) return [];
   const bottom = spanOf(groups)[3];
   if (reachOf(bottom, frame) > typical - SHORT) return [];
-  return under.filter((piece) => reachOf(Math.max(piece.box[3], bottom), frame) - typical <= REACH_TOLERANCE).map((p) => ({ box: p.box, blobs: [p.blob] }));
+  return under.filter((piece) => reachOf(Math.max(piece.box[3], bottom), frame) - typical <= REACH_TOLERANCE);
 }
 
 /**

@@ -79,7 +79,7 @@ test("a letter's darkness counts its edge's grey as a share of ink, shares a pix
   assert.ok(Math.abs(total(a) * cell * cell - 80) < 1e-3, `${total(a) * cell * cell}`);
   assert.ok(Math.abs((total(b) - total(a)) * cell * cell - 10) < 1e-3, `${(total(b) - total(a)) * cell * cell}`);
   // The dot given as a part of the letter is counted; not given, it is not.
-  const withDot = letterDarkness(sharp.image, sharp.labels, [sharp.group], FRAME, FINE_GRID, levels, 1, [{ blob: 2, box: [24, 26, 27, 29] }]);
+  const withDot = letterDarkness(sharp.image, sharp.labels, [sharp.group], FRAME, FINE_GRID, levels, 1, [{ box: [24, 26, 27, 29], blobs: [2] }]);
   assert.ok(Math.abs((total(withDot) - total(a)) * cell * cell - 9) < 1e-3, `${(total(withDot) - total(a)) * cell * cell}`);
 });
 

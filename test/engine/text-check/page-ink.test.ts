@@ -17,7 +17,7 @@ test('small ink alone along the line is kept as small, dust and small ink over a
   assert.deepEqual(groups.map((g) => [g.X0, g.X1, g.small ?? false]), [[0, 1, false], [1.3, 2.2, false], [2.5, 3.5, false], [3.8, 4.6, false], [4.9, 5.2, true]]);
   assert.deepEqual(groups.map((g) => g.index), [0, 1, 2, 3, 4]);
   assert.equal(groups[2].area, 150, 'the leg joined to its letter');
-  assert.deepEqual(groups.map((g) => (g.within ?? []).map((w) => w.blob)), [[], [crownTip.blobs[0]], [], [], []], 'the crown tip noted within the letter it is over');
+  assert.deepEqual(groups.map((g) => (g.within ?? []).flatMap((w) => w.blobs)), [[], [crownTip.blobs[0]], [], [], []], 'the crown tip noted within the letter it is over');
 });
 
 test("a line's specks of dust do not make a mark a tenth of a letter count as one: the typical letter is measured without them", () => {

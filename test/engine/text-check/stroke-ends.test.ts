@@ -38,7 +38,7 @@ const LETTER: Rect[] = [
 const marked = (rects: Rect[]) => {
   const { labels, groups } = page([...LETTER, ...rects]);
   markStrokeEnds(groups, labels, WIDTH, PITCH, 2 * PITCH);
-  return (groups[0].under ?? []).map((u) => u.blob);
+  return (groups[0].under ?? []).flatMap((u) => u.blobs);
 };
 
 test('ink apart just under a stroke, as wide as it and in its columns, is noted as its end; a speck, a crown over the next letter, ink further off are not', () => {
@@ -61,10 +61,10 @@ test("ink under a letter is a broken stroke's end when the letter stops short of
   assert.equal(HAND.reach.get('ז'), 0);
   assert.equal(HAND.width.get('ז'), 0.3);
   assert.equal(HAND.reach.get('ך'), undefined);
-  const piece = { blob: 2, box: [10, 85, 20, 103] as InkGroup['box'] };
+  const piece = { box: [10, 85, 20, 103] as InkGroup['box'], blobs: [2] };
   assert.deepEqual(brokenEnds('ז', [group([0, 0, 30, 80], [1], [piece])], FRAME, HAND), [{ box: piece.box, blobs: [2] }], 'short by 0.2, with it 0.03 past');
   assert.deepEqual(brokenEnds('ז', [group([0, 0, 30, 99], [1], [piece])], FRAME, HAND), [], 'a whole ז');
-  assert.deepEqual(brokenEnds('ז', [group([0, 0, 30, 80], [1], [{ blob: 2, box: [10, 85, 20, 140] }])], FRAME, HAND), [], 'with it 0.4 past: a crown of the next line');
+  assert.deepEqual(brokenEnds('ז', [group([0, 0, 30, 80], [1], [{ box: [10, 85, 20, 140], blobs: [2] }])], FRAME, HAND), [], 'with it 0.4 past: a crown of the next line');
   assert.deepEqual(brokenEnds('ך', [group([0, 0, 50, 120], [1], [piece])], FRAME, HAND), [], 'a letter the hand has too few of');
   assert.deepEqual(brokenEnds('ז', [group([0, 0, 30, 80], [1], [piece])], null, HAND), [], 'a line with no frame');
 });
