@@ -245,7 +245,7 @@ function ownHeight(group: InkGroup): LineFrame {
  * leg is in three). Crowns' tips at the body's top, crowns of the next line's
  * letters below it and dots of ink inside it are left out.
  */
-function partsWithin(letter: InkGroup, frame: LineFrame): Piece[] {
+export function partsWithin(letter: InkGroup, frame: LineFrame): Piece[] {
   return (letter.within ?? []).filter((p) => isPart(p.box, frame) && p.box[1] >= frame.top + UNDER_ROOF * (frame.base - frame.top));
 }
 /**

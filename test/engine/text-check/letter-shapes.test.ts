@@ -29,6 +29,20 @@ test('a letter twice as wide drawn back by half has the shape of the letter writ
   }
 });
 
+test("a letter's darkness drawn back by half is the darkness of the letter written half as wide, cell for cell", () => {
+  const levels = { parchment: 200, ink: 40 };
+  const darkness = (wide: number, across: number) => {
+    const { labels, group } = letter(wide);
+    const data = new Uint8Array(WIDTH * 40).fill(levels.parchment);
+    labels.forEach((label, i) => label && (data[i] = levels.ink));
+    return letterDarkness({ width: WIDTH, height: 40, data }, labels, [group], FRAME, FINE_GRID, levels, across);
+  };
+  const plain = darkness(16, 1);
+  const drawnBack = darkness(32, 0.5);
+  assert.ok(plain.every((x, i) => Math.abs(x - drawnBack[i]) < 1e-5), 'drawn back');
+  assert.ok(!darkness(32, 1).every((x, i) => Math.abs(x - plain[i]) < 1e-5), 'as it is');
+});
+
 test("a group is read on its neighbours' frame where they drift off the line's: a line's last word written lower on its own height, a hand's letters a pixel or two up or down on the line's", () => {
   // Twenty letters 20 px tall, 10 px apart; the last six (a word) written 8 px lower.
   const groups: InkGroup[] = Array.from({ length: 20 }, (_, i) => {
@@ -81,6 +95,20 @@ test("a letter's darkness counts its edge's grey as a share of ink, shares a pix
   // The dot given as a part of the letter is counted; not given, it is not.
   const withDot = letterDarkness(sharp.image, sharp.labels, [sharp.group], FRAME, FINE_GRID, levels, 1, [{ box: [24, 26, 27, 29], blobs: [2] }]);
   assert.ok(Math.abs((total(withDot) - total(a)) * cell * cell - 9) < 1e-3, `${(total(withDot) - total(a)) * cell * cell}`);
+});
+
+test("a neighbour's ink right beside a letter is no part of its darkness, though a pixel of parchment there would be", () => {
+  const levels = { parchment: 200, ink: 40 };
+  // A stroke 4 px wide (blob 1) and, touching its right side, a neighbour's stroke (blob 3).
+  const darkness = (neighbour: boolean) => {
+    const { labels, group } = letter(4);
+    const data = new Uint8Array(WIDTH * 40).fill(levels.parchment);
+    labels.forEach((label, i) => label && (data[i] = levels.ink));
+    if (neighbour) for (let v = FRAME.top; v < FRAME.base; v++) for (let u = 24; u < 28; u++) [labels[v * WIDTH + u], data[v * WIDTH + u]] = [3, levels.ink];
+    return letterDarkness({ width: WIDTH, height: 40, data }, labels, [group], FRAME, FINE_GRID, levels);
+  };
+  const total = (shape: Float32Array) => shape.reduce((sum, x) => sum + x, 0);
+  assert.ok(Math.abs(total(darkness(true)) - total(darkness(false))) < 1e-5, `${total(darkness(true))} against ${total(darkness(false))}`);
 });
 
 test('a pixel straddling two cells is shared between them by the share of it in each, not put whole in one', () => {

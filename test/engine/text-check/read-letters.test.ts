@@ -4,7 +4,7 @@ import { readDecoded } from '../../../src/engine/analyze-photo.ts';
 import { decodePhoto } from '../../../src/engine/decode-photo.ts';
 import type { AlignedLetter, ExtraInk } from '../../../src/engine/text-check/align-letters.ts';
 import type { InkGroup } from '../../../src/engine/text-check/page-ink.ts';
-import { fragmentsOf, LINE_LETTERS, readLetters, touchingOverStretched } from '../../../src/engine/text-check/read-letters.ts';
+import { fragmentsOf, LINE_LETTERS, partsWithin, readLetters, touchingOverStretched } from '../../../src/engine/text-check/read-letters.ts';
 import { MEZUZAH_LETTER_COUNT } from '../../../src/text/mezuzah-text.ts';
 import { deriveSeed, makeScribe, makeScroll, photographScroll } from '../../../tools/synth/index.ts';
 
@@ -73,7 +73,7 @@ test('a letter read missing alone is partial when a part of it, no speck, no str
   const leg = piece(9, 120, 170);
   const partial = (read: { letters: AlignedLetter[]; extra: ExtraInk[] }, beside = new Map<ExtraInk, number>()) => [...fragmentsOf(read, beside, frame)].map(([i, e]) => [i, e.group.index]);
   assert.deepEqual(partial({ letters: letters([2]), extra: [leg] }), [[2, 9]]);
-  // A speck is shorter than a part of a letter; ink above the letters' top (a crown of the line below's neighbour, a neck) is not in its place.
+  // A speck is shorter than a part of a letter; ink above the letters' top (the tail of a letter of the line above) is not in its place.
   assert.deepEqual(partial({ letters: letters([2]), extra: [piece(9, 150, 170)] }), []);
   assert.deepEqual(partial({ letters: letters([2]), extra: [piece(9, 40, 95)] }), []);
   // Ink that is not small would be a letter of its own (read as added), and a stroke's end counted with the letter before is that letter's.
@@ -81,4 +81,15 @@ test('a letter read missing alone is partial when a part of it, no speck, no str
   assert.deepEqual(partial({ letters: letters([2]), extra: [leg] }, new Map([[leg, 1]])), []);
   // Two letters missing side by side: which the part is of is not told.
   assert.deepEqual(partial({ letters: letters([2, 3]), extra: [leg] }), []);
+  // Ink before the letter before, or part of a word's ink no word takes, is not in the missing letter's place.
+  assert.deepEqual(partial({ letters: letters([2]), extra: [{ ...leg, after: 0 }] }), []);
+  assert.deepEqual(partial({ letters: letters([2]), extra: [{ ...leg, inWord: true }] }), []);
+});
+
+test("the small ink within a letter that is a part of it stands under its roof, as tall as a leg, above the base: no crown's tip, dot or crown of the next line", () => {
+  const frame = { top: 100, base: 200 };
+  const part = (label: number, top: number, bottom: number) => ({ box: [40, top, 50, bottom] as const, blobs: [label] });
+  const letter: InkGroup = { X0: 0, X1: 1, Y0: 0, Y1: 1, area: 1, box: [0, 100, 100, 200], blobs: [1], index: 0, within: [part(2, 140, 200), part(3, 90, 140), part(4, 150, 170), part(5, 190, 250)] };
+  // A ה's short leg (2); a crown's tip reaching down from over the roof (3); a dot (4); a crown of the next line's letter under the base (5).
+  assert.deepEqual(partsWithin(letter, frame).flatMap((p) => p.blobs), [2]);
 });
