@@ -118,7 +118,7 @@ export function readLetters(img: Gray, map: PageMap, maxSide?: number): LettersR
   const fineHand = handOf(alone.flatMap((letters, l) => letters.map(({ char, group }) => ({ char, shape: darkness[l](group.index, char) }))), FINE_GRID);
   const letters: LetterReading[] = [];
   const stray: StrayInk[] = [];
-  lines.forEach(({ groups, text, frame, frames, shapes }, l) => {
+  lines.forEach(({ groups, text, frame, frames, shapes, first }, l) => {
     const costs = new Map<number, number>();
     // The shape of groups j to j + k − 1 together (a letter in pieces: k = 2).
     const joint = new Map<number, Float32Array | null>();
@@ -153,8 +153,8 @@ export function readLetters(img: Gray, map: PageMap, maxSide?: number): LettersR
       const fine = j >= 0 ? darkness[l](j, text[i].char, text[i].large) : null;
       const nearest = fine ? lookAlikeOf(fineHand, text[i].char, fine) : null;
       const coarse = j < 0 ? null : text[i].large ? letterShape(ink.labels, ink.page.image.width, [groups[j]], ownHeight(groups[j]), COARSE_GRID) : shapes[j];
-      // A letter read alone in the first pass is one of the hand's instances (left out of its letter's mean), an enlarged one never.
-      const isInstance = a.op === 'match' && !text[i].large;
+      // Its group is one of the hand's instances of its letter (left out of its letter's mean) when the first reading read the letter alone in it, an enlarged one never.
+      const isInstance = !text[i].large && first.letters[i].op === 'match' && first.letters[i].groups[0] === groups[j];
       const lookAlike = nearest && coarse ? { ...nearest, meanRatio: hand.unlikeness(nearest.char, coarse, false) / Math.max(hand.unlikeness(text[i].char, coarse, isInstance), 1e-9) } : null;
       const readAlone = a.op === 'match' || a.op === 'merge';
       const at = readAlone ? frames[a.groups[0].index] : null;
