@@ -147,7 +147,7 @@ export function readLetters(img: Gray, map: PageMap, maxSide?: number): LettersR
     const read = touchingOverStretched(alignLetters(groups, text, shapeCost), text, (i, j) => stretchedBy(i, j) !== null);
     // Ink no letter took that is a stroke's end broken off beside a letter (stroke-ends.ts).
     const beside = sideEnds(read, text.map((t) => t.char), frame, extent, ink.labels, ink.page.image.width);
-    const fragments = frame ? fragmentsOf(read, beside, frame) : new Map<number, ExtraInk>();
+    const fragments = fragmentsOf(read, beside, frames);
     read.letters.forEach((a, i) => {
       const j = a.op === 'match' || a.op === 'swap' ? a.groups[0].index : -1;
       const fine = j >= 0 ? darkness[l](j, text[i].char, text[i].large) : null;
@@ -248,22 +248,27 @@ function ownHeight(group: InkGroup): LineFrame {
 export function partsWithin(letter: InkGroup, frame: LineFrame): Piece[] {
   return (letter.within ?? []).filter((p) => isPart(p.box, frame) && p.box[1] >= frame.top + UNDER_ROOF * (frame.base - frame.top));
 }
+
 /**
  * A letter read missing alone, its neighbours read, with a part of it
  * standing in its place: small ink (under page-ink.ts's SPECK_SHARE of the
  * line's blobs) that no letter took and that is no stroke's end of the letter
  * before (`beside`), after that letter, as tall as a part of a letter
- * (PART_HEIGHT) and standing in the line's body. A י whose stroke is broken
- * in two leaves a piece too small and too narrow to be read as the letter: it
- * is written, but not whole (broken), not left out. A speck is shorter; in a
- * run of letters missing, what stands where is not told.
+ * (PART_HEIGHT) and standing in the body of the letters about it (`frames`,
+ * each group's). A י whose stroke is broken in two leaves a piece too small
+ * and too narrow to be read as the letter: it is written, but not whole
+ * (broken), not left out. A speck is shorter; in a run of letters missing,
+ * what stands where is not told.
  */
-export function fragmentsOf(read: { readonly letters: readonly AlignedLetter[]; readonly extra: readonly ExtraInk[] }, beside: ReadonlyMap<ExtraInk, number>, frame: LineFrame): Map<number, ExtraInk> {
+export function fragmentsOf(read: { readonly letters: readonly AlignedLetter[]; readonly extra: readonly ExtraInk[] }, beside: ReadonlyMap<ExtraInk, number>, frames: readonly (LineFrame | null)[]): Map<number, ExtraInk> {
   const out = new Map<number, ExtraInk>();
   const readThere = (k: number) => read.letters[k] === undefined || read.letters[k].op !== 'missing';
   read.letters.forEach((a, i) => {
     if (a.op !== 'missing' || !readThere(i - 1) || !readThere(i + 1)) return;
-    const piece = read.extra.find((e) => e.group.small && !e.inWord && !beside.has(e) && e.after === i - 1 && isPart(e.group.box, frame) && (e.group.box[1] + e.group.box[3]) / 2 > frame.top);
+    const piece = read.extra.find((e) => {
+      const frame = frames[e.group.index];
+      return e.group.small && !e.inWord && !beside.has(e) && e.after === i - 1 && frame !== null && isPart(e.group.box, frame) && (e.group.box[1] + e.group.box[3]) / 2 > frame.top;
+    });
     if (piece) out.set(i, piece);
   });
   return out;

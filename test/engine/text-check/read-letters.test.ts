@@ -71,7 +71,8 @@ test('a letter read missing alone is partial when a part of it, no speck, no str
   const piece = (index: number, top: number, bottom: number, small = true): ExtraInk => ({ group: { X0: 0, X1: 1, Y0: 0, Y1: 1, area: 1, box: [0, top, 10, bottom], blobs: [index + 1], index, small }, after: 1, inWord: false });
   const letters = (missing: number[]): AlignedLetter[] => [0, 1, 2, 3].map((i) => ({ op: missing.includes(i) ? 'missing' : 'match', groups: [] }));
   const leg = piece(9, 120, 170);
-  const partial = (read: { letters: AlignedLetter[]; extra: ExtraInk[] }, beside = new Map<ExtraInk, number>()) => [...fragmentsOf(read, beside, frame)].map(([i, e]) => [i, e.group.index]);
+  const frames = Array.from({ length: 10 }, () => frame);
+  const partial = (read: { letters: AlignedLetter[]; extra: ExtraInk[] }, beside = new Map<ExtraInk, number>()) => [...fragmentsOf(read, beside, frames)].map(([i, e]) => [i, e.group.index]);
   assert.deepEqual(partial({ letters: letters([2]), extra: [leg] }), [[2, 9]]);
   // A speck is shorter than a part of a letter; ink above the letters' top (the tail of a letter of the line above) is not in its place.
   assert.deepEqual(partial({ letters: letters([2]), extra: [piece(9, 150, 170)] }), []);
