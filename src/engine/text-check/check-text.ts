@@ -3,13 +3,14 @@ import { decodeGrayUpTo, decodePhoto } from '../decode-photo.ts';
 import type { PageMap } from '../page-map.ts';
 import type { TextCheck } from '../types.ts';
 import { findingsOf } from './findings.ts';
-import { readLetters } from './read-letters.ts';
+import { readLetters, type LettersRead } from './read-letters.ts';
 
 // The text check of one photo: the reader finds the page and fits the
 // mezuzah's layout to it, as for identification; the letters are then read on
 // the photo decoded at its own size (a 12 MP photo is read at a third, where a
 // letter is some 20 px tall and touching and broken strokes do not show), and
-// judged (findings.ts).
+// judged (findings.ts), but for the lines whose letters cannot be told one by
+// one: they are left out of what was read, as a line the photo does not show.
 
 /**
  * The long side the letters are read at, at most, pixels: a 12 MP phone photo
@@ -27,6 +28,21 @@ const PAGE_MAX_SIDE = 4000;
  * findings no error explains, the 66 under it 0 to 115 (median 10).
  */
 const MAX_EDGE_WIDTH = 0.2;
+/**
+ * A line's letters, of a photo sharp enough, are too blurred to be told one by
+ * one past this (a tilted scroll's far lines, small and out of focus): on the
+ * text tune set's phone photos, lines at 0.14 to 0.16 showed one finding no
+ * error explains a line, and 3 of their 7 errors were found; past 0.16, two a
+ * line and one error of two. Registration photos' lines are under 0.1.
+ */
+const MAX_LINE_EDGE_WIDTH = 0.16;
+/**
+ * A line with more pieces of ink that no letter took, apart from a word's,
+ * than this is not read: a scribe adds a letter or two to a line, not ten; so
+ * many are a stain's or the parchment's grain. On the text tune set's phone
+ * photos lines had 1 to 3, or 19 and more (a shadow's edge, a crease).
+ */
+const MAX_STRAY_IN_LINE = 5;
 const TOO_BLURRED = 'the letters are too blurred or too small in this photo to be checked one by one; photograph the scroll closer, in focus and holding still.';
 
 /** Reads every letter of the scroll in `bytes` and says where the text differs from the mezuzah's. */
@@ -38,8 +54,20 @@ export async function checkPhotoText(bytes: Uint8Array): Promise<TextCheck> {
   const k = full.gray.width / reading.img.width;
   const letters = readLetters(full.gray, scaled(reading.map, k), PAGE_MAX_SIDE);
   if (!letters) return { kind: 'invalid', reason: 'the text of the scroll could not be read letter by letter.' };
-  if (letters.edgeWidth === null || letters.edgeWidth > MAX_EDGE_WIDTH) return { kind: 'invalid', reason: TOO_BLURRED };
-  return findingsOf(letters, full.uploadedLongSide / Math.max(full.gray.width, full.gray.height));
+  if (letters.edges.page === null || letters.edges.page > MAX_EDGE_WIDTH) return { kind: 'invalid', reason: TOO_BLURRED };
+  return findingsOf(linesTold(letters), full.uploadedLongSide / Math.max(full.gray.width, full.gray.height));
+}
+
+/** The letters read without the lines whose letters cannot be told one by one: too blurred (MAX_LINE_EDGE_WIDTH) or among too much stray ink (MAX_STRAY_IN_LINE). */
+export function linesTold(read: LettersRead): LettersRead {
+  const strays = new Map<number, number>();
+  for (const s of read.stray) if (!s.inWord) strays.set(s.line, (strays.get(s.line) ?? 0) + 1);
+  const told = (line: number) => {
+    // A line with no letters to measure is judged as read: its words missing, if the photo shows it.
+    const edge = read.edges.lines[line - 1] ?? null;
+    return (edge === null || edge <= MAX_LINE_EDGE_WIDTH) && (strays.get(line) ?? 0) <= MAX_STRAY_IN_LINE;
+  };
+  return { ...read, letters: read.letters.filter((l) => told(l.line)), stray: read.stray.filter((s) => told(s.line)) };
 }
 
 /** A page map of a photo read at one size, for the same photo `k` times larger. */

@@ -13,31 +13,45 @@ const ROWS_PER_LINE = 4;
 const MIN_EDGE_SHARE = 0.6;
 
 /**
- * The median width of the letters' edges, in letter heights: the rows through
- * each line's letters (`frames`, `spans`: left and right in the page's pixels)
- * read for every fall from parchment to ink and rise back; null when too few
- * edges are seen.
+ * The median width of the letters' edges, in letter heights: over the page
+ * (null when too few edges are seen), and line by line (index as `frames`;
+ * null for a line with no letters to measure, Infinity for one whose letters
+ * show too few edges: blurred or faded past measuring).
  */
-export function edgeWidth(page: Gray, frames: readonly (LineFrame | null)[], spans: readonly ([number, number] | null)[]): number | null {
-  const widths: number[] = [];
-  frames.forEach((frame, l) => {
+export type EdgeWidths = { readonly page: number | null; readonly lines: readonly (number | null)[] };
+
+/**
+ * The width of the letters' edges: the rows through each line's letters
+ * (`frames`, `spans`: left and right in the page's pixels) read for every fall
+ * from parchment to ink and rise back.
+ */
+export function edgeWidths(page: Gray, frames: readonly (LineFrame | null)[], spans: readonly ([number, number] | null)[]): EdgeWidths {
+  const lines = frames.map((frame, l) => {
     const span = spans[l];
-    if (!frame || !span) return;
+    if (!frame || !span) return null;
     const height = frame.base - frame.top;
+    const widths: number[] = [];
     for (let k = 0; k < ROWS_PER_LINE; k++) {
       const v = Math.round(frame.top + height * (0.25 + (0.5 * (k + 0.5)) / ROWS_PER_LINE));
       if (v < 0 || v >= page.height) continue;
       const row = page.data.subarray(v * page.width + Math.max(0, span[0]), v * page.width + Math.min(page.width, span[1]));
       for (const w of edgeWidthsOf(row)) widths.push(w / height);
     }
+    return widths;
   });
-  if (widths.length < MIN_EDGES) return null;
+  return { page: medianOf(lines.flatMap((widths) => widths ?? []), MIN_EDGES), lines: lines.map((widths) => (widths ? (medianOf(widths, MIN_LINE_EDGES) ?? Infinity) : null)) };
+}
+
+function medianOf(widths: number[], fewest: number): number | null {
+  if (widths.length < fewest) return null;
   widths.sort((a, b) => a - b);
   return widths[widths.length >> 1];
 }
 
 /** Edges fewer than this say nothing of a photo's sharpness. */
 const MIN_EDGES = 50;
+/** Nor fewer than this of a line's: a line of some thirty letters crosses a hundred edges and more in its four rows; a line's few letters seen at the photo's edge say little. */
+const MIN_LINE_EDGES = 20;
 
 /** The widths (pixels) of a row's edges between parchment and ink: from a quarter of the way to three quarters. */
 function edgeWidthsOf(row: Uint8Array): number[] {

@@ -6,7 +6,7 @@ import { DILATABLE_LETTERS, LARGE_LETTERS, MEZUZAH_WORDS } from '../../text/mezu
 import { alignLetters, type AlignedLetter, type ExtraInk, type LetterOp, type TextLetter } from './align-letters.ts';
 import { handLetters, type HandLetters } from './hand-letters.ts';
 import { COARSE_GRID, FINE_GRID, letterDarkness, letterShape, lineFrame, localFrames, type LineFrame, type ShapeGrid } from './letter-shapes.ts';
-import { edgeWidth } from './edge-width.ts';
+import { edgeWidths, type EdgeWidths } from './edge-width.ts';
 import { levelsOf, paleAmong, piecesInFaintInk } from './firm-ink.ts';
 import { pageInk, spanOf, type InkGroup, type PageInk, type Piece } from './page-ink.ts';
 import { brokenEnds, handExtent, sideEnds, type HandExtent } from './stroke-ends.ts';
@@ -61,8 +61,8 @@ export type LettersRead = {
   /** The letters of the words the photo shows, in text order. */
   readonly letters: LetterReading[];
   readonly stray: StrayInk[];
-  /** The letters' edges' median width, in letter heights (edge-width.ts); null when too few were seen. */
-  readonly edgeWidth: number | null;
+  /** The letters' edges' median width in letter heights, over the page and line by line (edge-width.ts). */
+  readonly edges: EdgeWidths;
 };
 
 /** A letter of the text: its place (1-based) and whether it is one of the enlarged letters of the first verse (no instance of its letter: the hand writes no other at its size). */
@@ -176,8 +176,7 @@ export function readLetters(img: Gray, map: PageMap, maxSide?: number): LettersR
     const [left, , right] = spanOf(groups);
     return [left, right] as [number, number];
   });
-  const edges = edgeWidth(ink.page.image, lines.map((l) => l.frame), spans);
-  return { letters, stray, edgeWidth: edges };
+  return { letters, stray, edges: edgeWidths(ink.page.image, lines.map((l) => l.frame), spans) };
 }
 
 /**

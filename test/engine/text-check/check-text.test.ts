@@ -148,3 +148,30 @@ test('a photo whose letters are too blurred to be told one by one is answered in
   const plain = await checkPhotoText(sharpPhoto);
   assert.equal(plain.kind, 'read');
 });
+
+test("a photo sharp but for its lower lines is read but for the most blurred of them: they are left out of what was read, the sharp lines read as in the whole sharp photo", async () => {
+  const photo = await registrationPhoto(3, 3);
+  const { width, height } = await sharp(photo).metadata();
+  // The photo's lower half (the scroll's last ten lines) out of focus, as a phone's near depth of field leaves a tilted scroll's far side.
+  const top = Math.round(height! * 0.5);
+  const band = await sharp(photo).extract({ left: 0, top, width: width!, height: height! - top }).blur(3).toBuffer();
+  const bytes = new Uint8Array(await sharp(photo).composite([{ input: band, left: 0, top }]).jpeg({ quality: 92 }).toBuffer());
+  const [check, plain] = [await checkPhotoText(bytes), await checkPhotoText(photo)];
+  assert.ok(check.kind === 'read' && plain.kind === 'read');
+  assert.ok(check.read.lines >= 10 && check.read.lines < 22, `${check.read.lines} lines read`);
+  // Not "no errors found": not every letter was read.
+  assert.equal(check.verdict, 'errors_found');
+  const upper = (findings: typeof check.findings) => findings.filter((f) => f.line <= 10).map((f) => [f.kind, f.line, f.word, f.letter]);
+  assert.deepEqual(upper(check.findings), upper(plain.findings));
+  assert.ok(check.findings.filter((f) => f.line > 10).length <= 3, JSON.stringify(check.findings.filter((f) => f.line > 10).map((f) => [f.kind, f.line, f.word])));
+});
+
+test('a line lying in stray ink a scribe would not add (a shadow\'s edge across a phone photo) is left out of what was read, not reported as letters added', async () => {
+  // A clean scroll of the text tune set, photographed by phone: line 11 reads with some seventy pieces of ink no letter takes.
+  const { errors, check } = await tunePhoto('phone/004cd1eeda89.jpg');
+  assert.deepEqual(errors, []);
+  assert.ok(check.kind === 'read', check.kind === 'invalid' ? check.reason : '');
+  assert.ok(check.read.lines < 22);
+  assert.deepEqual(check.findings.filter((f) => f.line === 11), []);
+  assert.ok(check.findings.filter((f) => f.kind === 'extra_letter').length <= 5, `${check.findings.filter((f) => f.kind === 'extra_letter').length} letters added`);
+});

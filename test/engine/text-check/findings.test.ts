@@ -18,7 +18,7 @@ function readText(change: (l: LetterReading) => Partial<LetterReading> = () => (
       return { ...plain, ...change(plain) };
     }),
   );
-  return { letters, stray, edgeWidth: 0.08 };
+  return { letters, stray, edges: { page: 0.08, lines: LINE_LETTERS.map(() => 0.08) } };
 }
 const at = (line: number, word: number, letter?: number) => (l: LetterReading) => l.line === line && l.word === word && (letter === undefined || l.letter === letter);
 const op = (o: LetterOp, pieces = o === 'merge' ? 2 : 1) => ({ op: o, box: o === 'missing' ? null : undefined, lookAlike: null, pieces }) as Partial<LetterReading>;
