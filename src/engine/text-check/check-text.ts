@@ -63,7 +63,7 @@ export function linesTold(read: LettersRead): LettersRead {
   const strays = new Map<number, number>();
   for (const s of read.stray) if (!s.inWord) strays.set(s.line, (strays.get(s.line) ?? 0) + 1);
   const told = (line: number) => {
-    // A line with no letters to measure is judged as read: its words missing, if the photo shows it.
+    // A line whose sharpness is not measured is judged as read (its words missing, if it shows none).
     const edge = read.edges.lines[line - 1] ?? null;
     return (edge === null || edge <= MAX_LINE_EDGE_WIDTH) && (strays.get(line) ?? 0) <= MAX_STRAY_IN_LINE;
   };

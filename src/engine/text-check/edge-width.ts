@@ -13,10 +13,10 @@ const ROWS_PER_LINE = 4;
 const MIN_EDGE_SHARE = 0.6;
 
 /**
- * The median width of the letters' edges, in letter heights: over the page
- * (null when too few edges are seen), and line by line (index as `frames`;
- * null for a line with no letters to measure, Infinity for one whose letters
- * show too few edges: blurred or faded past measuring).
+ * The median width of the letters' edges, in letter heights: over the page,
+ * and line by line (index as `frames`); null where too few edges are seen (a
+ * line with no letters, or whose strokes fall short of the row's contrast: a
+ * shadow across part of it, or blur past measuring).
  */
 export type EdgeWidths = { readonly page: number | null; readonly lines: readonly (number | null)[] };
 
@@ -39,7 +39,7 @@ export function edgeWidths(page: Gray, frames: readonly (LineFrame | null)[], sp
     }
     return widths;
   });
-  return { page: medianOf(lines.flatMap((widths) => widths ?? []), MIN_EDGES), lines: lines.map((widths) => (widths ? (medianOf(widths, MIN_LINE_EDGES) ?? Infinity) : null)) };
+  return { page: medianOf(lines.flatMap((widths) => widths ?? []), MIN_EDGES), lines: lines.map((widths) => (widths ? medianOf(widths, MIN_LINE_EDGES) : null)) };
 }
 
 function medianOf(widths: number[], fewest: number): number | null {
@@ -50,7 +50,7 @@ function medianOf(widths: number[], fewest: number): number | null {
 
 /** Edges fewer than this say nothing of a photo's sharpness. */
 const MIN_EDGES = 50;
-/** Nor fewer than this of a line's: a line of some thirty letters crosses a hundred edges and more in its four rows; a line's few letters seen at the photo's edge say little. */
+/** Nor fewer than this of a line's: a line's few letters at the photo's edge, or a row whose levels a shadow across part of it sets, say little of its sharpness. */
 const MIN_LINE_EDGES = 20;
 
 /** The widths (pixels) of a row's edges between parchment and ink: from a quarter of the way to three quarters. */
