@@ -79,6 +79,18 @@ export type PageInk = {
   readonly lines: readonly (readonly InkGroup[])[];
 };
 
+/**
+ * Ink at a third of the letters' contrast, a veil of glare taken off (ink.ts):
+ * a letter washed out by glare or a beam of light, or in a shadow's edge,
+ * shows in it as grey strokes where the letters' ink finds nothing.
+ */
+const FAINT_INK: Ink = { ...PLAIN_INK, contrast: 0.15, unveil: true };
+
+/** The page's faint ink (FAINT_INK), per pixel: non-zero where there is some. */
+export function faintInk(page: Gray): Int32Array {
+  return inkBlobs(page, FAINT_INK).labels;
+}
+
 /** The ink of each line of the page `map` frames in `img`, rectified at most `maxSide` px tall (rectify.ts's own cap unless told); null when the page cannot be rectified. */
 export function pageInk(img: Gray, map: PageMap, maxSide?: number): PageInk | null {
   const page = rectifyPage(img, map, maxSide);

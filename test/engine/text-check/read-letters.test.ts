@@ -4,7 +4,7 @@ import { readDecoded } from '../../../src/engine/analyze-photo.ts';
 import { decodePhoto } from '../../../src/engine/decode-photo.ts';
 import type { AlignedLetter, ExtraInk } from '../../../src/engine/text-check/align-letters.ts';
 import type { InkGroup } from '../../../src/engine/text-check/page-ink.ts';
-import { fragmentsOf, LINE_LETTERS, partsWithin, readLetters, touchingOverStretched } from '../../../src/engine/text-check/read-letters.ts';
+import { fragmentsOf, LINE_LETTERS, partsWithin, readLetters, touchingOverStretched, unseenRuns } from '../../../src/engine/text-check/read-letters.ts';
 import { MEZUZAH_LETTER_COUNT } from '../../../src/text/mezuzah-text.ts';
 import { deriveSeed, makeScribe, makeScroll, photographScroll } from '../../../tools/synth/index.ts';
 
@@ -85,6 +85,26 @@ test('a letter read missing alone is partial when a part of it, no speck, no str
   // Ink before the letter before, or part of a word's ink no word takes, is not in the missing letter's place.
   assert.deepEqual(partial({ letters: letters([2]), extra: [{ ...leg, after: 0 }] }), []);
   assert.deepEqual(partial({ letters: letters([2]), extra: [{ ...leg, inWord: true }] }), []);
+});
+
+test('letters read missing are not seen when their place, between the letters read either side, holds faint ink: washed out, not left out', () => {
+  const frame = { top: 100, base: 200 };
+  // Six letters, right to left, 60 px apart: letter i's ink from x 500 − 60 i to 540 − 60 i.
+  const at = (i: number): InkGroup => ({ X0: 0, X1: 1, Y0: 0, Y1: 1, area: 1, box: [500 - 60 * i, 100, 540 - 60 * i, 200], blobs: [i + 1], index: i });
+  const letters = (missing: number[]): AlignedLetter[] => [0, 1, 2, 3, 4, 5].map((i) => (missing.includes(i) ? { op: 'missing', groups: [] } : { op: 'match', groups: [at(i)] }));
+  // Faint ink over a fifth of whatever box is asked, or none.
+  const boxes: number[][] = [];
+  const faint = (share: number) => (box: readonly [number, number, number, number]) => (boxes.push([...box]), share);
+  assert.deepEqual(unseenRuns(letters([2, 3]), frame, faint(0.2)), [{ from: 2, to: 3, box: [300, 100, 440, 200] }]);
+  // Measured between the letter after the run (to its left) and the letter before it (to its right).
+  assert.deepEqual(boxes, [[300, 100, 440, 200]]);
+  // Blank parchment there: left out.
+  assert.deepEqual(unseenRuns(letters([2, 3]), frame, faint(0.02)), []);
+  // A run at the line's start or end has no place between letters to measure.
+  assert.deepEqual(unseenRuns(letters([0, 1]), frame, faint(0.2)), []);
+  assert.deepEqual(unseenRuns(letters([5]), frame, faint(0.2)), []);
+  // Two runs apart, each its own.
+  assert.deepEqual(unseenRuns(letters([1, 4]), frame, faint(0.2)).map((u) => [u.from, u.to]), [[1, 1], [4, 4]]);
 });
 
 test("the small ink within a letter that is a part of it stands under its roof, as tall as a leg, above the base: no crown's tip, dot or crown of the next line", () => {
