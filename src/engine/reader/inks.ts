@@ -21,9 +21,10 @@ export const inClippedInk = (ink: Ink, clipped: boolean): Ink => ({ ...ink, clip
 const INK_WINDOW_SHARE = 130;
 const MIN_INK_WINDOW = 6;
 
+/** The ink test's window radius for an image (INK_WINDOW_SHARE), pixels. */
+export const inkWindowOf = (img: Gray): number => Math.max(MIN_INK_WINDOW, Math.round(Math.max(img.width, img.height) / INK_WINDOW_SHARE));
+
 /** The ink of one image as connected blobs, in ink as `ink` says. */
 export function inkBlobs(img: Gray, ink: Ink = PLAIN_INK): { blobs: Blob[]; labels: Int32Array } {
-  const longSide = Math.max(img.width, img.height);
-  const window = Math.max(MIN_INK_WINDOW, Math.round(longSide / INK_WINDOW_SHARE));
-  return connectedComponents(inkMask(img, window, ink.contrast, ink.unveil, ink.clipped), img.width, img.height);
+  return connectedComponents(inkMask(img, inkWindowOf(img), ink.contrast, ink.unveil, ink.clipped), img.width, img.height);
 }

@@ -1,7 +1,8 @@
 import { median } from '../geometry.ts';
 import type { PageMap } from '../page-map.ts';
-import type { Gray } from '../raster.ts';
-import { inkBlobs, PLAIN_INK, type Ink } from '../reader/inks.ts';
+import { maxFilter, type Gray } from '../raster.ts';
+import { inkMask } from '../ink.ts';
+import { inkBlobs, inkWindowOf, PLAIN_INK, type Ink } from '../reader/inks.ts';
 import { rectifyPage } from '../rectify.ts';
 import { LINE_PITCH, TEMPLATE_LINES } from '../template.ts';
 import { partsInFirmInk } from './firm-ink.ts';
@@ -80,15 +81,41 @@ export type PageInk = {
 };
 
 /**
- * Ink at a third of the letters' contrast, a veil of glare taken off (ink.ts):
- * a letter washed out by glare or a beam of light, or in a shadow's edge,
- * shows in it as grey strokes where the letters' ink finds nothing.
+ * Ink a veil of glare or a beam of light washed out: a third of the letters'
+ * contrast asked, the veil taken off (ink.ts), where the letters' ink finds
+ * nothing of a letter but its blurred edge.
  */
-const FAINT_INK: Ink = { ...PLAIN_INK, contrast: 0.15, unveil: true };
+const WASHED_OUT_INK: Ink = { ...PLAIN_INK, contrast: LETTER_INK.contrast / 3, unveil: true };
 
-/** The page's faint ink (FAINT_INK), per pixel: non-zero where there is some. */
-export function faintInk(page: Gray): Int32Array {
-  return inkBlobs(page, FAINT_INK).labels;
+/**
+ * The share of `box` (page pixels, [left, top, right, bottom]) that is washed-out
+ * ink (WASHED_OUT_INK) further than `near` pixels from the page's ink
+ * (`labels`, pageInk's): not a letter's blurred edge, a speck's halo or a
+ * letter at full contrast. Measured on the box and an ink window about it.
+ */
+export function washedOutShare(page: Gray, labels: Int32Array, box: readonly [number, number, number, number], near: number): number {
+  const pad = 2 * inkWindowOf(page);
+  const [left, top] = [Math.max(0, box[0] - pad), Math.max(0, box[1] - pad)];
+  const [right, bottom] = [Math.min(page.width, box[2] + pad), Math.min(page.height, box[3] + pad)];
+  const [w, h] = [right - left, bottom - top];
+  if (w <= 0 || h <= 0) return 0;
+  const crop = { width: w, height: h, data: new Uint8Array(w * h) };
+  const inked = { width: w, height: h, data: new Uint8Array(w * h) };
+  for (let y = 0; y < h; y++) {
+    crop.data.set(page.data.subarray((top + y) * page.width + left, (top + y) * page.width + right), y * w);
+    for (let x = 0; x < w; x++) if (labels[(top + y) * page.width + left + x] !== 0) inked.data[y * w + x] = 255;
+  }
+  const washed = inkMask(crop, inkWindowOf(page), WASHED_OUT_INK.contrast, true, false);
+  const nearInk = maxFilter(inked, Math.max(1, Math.round(near))).data;
+  let count = 0;
+  const [x0, y0, x1, y1] = [Math.max(box[0], 0), Math.max(box[1], 0), Math.min(box[2], page.width), Math.min(box[3], page.height)];
+  for (let y = y0; y < y1; y++) {
+    for (let x = x0; x < x1; x++) {
+      const at = (y - top) * w + x - left;
+      if (washed[at] && !nearInk[at]) count++;
+    }
+  }
+  return count / Math.max(1, (box[2] - box[0]) * (box[3] - box[1]));
 }
 
 /** The ink of each line of the page `map` frames in `img`, rectified at most `maxSide` px tall (rectify.ts's own cap unless told); null when the page cannot be rectified. */

@@ -1,14 +1,14 @@
 import { applyHomography, invertHomography } from '../homography.ts';
 import { uncurl, type PageMap } from '../page-map.ts';
 import type { Gray } from '../raster.ts';
-import { LINE_PITCH, TEMPLATE_LINES } from '../template.ts';
+import { LETTER_GAP, letterWidth, LINE_PITCH, TEMPLATE_LINES } from '../template.ts';
 import { DILATABLE_LETTERS, LARGE_LETTERS, MEZUZAH_WORDS } from '../../text/mezuzah-text.ts';
 import { alignLetters, type AlignedLetter, type ExtraInk, type LetterOp, type TextLetter } from './align-letters.ts';
 import { handLetters, type HandLetters } from './hand-letters.ts';
 import { COARSE_GRID, FINE_GRID, letterDarkness, letterShape, lineFrame, localFrames, type LineFrame, type ShapeGrid } from './letter-shapes.ts';
 import { edgeWidths, type EdgeWidths } from './edge-width.ts';
 import { levelsOf, paleAmong, piecesInFaintInk } from './firm-ink.ts';
-import { faintInk, pageInk, spanOf, type InkGroup, type PageInk, type Piece } from './page-ink.ts';
+import { pageInk, spanOf, washedOutShare, type InkGroup, type PageInk, type Piece } from './page-ink.ts';
 import { brokenEnds, handExtent, sideEnds, type HandExtent } from './stroke-ends.ts';
 
 // Where each of the text's 713 letters stands on a photo the reader has read,
@@ -118,9 +118,7 @@ export function readLetters(img: Gray, map: PageMap, maxSide?: number): LettersR
   const fineHand = handOf(alone.flatMap((letters, l) => letters.map(({ char, group }) => ({ char, shape: darkness[l](group.index, char) }))), FINE_GRID);
   const letters: LetterReading[] = [];
   const stray: StrayInk[] = [];
-  // The page's faint ink, drawn when a line has letters missing (unseenRuns).
-  let faint: Int32Array | null = null;
-  const faintShare = (box: readonly [number, number, number, number]) => inkShareOf((faint ??= faintInk(ink.page.image)), ink.page.image.width, box);
+  const washedOut = (box: Box) => washedOutShare(ink.page.image, ink.labels, box, NEAR_INK * (box[3] - box[1]));
   lines.forEach(({ groups, text, frame, frames, shapes, first }, l) => {
     const costs = new Map<number, number>();
     // The shape of groups j to j + k − 1 together (a letter in pieces: k = 2).
@@ -151,11 +149,11 @@ export function readLetters(img: Gray, map: PageMap, maxSide?: number): LettersR
     // Ink no letter took that is a stroke's end broken off beside a letter (stroke-ends.ts).
     const beside = sideEnds(read, text.map((t) => t.char), frame, extent, ink.labels, ink.page.image.width);
     const fragments = fragmentsOf(read, beside, frames);
-    // Letters not seen are left out of what was read, and ink in their place with them (unseenRuns).
-    const unseen = frame ? unseenRuns(read.letters, frame, faintShare) : [];
+    // Letters not seen are left out of what was read, and ink in their place with them (unseenRuns); a letter with a part of it in its place is seen.
+    const unseen = unseenRuns(read.letters, text.map((t) => t.char), frames, washedOut).filter((u) => ![...fragments.keys()].some((i) => i >= u.from && i <= u.to));
     const isUnseen = (i: number) => unseen.some((u) => i >= u.from && i <= u.to);
     read.letters.forEach((a, i) => {
-      if (isUnseen(i) && !fragments.has(i)) return;
+      if (isUnseen(i)) return;
       const j = a.op === 'match' || a.op === 'swap' ? a.groups[0].index : -1;
       const fine = j >= 0 ? darkness[l](j, text[i].char, text[i].large) : null;
       const nearest = fine ? lookAlikeOf(fineHand, text[i].char, fine) : null;
@@ -243,43 +241,43 @@ function ownHeight(group: InkGroup): LineFrame {
   return { top: group.box[1], base: group.box[3] };
 }
 
-/**
- * A run of letters read missing whose place, between the letters read either
- * side of it, holds this share of faint ink at least (page-ink.ts, faintInk)
- * is not seen, not missing: written, and washed out by glare or a beam of
- * light, where a letter's ink falls short of the letters' contrast. A letter
- * or a word left out leaves no room of its own (the scribe wrote on), or
- * blank parchment. On the text tune set the places of the 27 letters and
- * words the generator left out held 0.08 at most (22 of them 0.04 or less),
- * but for a word in a band of glare that washed out the words about it; of
- * the 175 other runs read missing on its phone photos, 118 held 0.1 or more.
- */
-const UNSEEN_INK_SHARE = 0.1;
+/** A box on the rectified page, pixels: [left, top, right, bottom]. */
+type Box = [number, number, number, number];
 
-/** The runs of letters read missing (`from` to `to`, indices in the line) whose place (`box`, page pixels: between the letters read either side, the frame's height) holds faint ink (UNSEEN_INK_SHARE, `faintShare` of a box); a run at a line's end has no place to measure. */
-export function unseenRuns(letters: readonly AlignedLetter[], frame: LineFrame, faintShare: (box: readonly [number, number, number, number]) => number): { from: number; to: number; box: [number, number, number, number] }[] {
-  const out: { from: number; to: number; box: [number, number, number, number] }[] = [];
+/** A run of letters read missing is not seen when its place holds this share of washed-out ink (page-ink.ts): the places of letters and words left out on the text tune set held at most 0.08 of faint ink, blurred edges and all (decision 029). */
+const UNSEEN_INK_SHARE = 0.1;
+/** Nor unless its place is this share of the run's width as the text writes it at least: a scribe who left letters out wrote on, leaving a gap, not their room. */
+const UNSEEN_ROOM = 0.5;
+/** Washed-out ink within this share of a letter height of the letters' ink is their blurred edge: a registration photo's edges are 0.1 letter heights wide at most, half on either side. */
+const NEAR_INK = 0.06;
+
+/**
+ * The runs of letters read missing (`from` to `to`, indices in the line) that
+ * the photo does not show: their place (`box`: from the ink read before the
+ * run to the ink read after it, which stands to its left, on that ink's frame)
+ * has room for them (UNSEEN_ROOM) and holds washed-out ink (UNSEEN_INK_SHARE,
+ * `washedOut` of a box). A run at a line's end has no place to measure.
+ */
+export function unseenRuns(letters: readonly AlignedLetter[], chars: readonly string[], frames: readonly (LineFrame | null)[], washedOut: (box: Box) => number): { from: number; to: number; box: Box }[] {
+  const out: { from: number; to: number; box: Box }[] = [];
   for (let i = 0; i < letters.length; i++) {
     if (letters[i].op !== 'missing') continue;
     let to = i;
     while (to + 1 < letters.length && letters[to + 1].op === 'missing') to++;
-    const before = letters[i - 1];
-    const after = letters[to + 1];
-    // The text runs right to left: the letter before stands to the run's right.
-    if (before && after && before.groups.length > 0 && after.groups.length > 0) {
-      const box: [number, number, number, number] = [spanOf(after.groups)[2], frame.top, spanOf(before.groups)[0], frame.base];
-      if (box[2] > box[0] && faintShare(box) >= UNSEEN_INK_SHARE) out.push({ from: i, to, box });
+    // The ink nearest the run in reading order (a swapped pair's groups stand in the other order to its letters).
+    const before = letters.slice(0, i).flatMap((a) => a.groups).reduce<InkGroup | null>((g, h) => (g && g.index > h.index ? g : h), null);
+    const after = letters.slice(to + 1).flatMap((a) => a.groups).reduce<InkGroup | null>((g, h) => (g && g.index < h.index ? g : h), null);
+    const frame = before ? frames[before.index] : null;
+    if (before && after && frame) {
+      // The text runs right to left: the ink before the run stands to its right.
+      const box: Box = [after.box[2], frame.top, before.box[0], frame.base];
+      const height = frame.base - frame.top;
+      const room = chars.slice(i, to + 1).reduce((sum, c) => sum + (letterWidth(c) + LETTER_GAP) * height, 0);
+      if (box[2] - box[0] >= UNSEEN_ROOM * room && washedOut(box) >= UNSEEN_INK_SHARE) out.push({ from: i, to, box });
     }
     i = to;
   }
   return out;
-}
-
-/** The share of a box's pixels that are ink in `labels` (non-zero). */
-function inkShareOf(labels: Int32Array, width: number, box: readonly [number, number, number, number]): number {
-  let ink = 0;
-  for (let v = box[1]; v < box[3]; v++) for (let u = box[0]; u < box[2]; u++) if (labels[v * width + u] !== 0) ink++;
-  return ink / Math.max(1, (box[2] - box[0]) * (box[3] - box[1]));
 }
 
 /**

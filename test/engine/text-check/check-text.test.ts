@@ -204,7 +204,9 @@ test('letters a beam of light washes out are not read, not reported missing: the
   const { errors, check } = await tunePhoto('phone/ae7688151d53.jpg');
   assert.deepEqual(errors, []);
   assert.ok(check.kind === 'read', check.kind === 'invalid' ? check.reason : '');
-  assert.ok(check.read.letters < 713);
+  // Every line judged (none too blurred), some twenty letters and more not seen.
+  assert.equal(check.read.lines, 22);
+  assert.ok(check.read.letters <= 713 - 20, `${check.read.letters} letters read`);
   const missing = check.findings.filter((f) => f.kind === 'missing_word' || f.kind === 'missing_letter');
-  assert.ok(missing.length <= 12, `${missing.length} missing`);
+  assert.ok(missing.length < 20, `${missing.length} missing`);
 });

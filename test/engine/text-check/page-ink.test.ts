@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { lettersOf, type InkGroup } from '../../../src/engine/text-check/page-ink.ts';
+import { lettersOf, washedOutShare, type InkGroup } from '../../../src/engine/text-check/page-ink.ts';
 
 // A line's blobs as groups: letters of ordinary size, and small ink (a י, a
 // speck) kept apart where it stands alone along the line.
@@ -28,4 +28,34 @@ test("a line's specks of dust do not make a mark a tenth of a letter count as on
   const groups = lettersOf([...letters, mark, ...specks]);
   assert.deepEqual(groups.filter((g) => !g.small).map((g) => g.X0), [0, 0.025, 0.065, 0.09, 0.125, 0.15]);
   assert.deepEqual(groups.filter((g) => g.small).map((g) => g.X0), [0.64], 'the mark is small ink, the specks dust');
+});
+
+test("washed-out ink is told in a box apart from the page's ink: a stroke the light washed out counts, a letter's blurred edge and a letter at full contrast do not", () => {
+  // Parchment 200; upright strokes 8 px wide, 100 px tall: dark ones (40) with edges blurred over 4 px, and one washed out (150) at x 200.
+  const width = 400;
+  const height = 300;
+  const data = new Uint8Array(width * height).fill(200);
+  const stroke = (x0: number, level: number, blur: number) => {
+    for (let y = 100; y < 200; y++) {
+      for (let x = x0 - blur; x < x0 + 8 + blur; x++) {
+        const inside = x >= x0 && x < x0 + 8;
+        const edge = inside ? 1 : 1 - (x < x0 ? x0 - x : x - x0 - 7) / (blur + 1);
+        data[y * width + x] = Math.min(data[y * width + x], Math.round(200 - (200 - level) * edge));
+      }
+    }
+  };
+  stroke(100, 40, 4);
+  stroke(140, 40, 4);
+  stroke(200, 150, 0);
+  stroke(300, 40, 0);
+  const page = { width, height, data };
+  // The page's ink: its dark pixels.
+  const labels = Int32Array.from(data, (v) => (v < 100 ? 1 : 0));
+  // Between the two dark strokes, only their blurred edges: nothing washed out.
+  assert.equal(washedOutShare(page, labels, [108, 100, 140, 200], 6), 0);
+  // The washed-out stroke: a fifth of a box 40 px wide.
+  const washed = washedOutShare(page, labels, [184, 100, 224, 200], 6);
+  assert.ok(washed >= 0.15 && washed <= 0.25, `${washed}`);
+  // A dark stroke is the page's ink, not washed out.
+  assert.equal(washedOutShare(page, labels, [284, 100, 324, 200], 6), 0);
 });

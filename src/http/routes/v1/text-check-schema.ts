@@ -61,7 +61,7 @@ export const textReadSchema = {
   type: 'object',
   required: ['lines', 'words', 'letters'],
   description:
-    'How much of the text was read and tied to the correct text: at most 22 lines, 170 words and 713 letters. Fewer means a partial view (part of the scroll outside the photo, covered or unreadable), whose findings cover only what was read.',
+    'How much of the text was read and tied to the correct text: at most 22 lines, 170 words and 713 letters. Fewer means a partial view, whose findings cover only what was read: part of the scroll outside the photo or covered, lines too blurred to be told letter by letter or lying along the edge of a shadow, letters washed out by glare.',
   properties: {
     lines: { type: 'integer', minimum: 0, maximum: 22 },
     words: { type: 'integer', minimum: 0, maximum: 170 },
