@@ -23,19 +23,13 @@ const PAGE_MAX_SIDE = 4000;
 
 /**
  * Letters whose edges are wider than this share of their height are too blurred
- * to be told one by one (edge-width.ts). The text tune set's 84 phone photos:
- * the 18 with edges over 0.2 (shake, defocus, small letters) showed 116 to 332
- * findings no error explains, the 66 under it 0 to 115 (median 10).
+ * to be told one by one (edge-width.ts): a photo's over its lines, and a line's
+ * of a photo sharp enough (a tilted scroll's far lines, out of focus). The
+ * text tune set's 84 phone photos: the 18 with edges over 0.2 (shake, defocus,
+ * small letters) showed 116 to 332 findings no error explains, the 66 under it
+ * 0 to 115 (median 10).
  */
 const MAX_EDGE_WIDTH = 0.2;
-/**
- * A line's letters, of a photo sharp enough, are too blurred to be told one by
- * one past this (a tilted scroll's far lines, small and out of focus): on the
- * text tune set's phone photos, lines at 0.14 to 0.16 showed one finding no
- * error explains a line, and 3 of their 7 errors were found; past 0.16, two a
- * line and one error of two. Registration photos' lines are under 0.1.
- */
-const MAX_LINE_EDGE_WIDTH = 0.16;
 /**
  * A line with more pieces of ink that no letter took, apart from a word's,
  * than this is not read: a scribe adds a letter or two to a line, not ten; so
@@ -59,14 +53,14 @@ export async function checkPhotoText(bytes: Uint8Array): Promise<TextCheck> {
   return findingsOf(linesTold(letters), full.uploadedLongSide / Math.max(full.gray.width, full.gray.height));
 }
 
-/** The letters read without the lines whose letters cannot be told one by one: too blurred (MAX_LINE_EDGE_WIDTH) or among too much stray ink (MAX_STRAY_IN_LINE). */
+/** The letters read without the lines whose letters cannot be told one by one: too blurred (MAX_EDGE_WIDTH) or among too much stray ink (MAX_STRAY_IN_LINE). */
 export function linesTold(read: LettersRead): LettersRead {
   const strays = new Map<number, number>();
   for (const s of read.stray) if (!s.inWord) strays.set(s.line, (strays.get(s.line) ?? 0) + 1);
   const told = (line: number) => {
     // A line whose sharpness is not measured is judged as read (its words missing, if it shows none).
     const edge = read.edges.lines[line - 1] ?? null;
-    return (edge === null || edge <= MAX_LINE_EDGE_WIDTH) && (strays.get(line) ?? 0) <= MAX_STRAY_IN_LINE;
+    return (edge === null || edge <= MAX_EDGE_WIDTH) && (strays.get(line) ?? 0) <= MAX_STRAY_IN_LINE;
   };
   return { ...read, letters: read.letters.filter((l) => told(l.line)), stray: read.stray.filter((s) => told(s.line)) };
 }

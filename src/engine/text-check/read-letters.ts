@@ -1,7 +1,7 @@
 import { applyHomography, invertHomography } from '../homography.ts';
 import { uncurl, type PageMap } from '../page-map.ts';
 import type { Gray } from '../raster.ts';
-import { LETTER_GAP, letterWidth, LINE_PITCH, TEMPLATE_LINES } from '../template.ts';
+import { LINE_PITCH, TEMPLATE_LINES } from '../template.ts';
 import { DILATABLE_LETTERS, LARGE_LETTERS, MEZUZAH_WORDS } from '../../text/mezuzah-text.ts';
 import { alignLetters, type AlignedLetter, type ExtraInk, type LetterOp, type TextLetter } from './align-letters.ts';
 import { handLetters, type HandLetters } from './hand-letters.ts';
@@ -10,6 +10,7 @@ import { edgeWidths, type EdgeWidths } from './edge-width.ts';
 import { levelsOf, paleAmong, piecesInFaintInk } from './firm-ink.ts';
 import { pageInk, spanOf, washedOutShare, type InkGroup, type PageInk, type Piece } from './page-ink.ts';
 import { brokenEnds, handExtent, sideEnds, type HandExtent } from './stroke-ends.ts';
+import { unseenRuns, type Box } from './unseen-letters.ts';
 
 // Where each of the text's 713 letters stands on a photo the reader has read,
 // and how it is written: the page rectified through the reading's map, each
@@ -118,7 +119,7 @@ export function readLetters(img: Gray, map: PageMap, maxSide?: number): LettersR
   const fineHand = handOf(alone.flatMap((letters, l) => letters.map(({ char, group }) => ({ char, shape: darkness[l](group.index, char) }))), FINE_GRID);
   const letters: LetterReading[] = [];
   const stray: StrayInk[] = [];
-  const washedOut = (box: Box) => washedOutShare(ink.page.image, ink.labels, box, NEAR_INK * (box[3] - box[1]));
+  const washedOut = (box: Box, near: number) => washedOutShare(ink.page.image, ink.labels, box, near);
   lines.forEach(({ groups, text, frame, frames, shapes, first }, l) => {
     const costs = new Map<number, number>();
     // The shape of groups j to j + k − 1 together (a letter in pieces: k = 2).
@@ -239,45 +240,6 @@ function darknessOn(ink: PageInk, groups: readonly InkGroup[], frames: readonly 
 /** An enlarged letter's own frame: its ink's top and bottom, so that it is drawn at the size of the hand's others (the ע and ד of the first verse have neither neck nor tail). */
 function ownHeight(group: InkGroup): LineFrame {
   return { top: group.box[1], base: group.box[3] };
-}
-
-/** A box on the rectified page, pixels: [left, top, right, bottom]. */
-type Box = [number, number, number, number];
-
-/** A run of letters read missing is not seen when its place holds this share of washed-out ink (page-ink.ts): the places of letters and words left out on the text tune set held at most 0.08 of faint ink, blurred edges and all (decision 029). */
-const UNSEEN_INK_SHARE = 0.1;
-/** Nor unless its place is this share of the run's width as the text writes it at least: a scribe who left letters out wrote on, leaving a gap, not their room. */
-const UNSEEN_ROOM = 0.5;
-/** Washed-out ink within this share of a letter height of the letters' ink is their blurred edge: a registration photo's edges are 0.1 letter heights wide at most, half on either side. */
-const NEAR_INK = 0.06;
-
-/**
- * The runs of letters read missing (`from` to `to`, indices in the line) that
- * the photo does not show: their place (`box`: from the ink read before the
- * run to the ink read after it, which stands to its left, on that ink's frame)
- * has room for them (UNSEEN_ROOM) and holds washed-out ink (UNSEEN_INK_SHARE,
- * `washedOut` of a box). A run at a line's end has no place to measure.
- */
-export function unseenRuns(letters: readonly AlignedLetter[], chars: readonly string[], frames: readonly (LineFrame | null)[], washedOut: (box: Box) => number): { from: number; to: number; box: Box }[] {
-  const out: { from: number; to: number; box: Box }[] = [];
-  for (let i = 0; i < letters.length; i++) {
-    if (letters[i].op !== 'missing') continue;
-    let to = i;
-    while (to + 1 < letters.length && letters[to + 1].op === 'missing') to++;
-    // The ink nearest the run in reading order (a swapped pair's groups stand in the other order to its letters).
-    const before = letters.slice(0, i).flatMap((a) => a.groups).reduce<InkGroup | null>((g, h) => (g && g.index > h.index ? g : h), null);
-    const after = letters.slice(to + 1).flatMap((a) => a.groups).reduce<InkGroup | null>((g, h) => (g && g.index < h.index ? g : h), null);
-    const frame = before ? frames[before.index] : null;
-    if (before && after && frame) {
-      // The text runs right to left: the ink before the run stands to its right.
-      const box: Box = [after.box[2], frame.top, before.box[0], frame.base];
-      const height = frame.base - frame.top;
-      const room = chars.slice(i, to + 1).reduce((sum, c) => sum + (letterWidth(c) + LETTER_GAP) * height, 0);
-      if (box[2] - box[0] >= UNSEEN_ROOM * room && washedOut(box) >= UNSEEN_INK_SHARE) out.push({ from: i, to, box });
-    }
-    i = to;
-  }
-  return out;
 }
 
 /**

@@ -1,0 +1,48 @@
+import { LETTER_GAP, letterWidth } from '../template.ts';
+import type { AlignedLetter } from './align-letters.ts';
+import type { LineFrame } from './letter-shapes.ts';
+import type { InkGroup } from './page-ink.ts';
+
+// Letters the photo does not show: a run of letters the alignment read
+// missing whose place holds ink a beam of light or glare washed out is
+// written, not left out, and is left out of what was read (decision 029).
+
+/** A box on the rectified page, pixels: [left, top, right, bottom]. */
+export type Box = [number, number, number, number];
+
+/** A run of letters read missing is not seen when its place holds this share of washed-out ink (page-ink.ts): the places of letters and words left out on the text tune set held at most 0.08 of faint ink, blurred edges and all (decision 029). */
+const UNSEEN_INK_SHARE = 0.1;
+/** Nor unless its place is this share of the run's width as the text writes it at least: a scribe who left letters out wrote on, leaving a gap, not their room. */
+const UNSEEN_ROOM = 0.5;
+/** Washed-out ink within this share of a letter height of the letters' ink is their blurred edge: a registration photo's edges are 0.1 letter heights wide at most, half on either side. */
+const NEAR_INK = 0.06;
+
+/**
+ * The runs of letters read missing (`from` to `to`, indices in the line) that
+ * the photo does not show: their place (`box`: from the ink read before the
+ * run to the ink read after it, which stands to its left, on that ink's frame)
+ * has room for them (UNSEEN_ROOM) and holds washed-out ink (UNSEEN_INK_SHARE,
+ * `washedOut` of a box, further than `near` pixels from the letters' ink). A
+ * run at a line's end has no place to measure.
+ */
+export function unseenRuns(letters: readonly AlignedLetter[], chars: readonly string[], frames: readonly (LineFrame | null)[], washedOut: (box: Box, near: number) => number): { from: number; to: number; box: Box }[] {
+  const out: { from: number; to: number; box: Box }[] = [];
+  for (let i = 0; i < letters.length; i++) {
+    if (letters[i].op !== 'missing') continue;
+    let to = i;
+    while (to + 1 < letters.length && letters[to + 1].op === 'missing') to++;
+    // The ink nearest the run in reading order (a swapped pair's groups stand in the other order to its letters).
+    const before = letters.slice(0, i).flatMap((a) => a.groups).reduce<InkGroup | null>((g, h) => (g && g.index > h.index ? g : h), null);
+    const after = letters.slice(to + 1).flatMap((a) => a.groups).reduce<InkGroup | null>((g, h) => (g && g.index < h.index ? g : h), null);
+    const frame = before ? frames[before.index] : null;
+    if (before && after && frame) {
+      // The text runs right to left: the ink before the run stands to its right.
+      const box: Box = [after.box[2], frame.top, before.box[0], frame.base];
+      const height = frame.base - frame.top;
+      const room = chars.slice(i, to + 1).reduce((sum, c) => sum + (letterWidth(c) + LETTER_GAP) * height, 0);
+      if (box[2] - box[0] >= UNSEEN_ROOM * room && washedOut(box, NEAR_INK * height) >= UNSEEN_INK_SHARE) out.push({ from: i, to, box });
+    }
+    i = to;
+  }
+  return out;
+}
