@@ -34,8 +34,8 @@ const MAX_EDGE_WIDTH = 0.2;
  * A line with more pieces of ink that no letter took, apart from a word's,
  * than this is not read: a scribe adds a letter or two to a line, not ten; so
  * many are a stain's or the parchment's grain. On the text tune set's phone
- * photos lines had 1 to 3, or 19 and more (a shadow's edge, a crease), before
- * ink in letters' places not seen was left out with them (read-letters.ts).
+ * photos lines had 1 to 3, or 19 and more (a shadow's edge, a crease;
+ * decision 029).
  */
 const MAX_STRAY_IN_LINE = 5;
 const TOO_BLURRED = 'the letters are too blurred or too small in this photo to be checked one by one; photograph the scroll closer, in focus and holding still.';

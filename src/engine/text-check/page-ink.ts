@@ -80,6 +80,9 @@ export type PageInk = {
   readonly lines: readonly (readonly InkGroup[])[];
 };
 
+/** A box on the rectified page, pixels: [left, top, right, bottom]. */
+export type Box = readonly [number, number, number, number];
+
 /**
  * Ink a veil of glare or a beam of light washed out: a third of the letters'
  * contrast asked, the veil taken off (ink.ts), where the letters' ink finds
@@ -91,10 +94,10 @@ const WASHED_OUT_INK: Ink = { ...PLAIN_INK, contrast: LETTER_INK.contrast / 3, u
  * The share of `box` (page pixels, [left, top, right, bottom]) that is washed-out
  * ink (WASHED_OUT_INK) further than `near` pixels from the page's ink
  * (`labels`, pageInk's): not a letter's blurred edge, a speck's halo or a
- * letter at full contrast. Measured on the box and an ink window about it.
+ * letter at full contrast. Measured on the box and two ink windows about it.
  */
-export function washedOutShare(page: Gray, labels: Int32Array, box: readonly [number, number, number, number], near: number): number {
-  const pad = 2 * inkWindowOf(page);
+export function washedOutShare(page: Gray, labels: Int32Array, box: Box, near: number): number {
+  const pad = Math.max(2 * inkWindowOf(page), Math.ceil(near));
   const [left, top] = [Math.max(0, box[0] - pad), Math.max(0, box[1] - pad)];
   const [right, bottom] = [Math.min(page.width, box[2] + pad), Math.min(page.height, box[3] + pad)];
   const [w, h] = [right - left, bottom - top];
@@ -105,7 +108,7 @@ export function washedOutShare(page: Gray, labels: Int32Array, box: readonly [nu
     crop.data.set(page.data.subarray((top + y) * page.width + left, (top + y) * page.width + right), y * w);
     for (let x = 0; x < w; x++) if (labels[(top + y) * page.width + left + x] !== 0) inked.data[y * w + x] = 255;
   }
-  const washed = inkMask(crop, inkWindowOf(page), WASHED_OUT_INK.contrast, true, false);
+  const washed = inkMask(crop, inkWindowOf(page), WASHED_OUT_INK.contrast, WASHED_OUT_INK.unveil, WASHED_OUT_INK.clipped);
   const nearInk = maxFilter(inked, Math.max(1, Math.round(near))).data;
   let count = 0;
   const [x0, y0, x1, y1] = [Math.max(box[0], 0), Math.max(box[1], 0), Math.min(box[2], page.width), Math.min(box[3], page.height)];
@@ -115,7 +118,7 @@ export function washedOutShare(page: Gray, labels: Int32Array, box: readonly [nu
       if (washed[at] && !nearInk[at]) count++;
     }
   }
-  return count / Math.max(1, (box[2] - box[0]) * (box[3] - box[1]));
+  return count / Math.max(1, (x1 - x0) * (y1 - y0));
 }
 
 /** The ink of each line of the page `map` frames in `img`, rectified at most `maxSide` px tall (rectify.ts's own cap unless told); null when the page cannot be rectified. */

@@ -8,9 +8,9 @@ import { handLetters, type HandLetters } from './hand-letters.ts';
 import { COARSE_GRID, FINE_GRID, letterDarkness, letterShape, lineFrame, localFrames, type LineFrame, type ShapeGrid } from './letter-shapes.ts';
 import { edgeWidths, type EdgeWidths } from './edge-width.ts';
 import { levelsOf, paleAmong, piecesInFaintInk } from './firm-ink.ts';
-import { pageInk, spanOf, washedOutShare, type InkGroup, type PageInk, type Piece } from './page-ink.ts';
+import { pageInk, spanOf, washedOutShare, type Box, type InkGroup, type PageInk, type Piece } from './page-ink.ts';
 import { brokenEnds, handExtent, sideEnds, type HandExtent } from './stroke-ends.ts';
-import { unseenRuns, type Box } from './unseen-letters.ts';
+import { unseenRuns } from './unseen-letters.ts';
 
 // Where each of the text's 713 letters stands on a photo the reader has read,
 // and how it is written: the page rectified through the reading's map, each

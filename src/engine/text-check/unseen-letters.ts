@@ -1,20 +1,17 @@
 import { LETTER_GAP, letterWidth } from '../template.ts';
 import type { AlignedLetter } from './align-letters.ts';
 import type { LineFrame } from './letter-shapes.ts';
-import type { InkGroup } from './page-ink.ts';
+import type { Box, InkGroup } from './page-ink.ts';
 
 // Letters the photo does not show: a run of letters the alignment read
 // missing whose place holds ink a beam of light or glare washed out is
 // written, not left out, and is left out of what was read (decision 029).
 
-/** A box on the rectified page, pixels: [left, top, right, bottom]. */
-export type Box = [number, number, number, number];
-
 /** A run of letters read missing is not seen when its place holds this share of washed-out ink (page-ink.ts): the places of letters and words left out on the text tune set held at most 0.08 of faint ink, blurred edges and all (decision 029). */
 const UNSEEN_INK_SHARE = 0.1;
 /** Nor unless its place is this share of the run's width as the text writes it at least: a scribe who left letters out wrote on, leaving a gap, not their room. */
 const UNSEEN_ROOM = 0.5;
-/** Washed-out ink within this share of a letter height of the letters' ink is their blurred edge: a registration photo's edges are 0.1 letter heights wide at most, half on either side. */
+/** Washed-out ink within this share of a letter height of the letters' ink is their blurred edge: registration photos' edges are at most 0.095 letter heights wide, phone photos' up to 0.2, a margin over half of the first. */
 const NEAR_INK = 0.06;
 
 /**

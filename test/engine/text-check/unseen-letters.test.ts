@@ -16,10 +16,13 @@ test('letters read missing are not seen when their place, between the ink read e
   const letters = (missing: number[]): AlignedLetter[] => [0, 1, 2, 3, 4, 5].map((i) => (missing.includes(i) ? { op: 'missing', groups: [] } : { op: 'match', groups: [g(i)] }));
   // Washed-out ink over `share` of whatever box is asked.
   const boxes: number[][] = [];
-  const washed = (share: number) => (box: readonly number[]) => (boxes.push([...box]), share);
+  const nears: number[] = [];
+  const washed = (share: number) => (box: readonly number[], near: number) => (boxes.push([...box]), nears.push(near), share);
   assert.deepEqual(unseenRuns(letters([2, 3]), chars, frames, washed(0.2)), [{ from: 2, to: 3, box: [300, 100, 440, 200] }]);
   // Measured from the ink after the run (to its left) to the ink before it (to its right).
   assert.deepEqual(boxes, [[300, 100, 440, 200]]);
+  // Ink within 0.06 of a letter height of the letters' is their edge.
+  assert.deepEqual(nears, [6]);
   // Blank parchment there: left out.
   assert.deepEqual(unseenRuns(letters([2, 3]), chars, frames, washed(0.02)), []);
   // A run at the line's start or end has no place between letters to measure.
