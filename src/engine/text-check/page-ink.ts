@@ -70,7 +70,7 @@ export type InkGroup = {
 };
 
 /** Ink that is a piece of a letter it is not grouped with: its box in the page's pixels and its blobs' labels. */
-export type Piece = { readonly box: readonly [number, number, number, number]; readonly blobs: readonly number[] };
+export type Piece = { readonly box: Box; readonly blobs: readonly number[] };
 
 /** The rectified page and, for each of the 22 lines, its groups of ink in reading order. */
 export type PageInk = {

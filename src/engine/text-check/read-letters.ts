@@ -10,7 +10,7 @@ import { edgeWidths, type EdgeWidths } from './edge-width.ts';
 import { levelsOf, paleAmong, piecesInFaintInk } from './firm-ink.ts';
 import { pageInk, spanOf, washedOutShare, type Box, type InkGroup, type PageInk, type Piece } from './page-ink.ts';
 import { brokenEnds, handExtent, sideEnds, type HandExtent } from './stroke-ends.ts';
-import { unseenRuns } from './unseen-letters.ts';
+import { notSeen, unseenRuns } from './unseen-letters.ts';
 
 // Where each of the text's 713 letters stands on a photo the reader has read,
 // and how it is written: the page rectified through the reading's map, each
@@ -150,11 +150,10 @@ export function readLetters(img: Gray, map: PageMap, maxSide?: number): LettersR
     // Ink no letter took that is a stroke's end broken off beside a letter (stroke-ends.ts).
     const beside = sideEnds(read, text.map((t) => t.char), frame, extent, ink.labels, ink.page.image.width);
     const fragments = fragmentsOf(read, beside, frames);
-    // Letters not seen are left out of what was read, and ink in their place with them (unseenRuns); a letter with a part of it in its place is seen.
-    const unseen = unseenRuns(read.letters, text.map((t) => t.char), frames, washedOut).filter((u) => ![...fragments.keys()].some((i) => i >= u.from && i <= u.to));
-    const isUnseen = (i: number) => unseen.some((u) => i >= u.from && i <= u.to);
+    // Letters not seen are left out of what was read, and ink in their place with them.
+    const unseen = notSeen(unseenRuns(read.letters, text.map((t) => t.char), frames, washedOut), (i) => fragments.has(i));
     read.letters.forEach((a, i) => {
-      if (isUnseen(i)) return;
+      if (unseen.letter(i)) return;
       const j = a.op === 'match' || a.op === 'swap' ? a.groups[0].index : -1;
       const fine = j >= 0 ? darkness[l](j, text[i].char, text[i].large) : null;
       const nearest = fine ? lookAlikeOf(fineHand, text[i].char, fine) : null;
@@ -175,8 +174,7 @@ export function readLetters(img: Gray, map: PageMap, maxSide?: number): LettersR
     });
     // Ink far paler than the line's letters is a stain (a brown foxing spot), no letter added.
     const pale = paleAmong(ink.page.image, ink.labels, groups.filter((g) => !g.small));
-    const inUnseen = (g: InkGroup) => unseen.some((u) => g.box[0] >= u.box[0] && g.box[2] <= u.box[2]);
-    for (const e of read.extra) if (!e.group.small && !beside.has(e) && !pale(e.group) && !inUnseen(e.group)) stray.push({ ...strayOf(l, e, text, ink), readAs: shapes[e.group.index] ? hand.nearest(shapes[e.group.index]!) : '' });
+    for (const e of read.extra) if (!e.group.small && !beside.has(e) && !pale(e.group) && !unseen.ink(e.group)) stray.push({ ...strayOf(l, e, text, ink), readAs: shapes[e.group.index] ? hand.nearest(shapes[e.group.index]!) : '' });
   });
   const spans = lines.map(({ groups }) => {
     if (groups.length === 0) return null;
@@ -285,7 +283,7 @@ const UNDER_ROOF = 0.2;
 /** A part of a letter is at least this tall (letter heights): a leg, not a dot of ink or a speck (a ה's short leg and a י are half a letter high). */
 const PART_HEIGHT = 0.3;
 /** Whether ink boxed so may be a part of a letter on `frame`: as tall as a leg (PART_HEIGHT), its middle above the letters' base (not a crown of the next line's letter). */
-function isPart(box: readonly [number, number, number, number], frame: LineFrame): boolean {
+function isPart(box: Box, frame: LineFrame): boolean {
   return box[3] - box[1] >= PART_HEIGHT * (frame.base - frame.top) && (box[1] + box[3]) / 2 < frame.base;
 }
 

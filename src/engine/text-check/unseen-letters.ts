@@ -43,3 +43,12 @@ export function unseenRuns(letters: readonly AlignedLetter[], chars: readonly st
   }
   return out;
 }
+
+/** What of a line the photo does not show: the letters of `runs` (unseenRuns) and the ink in their places, but for a run holding a letter a part of which stands in its place (`partial`: seen, if broken). */
+export function notSeen(runs: readonly { from: number; to: number; box: Box }[], partial: (i: number) => boolean): { letter: (i: number) => boolean; ink: (g: InkGroup) => boolean } {
+  const kept = runs.filter((u) => !Array.from({ length: u.to - u.from + 1 }, (_, k) => u.from + k).some(partial));
+  return {
+    letter: (i) => kept.some((u) => i >= u.from && i <= u.to),
+    ink: (g) => kept.some((u) => g.box[0] >= u.box[0] && g.box[2] <= u.box[2]),
+  };
+}

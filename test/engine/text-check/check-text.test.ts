@@ -3,7 +3,8 @@ import { test } from 'node:test';
 import sharp from 'sharp';
 import { checkPhotoText, linesTold } from '../../../src/engine/text-check/check-text.ts';
 import { findingsOf } from '../../../src/engine/text-check/findings.ts';
-import { LINE_LETTERS, type LetterReading, type StrayInk } from '../../../src/engine/text-check/read-letters.ts';
+import { LINE_LETTERS, type StrayInk } from '../../../src/engine/text-check/read-letters.ts';
+import { readText } from '../../support/letters-read.ts';
 import { TEXT_TUNE } from '../../../tools/scenes/index.ts';
 import { deriveSeed, makeScribe, makeScroll, photographScroll, planTextSet } from '../../../tools/synth/index.ts';
 import { runTextJob } from '../../../tools/synth/text-set.ts';
@@ -179,14 +180,13 @@ test('a line lying in stray ink a scribe would not add (a shadow\'s edge across 
 });
 
 test('the lines left out of what was read: each judged by its own edges and its own stray ink, the rest read as they were', () => {
-  const letters: LetterReading[] = LINE_LETTERS.flatMap((text, l) => text.map((t, i) => ({ line: l + 1, word: t.word, letter: t.letter, char: t.char, op: 'match' as const, box: [1000 - 20 * i, 40 * l, 18, 30] as const, lookAlike: null, pieces: 1, partial: false })));
   const strays = (line: number, n: number, inWord = false): StrayInk[] => Array.from({ length: n }, () => ({ line, word: 1, letter: 1, box: [0, 40 * (line - 1), 10, 10] as const, inWord, readAs: 'ו' }));
   const edges = LINE_LETTERS.map(() => 0.08 as number | null);
   // Line 3 at the threshold, line 4 past it, line 5 not measured.
   [edges[2], edges[3], edges[4]] = [0.2, 0.21, null];
   // Line 7 with five pieces no letter took, line 8 with six, line 9 with six in a word (a word added) and one alone.
   const stray = [...strays(7, 5), ...strays(8, 6), ...strays(9, 6, true), ...strays(9, 1)];
-  const told = linesTold({ letters, stray, edges: { page: 0.08, lines: edges } });
+  const told = linesTold({ ...readText(undefined, stray), edges: { page: 0.08, lines: edges } });
   const lines = [...new Set(told.letters.map((l) => l.line))];
   assert.deepEqual(lines, [...Array(22).keys()].map((l) => l + 1).filter((l) => l !== 4 && l !== 8));
   assert.deepEqual([...new Set(told.stray.map((s) => s.line))], [7, 9]);

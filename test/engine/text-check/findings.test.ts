@@ -1,25 +1,14 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { findingsOf } from '../../../src/engine/text-check/findings.ts';
-import { LINE_LETTERS, type LookAlike, type LetterReading, type LettersRead, type StrayInk } from '../../../src/engine/text-check/read-letters.ts';
+import type { LetterReading, LettersRead, LookAlike, StrayInk } from '../../../src/engine/text-check/read-letters.ts';
+import { readText } from '../../support/letters-read.ts';
 import type { LetterOp } from '../../../src/engine/text-check/align-letters.ts';
 
 // How letters as read become findings: each place once, at its level (a word
 // missing is one finding), the look-alike named, the verdict "no errors" only
 // for a whole text read without one, and boxes in the uploaded photo's pixels.
 
-const LIKE_ITSELF: LookAlike = { char: 'ז', ratio: 1.4, own: 1, other: 3, meanRatio: 2 };
-
-/** Every letter of the text read one to one, each in a box of its own; `change` rewrites some. */
-function readText(change: (l: LetterReading) => Partial<LetterReading> = () => ({}), stray: StrayInk[] = []): LettersRead {
-  const letters: LetterReading[] = LINE_LETTERS.flatMap((text, l) =>
-    text.map((t, i) => {
-      const plain: LetterReading = { line: l + 1, word: t.word, letter: t.letter, char: t.char, op: 'match', box: [1000 - 20 * i, 40 * l, 18, 30], lookAlike: LIKE_ITSELF, pieces: 1, partial: false };
-      return { ...plain, ...change(plain) };
-    }),
-  );
-  return { letters, stray, edges: { page: 0.08, lines: LINE_LETTERS.map(() => 0.08) } };
-}
 const at = (line: number, word: number, letter?: number) => (l: LetterReading) => l.line === line && l.word === word && (letter === undefined || l.letter === letter);
 const op = (o: LetterOp, pieces = o === 'merge' ? 2 : 1) => ({ op: o, box: o === 'missing' ? null : undefined, lookAlike: null, pieces }) as Partial<LetterReading>;
 

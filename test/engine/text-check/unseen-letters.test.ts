@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { AlignedLetter } from '../../../src/engine/text-check/align-letters.ts';
 import type { InkGroup } from '../../../src/engine/text-check/page-ink.ts';
-import { unseenRuns } from '../../../src/engine/text-check/unseen-letters.ts';
+import { notSeen, unseenRuns } from '../../../src/engine/text-check/unseen-letters.ts';
 
 // Runs of letters read missing that the photo does not show: where their
 // place has room for them and holds washed-out ink.
@@ -36,4 +36,16 @@ test('letters read missing are not seen when their place, between the ink read e
   // The two letters before the run swapped: its place starts at the ink nearest it, not at the letter before's.
   const swapped: AlignedLetter[] = [{ op: 'swap', groups: [g(1)] }, { op: 'swap', groups: [g(0)] }, { op: 'missing', groups: [] }, { op: 'match', groups: [g(3)] }];
   assert.deepEqual(unseenRuns(swapped, chars, frames, washed(0.2)).map((u) => u.box), [[360, 100, 440, 200]]);
+});
+
+test("what of a line is not seen: the runs' letters and the ink standing in their places, but a run holding a letter a part of which stands in its place", () => {
+  const ink = (left: number, right: number): InkGroup => ({ X0: 0, X1: 1, Y0: 0, Y1: 1, area: 1, box: [left, 100, right, 200], blobs: [1], index: 0 });
+  const runs = [
+    { from: 2, to: 3, box: [300, 100, 440, 200] as const },
+    { from: 6, to: 6, box: [100, 100, 160, 200] as const },
+  ];
+  const unseen = notSeen(runs, (i) => i === 6);
+  assert.deepEqual([1, 2, 3, 4, 6].map(unseen.letter), [false, true, true, false, false]);
+  // Ink within the first run's place is its own; ink reaching past it, or in the place of the run with a part of its letter, is not.
+  assert.deepEqual([ink(320, 360), ink(280, 320), ink(420, 460), ink(110, 150)].map(unseen.ink), [true, false, false, false]);
 });
