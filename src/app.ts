@@ -7,6 +7,9 @@ import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
 import { fail, httpStatusOf, type ErrorCode } from './errors.ts';
 import type { AppDeps } from './http/app-deps.ts';
 import { openapiOptions } from './http/openapi.ts';
+import { componentSchemas } from './http/components.ts';
+import { buildValidators } from './http/validator-compilers.ts';
+import { publicCors } from './http/cors.ts';
 import { endStalledClientsOnClose } from './http/drain-stalled.ts';
 import { keepIdempotentAnswers } from './http/idempotency.ts';
 import { replyFailure } from './http/reply-failure.ts';
@@ -20,6 +23,7 @@ import { scanQrcodeRoute } from './http/routes/v1/public/scan-qrcode.ts';
 import { textCheckRoute } from './http/routes/v1/public/text-check.ts';
 import { rejectMezuzahRoute } from './http/routes/v1/megiah/reject-mezuzah.ts';
 import { verifyMezuzahRoute } from './http/routes/v1/megiah/verify-mezuzah.ts';
+import { docsRoute } from './http/routes/v1/docs.ts';
 import { openapiRoute } from './http/routes/v1/openapi.ts';
 import { creditsRoute } from './http/routes/v1/store/credits.ts';
 import { inventoryRoute } from './http/routes/v1/store/inventory.ts';
@@ -88,9 +92,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // On close, idle keep-alive sockets are dropped at once; in-flight requests finish.
     forceCloseConnections: 'idle',
     routerOptions: { maxParamLength: MAX_PARAM_LENGTH },
-    // Query and path values are declared as strings (as the spec sends them), so no coercion is needed,
-    // and a JSON number where the spec says string is a client error, not something to guess at.
-    ajv: { customOptions: { coerceTypes: false } },
+    // Bodies validated as sent, query integers read from their digits (validator-compilers.ts).
+    schemaController: buildValidators(),
     // The router's own refusals, before any route is chosen (and before any hook:
     // no cookies, so no page in the visitor's language), in the API's error body
     // rather than Fastify's.
@@ -98,7 +101,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   await securityHeaders(app);
+  await publicCors(app, deps.corsOrigins);
   await app.register(swagger, openapiOptions(deps.publicBaseUrl));
+  for (const schema of componentSchemas) app.addSchema(schema);
   await app.register(multipart);
   // Parsed for every request, so that a browser's 404 page knows its language; only the portal reads sessions.
   await app.register(cookie);
@@ -126,23 +131,41 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   keepIdempotentAnswers(app, deps);
   for (const route of routes) route(app, deps);
   openapiRoute(app);
+  await docsRoute(app);
   await portal(app, deps);
   return app;
 }
 
 function classify(error: FastifyError): { code: ErrorCode; msg: string } {
   if (error.validation !== undefined && error.validation.length > 0) {
+    // A choice (`oneOf`) fails with each branch's error first; the choice itself says what to do.
+    const choice = error.validation.find((failure) => failure.keyword === 'oneOf');
+    if (choice !== undefined) return { code: 'invalid_request', msg: `${where(choice, error)} must hold exactly one of ${namesOf(choice)}.` };
     const [first] = error.validation;
     const params = first.params as { missingProperty?: string; additionalProperty?: string };
     const path = first.instancePath.replace(/^\//, '').replaceAll('/', '.');
     const field = [path, params.missingProperty].filter((part) => part !== undefined && part !== '').join('.');
     if (params.missingProperty !== undefined) return { code: 'invalid_request', msg: `${field} is required.` };
-    const where = field === '' ? (error.validationContext ?? 'request') : field;
-    return { code: 'invalid_request', msg: `${where} ${first.message ?? 'is invalid'}.` };
+    return { code: 'invalid_request', msg: `${field === '' ? where(first, error) : field} ${first.message ?? 'is invalid'}.` };
   }
   const status = error.statusCode ?? 500;
   if (status === 413) return { code: 'too_large', msg: 'The request body is too large.' };
   if (status === 415) return { code: 'invalid_request', msg: 'Unsupported Content-Type for this endpoint.' };
   if (status >= 400 && status < 500) return { code: 'invalid_request', msg: error.message };
   return { code: 'internal_error', msg: '' };
+}
+
+type ValidationFailure = NonNullable<FastifyError['validation']>[number];
+
+/** The object a failure is about: its path in the body or query, or the part itself (`body`). */
+function where(failure: ValidationFailure, error: FastifyError): string {
+  const path = failure.instancePath.replace(/^\//, '').replaceAll('/', '.');
+  return path === '' ? (error.validationContext ?? 'request') : path;
+}
+
+/** The fields a `oneOf` of `required` branches chooses between (the failure carries its schema: `verbose`, validator-compilers.ts). */
+function namesOf(choice: ValidationFailure): string {
+  const branches = ((choice as { schema?: unknown }).schema ?? []) as readonly { required?: readonly string[] }[];
+  const names = branches.flatMap((branch) => branch.required ?? []);
+  return names.length > 0 ? names.join(' and ') : 'the choices its schema lists';
 }

@@ -121,6 +121,24 @@ function trustedProxies(raw: string | undefined): readonly string[] {
   return entries;
 }
 
+// '*' (any page may call the public operations) unless the operator lists the origins that may.
+function corsOrigins(raw: string | undefined): '*' | readonly string[] {
+  if (raw === undefined || raw.trim() === '' || raw.trim() === '*') return '*';
+  return raw.split(',').map((entry) => {
+    const origin = entry.trim();
+    let url: URL | undefined;
+    try {
+      url = new URL(origin);
+    } catch {
+      url = undefined;
+    }
+    if (url === undefined || (url.protocol !== 'http:' && url.protocol !== 'https:') || url.origin !== origin) {
+      throw new Error(`must be * or a comma-separated list of origins such as https://shop.example (scheme, host and port only), got "${origin}"`);
+    }
+    return origin;
+  });
+}
+
 function logLevel(raw: string | undefined): string {
   const levels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
   const value = raw === undefined || raw === '' ? 'info' : raw;
@@ -159,6 +177,7 @@ const schema = {
   publicBaseUrl: field('PUBLIC_BASE_URL', publicBaseUrl),
   rateLimitScale: field('RATE_LIMIT_SCALE', positiveNumber(1)),
   trustProxy: field('TRUST_PROXY', trustedProxies),
+  corsOrigins: field('CORS_ORIGINS', corsOrigins),
   logLevel: field('LOG_LEVEL', logLevel),
   engineWorkers: field('ENGINE_WORKERS', optionalInteger(1, 64)),
   engineMaxQueue: field('ENGINE_MAX_QUEUE', optionalInteger(1, 100_000)),

@@ -63,6 +63,7 @@ async function main(): Promise<void> {
     publicBaseUrl: config.publicBaseUrl,
     rateLimit: { store: rateLimitStore, scale: config.rateLimitScale },
     trustProxy: config.trustProxy,
+    corsOrigins: config.corsOrigins,
     uploads: uploadGuard({ perNode: config.uploadsPerNode, perIp: config.uploadsPerIp, minBytesPerSecond: config.uploadMinBytesPerSecond }),
     timeouts: { headersMs: config.headersTimeoutMs, requestMs: config.requestTimeoutMs, idleMs: config.idleTimeoutMs },
     lifecycle,

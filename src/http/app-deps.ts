@@ -13,6 +13,8 @@ export type AppDeps = DomainDeps & {
   readonly uploads: UploadGuard;
   /** How long a client may take to send its headers, its whole request, or anything at all (HEADERS_TIMEOUT_MS, REQUEST_TIMEOUT_MS, IDLE_TIMEOUT_MS). */
   readonly timeouts: { readonly headersMs: number; readonly requestMs: number; readonly idleMs: number };
+  /** The web pages that may call the public operations from a browser (CORS_ORIGINS); '*' for any. */
+  readonly corsOrigins: '*' | readonly string[];
   /** Reverse proxies whose X-Forwarded-For is believed (TRUST_PROXY); empty believes none. */
   readonly trustProxy: readonly string[];
   /** Set by main.ts when a shutdown begins, so /readyz turns the load balancer away before the listener closes. */

@@ -56,7 +56,11 @@ export const IDEMPOTENCY_DOC = [
 export const idempotencyHeaderSchema = {
   type: 'object',
   properties: {
-    [IDEMPOTENCY_HEADER]: { type: 'string', description: 'Optional: makes retries of this request safe (see the description).' },
+    [IDEMPOTENCY_HEADER]: {
+      type: 'string',
+      description: 'Optional: makes retries of this request safe (see the description).',
+      examples: ['5f0c7a2e-3b1d-4c8e-9f6a-2d4b8e1c7a90'],
+    },
   },
 } as const;
 

@@ -14,6 +14,8 @@ Partner API of the mezuzah registry (spec: partner-api.md). Conventions and the 
 - **Roles**: \`user\` (buyer/owner), \`store\`, \`agent\` (a store that may register scrolls), \`sofer\`, \`megiah\`, \`admin\`.
 - **Validation errors** (missing or malformed field, bad date, unknown or wrong-role sofer/megiah uuid, non-image upload): 400 \`{msg, status: "invalid_request"}\`, the message naming the field. Oversized bodies: 413 \`{msg, status: "too_large"}\`. Identification engine saturated (its queue full, or holding as many of the caller's photos as one caller may queue: photos wait for the engine in one queue per caller, the public's by IP address, a store's by account, served in turn): 503 \`{msg, status: "busy"}\` with Retry-After.
 - **Uploads** (scroll photos): ${PHOTO_RULES} (the size is checked while the upload is read, the pixels from the header before decoding). Another format, or too many pixels: 400 \`invalid_request\` with a message saying what is accepted. Send the photo as the camera wrote it where you can: its EXIF orientation is honoured, and the lens it states (FocalLengthIn35mmFilm) helps read a curled scroll photographed at a tilt; a photo without EXIF is read too, as from a phone's main camera.
+- **Reference and clients**: this document is served at \`/api/v1/openapi.json\`, and as an interactive page at \`/api/v1/docs\` where each operation can be tried against this server with your key. Every operation has an \`operationId\` and every resource a named schema under \`components.schemas\`, so generated clients get named types.
+- **Browsers (CORS)**: the public operations (and this document) may be called from a web page on any origin, or on the origins the operator lists (CORS_ORIGINS); the page may read the rate-limit headers and Retry-After. Store and megiah operations answer no preflight and carry no CORS header: an API key belongs in your server, never in a page its visitors can read.
 - **Pagination**: \`page\` is 0-based (default 0); \`per_page\` defaults to ${DEFAULT_PER_PAGE}, maximum ${MAX_PER_PAGE} on every listing; non-numeric or out-of-range values are 400.
 - **Credits**: an append-only ledger per account. Each sale and each registration with \`owner_uuid\` consumes one; the balance never goes negative, even under concurrent requests, and a failed sale or registration consumes nothing.
 - **QR codes**: every scroll gets one at registration (12 characters of Crockford's base32, 60 random bits, unique). Only verified scrolls resolve; \`is_verified\` becomes true when an admin or the scroll's own megiah confirms the examination. A scroll the megiah rejected (megiah/reject-mezuzah) stays unverified and does not resolve.
@@ -27,7 +29,12 @@ export function openapiOptions(publicBaseUrl: string): SwaggerOptions {
   return {
     openapi: {
       openapi: '3.0.3',
-      info: { title: 'Mezuzah Registry partner API', version: '1.3.0', description: overview },
+      info: {
+        title: 'Mezuzah Registry partner API',
+        version: '1.4.0',
+        description: overview,
+        license: { name: 'Proprietary: for partners of the registry under their agreement' },
+      },
       servers: [{ url: publicBaseUrl }],
       tags: [
         { name: 'public', description: 'No authentication; rate-limited per IP.' },
@@ -38,6 +45,8 @@ export function openapiOptions(publicBaseUrl: string): SwaggerOptions {
         securitySchemes: { apiKey: { type: 'apiKey', in: 'header', name: 'X-Api-Key' } },
       },
     },
+    // Named schemas keep their $id as their name in components.schemas (components.ts).
+    refResolver: { buildLocalReference: (json, _baseUri, _fragment, i) => (typeof json.$id === 'string' ? json.$id : `def-${i}`) },
     transform: ({ schema, url }) => {
       if (schema === undefined || !(MULTIPART_DOC_KEY in schema)) return { schema, url };
       const { [MULTIPART_DOC_KEY]: body, ...rest } = schema as Record<string, unknown>;

@@ -1,7 +1,9 @@
 // One pagination rule for every listing: `page` is 0-based, `per_page` is
-// 1..MAX; both arrive as strings (spec §4.2) and anything non-numeric is 400.
+// 1..MAX; both arrive as text in the query (spec §4.2), the API's schema reads
+// them as integers, and anything non-numeric or out of range is 400.
 import type { Page, PageRequest } from '../db/records.ts';
 import { fail, succeed, type Outcome } from '../errors.ts';
+import { refTo, type NamedSchema } from './schemas.ts';
 
 export const DEFAULT_PER_PAGE = 20;
 export const MAX_PER_PAGE = 100;
@@ -10,14 +12,20 @@ const MAX_PAGE = 1_000_000;
 
 export const paginationQuerySchema = {
   page: {
-    type: 'string',
-    pattern: '^[0-9]+$',
-    description: `0-based page number (string of digits). Default 0, at most ${MAX_PAGE}.`,
+    type: 'integer',
+    minimum: 0,
+    maximum: MAX_PAGE,
+    default: 0,
+    description: '0-based page number. Past the last page the list is empty; out of range is 400.',
+    examples: [0],
   },
   per_page: {
-    type: 'string',
-    pattern: '^[0-9]+$',
-    description: `Results per page (string of digits), 1 to ${MAX_PER_PAGE}. Default ${DEFAULT_PER_PAGE}. Out of range is 400.`,
+    type: 'integer',
+    minimum: 1,
+    maximum: MAX_PER_PAGE,
+    default: DEFAULT_PER_PAGE,
+    description: 'Results per page. Out of range is 400.',
+    examples: [DEFAULT_PER_PAGE],
   },
 } as const;
 
@@ -26,7 +34,8 @@ export type Pagination = PageRequest & { readonly page: number; readonly perPage
 /** The first page at the default size: for a page shown again after a form that did not say which. */
 export const FIRST_PAGE: Pagination = { page: 0, perPage: DEFAULT_PER_PAGE, offset: 0, limit: DEFAULT_PER_PAGE };
 
-export function parsePagination(query: { readonly page?: string; readonly per_page?: string }): Outcome<Pagination, 'invalid_request'> {
+/** The API's query (integers, its schema's defaults applied) or a portal page's (text, as typed). */
+export function parsePagination(query: { readonly page?: string | number; readonly per_page?: string | number }): Outcome<Pagination, 'invalid_request'> {
   const page = query.page === undefined || query.page === '' ? 0 : Number(query.page);
   if (!Number.isInteger(page) || page < 0 || page > MAX_PAGE) {
     return fail('invalid_request', `page must be an integer from 0 to ${MAX_PAGE}.`);
@@ -44,13 +53,15 @@ const pageEnvelopeSchema = {
   per_page: { type: 'integer' },
 } as const;
 
-/** The 200 schema of a listing: the page envelope around the array under `itemsKey`. */
-export function pageSchema(itemsKey: string, itemSchema: object) {
+/** The named schema of a listing's page: the page envelope around the array under `itemsKey`, an example holding the item's. */
+export function pageSchema<const Id extends string>(id: Id, itemsKey: string, item: NamedSchema & { readonly examples: readonly unknown[] }) {
   return {
+    $id: id,
     type: 'object',
     required: ['total', 'page', 'per_page', itemsKey],
-    properties: { ...pageEnvelopeSchema, [itemsKey]: { type: 'array', items: itemSchema } },
-  };
+    properties: { ...pageEnvelopeSchema, [itemsKey]: { type: 'array', items: refTo(item) } },
+    examples: [{ total: 1, page: 0, per_page: DEFAULT_PER_PAGE, [itemsKey]: item.examples }],
+  } as const;
 }
 
 /** The body of a listing: the requested page, its items presented, in the envelope of pageSchema. */

@@ -149,8 +149,8 @@ describe('400 invalid_request', () => {
   });
 
   const cases: [string, () => Promise<Record<string, unknown>>, RegExp][] = [
-    ['neither to_uuid nor buyer', async () => ({ note: '' }), /to_uuid/],
-    ['both to_uuid and buyer', async () => ({ to_uuid: (await makeBuyer(t.deps)).uuid, buyer: { username: 'a', email: 'a@b.test' } }), /to_uuid/],
+    ['neither to_uuid nor buyer', async () => ({ note: '' }), /^body must hold exactly one of to_uuid and buyer\.$/],
+    ['both to_uuid and buyer', async () => ({ to_uuid: (await makeBuyer(t.deps)).uuid, buyer: { username: 'a', email: 'a@b.test' } }), /^body must hold exactly one of to_uuid and buyer\.$/],
     ['unknown to_uuid', async () => ({ to_uuid: 'nobody' }), /to_uuid/],
     ['to_uuid naming a store', async () => ({ to_uuid: store.account.uuid }), /to_uuid/],
     ['buyer without email', async () => ({ buyer: { username: 'a' } }), /email/],

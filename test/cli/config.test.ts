@@ -26,6 +26,7 @@ test('values are read and checked', () => {
     PUBLIC_BASE_URL: 'https://registry.example/',
     RATE_LIMIT_SCALE: '2.5',
     TRUST_PROXY: '10.0.0.1, 10.1.0.0/16, ::1',
+    CORS_ORIGINS: 'https://shop.example, http://localhost:8080',
   });
   assert.equal(config.port, 8080);
   assert.deepEqual(config.database, { kind: 'postgres', url: 'postgres://u@db/registry' });
@@ -34,6 +35,8 @@ test('values are read and checked', () => {
   assert.equal(config.publicBaseUrl, 'https://registry.example');
   assert.equal(config.rateLimitScale, 2.5);
   assert.deepEqual(config.trustProxy, ['10.0.0.1', '10.1.0.0/16', '::1']);
+  assert.deepEqual(config.corsOrigins, ['https://shop.example', 'http://localhost:8080']);
+  assert.equal(parseConfig({}).corsOrigins, '*');
 });
 
 test('defaults that follow other variables: the SQLite file sits in DATA_DIR, the base URL uses HOST and PORT', () => {
@@ -51,6 +54,9 @@ for (const [variable, value] of [
   ['RATE_LIMIT_SCALE', 'fast'],
   ['TRUST_PROXY', 'my-proxy.local'],
   ['TRUST_PROXY', '10.0.0.0/40'],
+  ['CORS_ORIGINS', 'shop.example'],
+  ['CORS_ORIGINS', 'https://shop.example/checkout'],
+  ['CORS_ORIGINS', 'https://shop.example, *'],
   ['PUBLIC_BASE_URL', 'registry.example'],
   ['DATABASE_URL', 'mysql://db'],
   ['REDIS_URL', 'cache:6379'],

@@ -27,7 +27,9 @@ async function createKey(browser: PortalBrowser, label: string) {
 test('create a key: shown once, works at once, listed without the secret; revoke: refused at once', async () => {
   const { account } = await makeStore(t.deps);
   const browser = await signedInBrowser(t.app, t.deps, account);
-  await browser.get('/settings/api-keys');
+  const keysPage = await browser.get('/settings/api-keys');
+  assert.match(keysPage.body, /<a href="\/api\/v1\/docs">Open the API reference<\/a>/, 'the page leads a developer to the reference');
+  assert.equal((await t.app.inject({ method: 'GET', url: '/api/v1/docs' })).statusCode, 200);
 
   const { page: created } = await createKey(browser, 'Shop <website>');
   assert.equal(created.statusCode, 200);

@@ -62,6 +62,8 @@ export async function createTestApp(
     /** Rate limits are real; most tests raise them so they never interfere. */
     readonly rateLimitScale?: number;
     readonly trustProxy?: readonly string[];
+    /** Pages allowed to call the public operations (CORS_ORIGINS); production's default, any, unless given. */
+    readonly corsOrigins?: AppDeps['corsOrigins'];
     readonly renderers?: CertificateRenderers;
     /** Reopen a stopped app's database and files (a restart); the new app then owns and removes them. */
     readonly reopen?: Pick<TestApp, 'dataDir' | 'database'>;
@@ -96,6 +98,7 @@ export async function createTestApp(
     publicBaseUrl: TEST_BASE_URL,
     rateLimit: { store: options.rateLimitStore ?? memoryRateLimitStore(), scale: options.rateLimitScale ?? 1000 },
     trustProxy: options.trustProxy ?? [],
+    corsOrigins: options.corsOrigins ?? defaults.corsOrigins,
     uploads: uploadGuard({
       perNode: defaults.uploadsPerNode,
       perIp: defaults.uploadsPerIp,

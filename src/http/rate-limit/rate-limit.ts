@@ -38,11 +38,14 @@ function scaledLimit(perMinute: number, scale: number): number {
 /** Whole seconds until `window` ends, at least 1 (Retry-After, X-RateLimit-Reset). */
 const secondsLeft = (window: WindowCount, nowMs: number) => Math.max(1, Math.ceil((window.resetAtMs - nowMs) / 1000));
 
-/** The limit a response counts against: its size, what is left of it, and the seconds until its window ends. */
+/** The headers that tell a client its limit: its size, what is left of it, and the seconds until its window ends. */
+export const RATE_LIMIT_HEADERS = ['X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset'] as const;
+
 function limitHeaders(reply: FastifyReply, limit: number, remaining: number, resetSeconds: number): void {
-  reply.header('X-RateLimit-Limit', limit);
-  reply.header('X-RateLimit-Remaining', remaining);
-  reply.header('X-RateLimit-Reset', resetSeconds);
+  const [limitHeader, remainingHeader, resetHeader] = RATE_LIMIT_HEADERS;
+  reply.header(limitHeader, limit);
+  reply.header(remainingHeader, remaining);
+  reply.header(resetHeader, resetSeconds);
 }
 
 /** The API's 429: Retry-After, then `{error: "rate_limit_exceeded"}`. */

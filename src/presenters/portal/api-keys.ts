@@ -25,6 +25,7 @@ export function renderApiKeys(ctx: ViewContext, keys: readonly ApiKey[], state: 
   return renderPage(ctx, {
     title: words.title,
     body: html`<p>${say(lang, words.intro)}</p>
+<p>${say(lang, words.reference)} <a href="/api/v1/docs">${say(lang, words.referenceLink)}</a></p>
 <div class="card"><h2>${say(lang, words.create)}</h2>
 ${state.error === undefined ? '' : problem(state.error)}
 <form method="post" action="/settings/api-keys">

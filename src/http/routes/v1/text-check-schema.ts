@@ -23,6 +23,7 @@ export const textVerdictSchema = {
 } as const;
 
 export const textFindingSchema = {
+  $id: 'TextFinding',
   type: 'object',
   required: ['kind', 'line', 'word', 'letter', 'expected', 'found', 'confidence', 'box'],
   properties: {
@@ -55,9 +56,11 @@ export const textFindingSchema = {
       description: '`[x, y, w, h]`: where, in the pixels of the photo as uploaded, turned upright as its EXIF orientation says.',
     },
   },
+  examples: [{ kind: 'wrong_letter', line: 3, word: 2, letter: 4, expected: 'ד', found: 'ר', confidence: 0.82, box: [1412, 388, 41, 47] }],
 } as const;
 
 export const textReadSchema = {
+  $id: 'TextRead',
   type: 'object',
   required: ['lines', 'words', 'letters'],
   description:
@@ -67,6 +70,7 @@ export const textReadSchema = {
     words: { type: 'integer', minimum: 0, maximum: 170 },
     letters: { type: 'integer', minimum: 0, maximum: 713 },
   },
+  examples: [{ lines: 22, words: 170, letters: 713 }],
 } as const;
 
 /** What the check is, in words every text-check endpoint states. */

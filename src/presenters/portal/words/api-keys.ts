@@ -7,6 +7,11 @@ export const apiKeyWords = {
     en: 'Your software sends a key in the X-Api-Key header. A key is shown once, when it is created: copy it into your software then. Revoke a key you no longer use, or that may have leaked; it stops working at once.',
     he: 'התוכנה שלכם שולחת מפתח בכותרת X-Api-Key. מפתח מוצג פעם אחת בלבד, בעת יצירתו: העתיקו אותו אז לתוכנה. בטלו מפתח שאינו בשימוש או שאולי דלף; הוא מפסיק לפעול מיד.',
   },
+  reference: {
+    en: 'The API reference lists every operation, with examples, and lets you try each with a key.',
+    he: 'תיעוד ה-API (באנגלית) מפרט כל פעולה, עם דוגמאות, ומאפשר לנסות כל אחת עם מפתח.',
+  },
+  referenceLink: { en: 'Open the API reference', he: 'לתיעוד ה-API' },
   create: { en: 'Create a key', he: 'יצירת מפתח' },
   label: { en: 'Label', he: 'תווית' },
   labelHint: { en: 'Where the key will be used, e.g. "shop website".', he: 'היכן ישמש המפתח, למשל "אתר החנות".' },

@@ -7,9 +7,11 @@ import { fileProperty, multipartDoc, readMultipart } from '../../../multipart.ts
 import { rateLimit } from '../../../rate-limit/rate-limit.ts';
 import { UPLOAD_LIMITS_DOC } from '../../../upload-guard.ts';
 import { replyFailure } from '../../../reply-failure.ts';
-import { errorResponses, relativeUrl, timestamp } from '../../../schemas.ts';
+import { example } from '../../../examples.ts';
+import { errorResponses, publicSecurity, refTo, relativeUrl, timestamp } from '../../../schemas.ts';
 
-const publicCheckResult = {
+export const publicCheckResultSchema = {
+  $id: 'PublicCheckResult',
   type: 'object',
   description: 'The registered scroll in the photo (spec §2.2).',
   required: ['status', 'uuid', 'preview_url', 'create_time', 'examinated_time', 'font', 'owner', 'sofer', 'megiah'],
@@ -37,6 +39,19 @@ const publicCheckResult = {
     sofer: { type: 'string', description: "The scribe's username." },
     megiah: { type: 'string', description: "The examiner's username." },
   },
+  examples: [
+    {
+      status: 'success',
+      uuid: example.scrollUuid,
+      preview_url: `static/previews/${example.scrollUuid}.jpg`,
+      create_time: example.createTime,
+      examinated_time: example.examinatedTime,
+      font: example.font,
+      owner: { username: example.buyer, lat: 31.78, lng: 35.22, country: 'Israel', role: 'user', uuid: example.buyerUuid },
+      sofer: example.sofer,
+      megiah: example.megiah,
+    },
+  ],
 } as const;
 
 export function checkMezuzahRoute(app: FastifyInstance, deps: AppDeps): void {
@@ -45,12 +60,14 @@ export function checkMezuzahRoute(app: FastifyInstance, deps: AppDeps): void {
     url: '/api/v1/public/check-mezuzah',
     schema: {
       tags: ['public'],
+      operationId: 'checkMezuzah',
+      security: publicSecurity,
       summary: 'Identify a photographed scroll',
       description: `Looks the photographed scroll up among all registered scrolls. The answer states registration, not examination: a scroll awaiting its megiah's confirmation, and one its megiah rejected, answer 200 \`success\` like a verified one (spec §2.2 has no field for it, and a rejected scroll is still registered: answering \`not_found\` would tell a buyer it is unknown). Whether it is verified is what scan-qrcode answers: only verified scrolls resolve. Photo: ${PHOTO_RULES}. ${UPLOAD_LIMITS_DOC} Rate limit: 10 per minute per IP.`,
       consumes: ['multipart/form-data'],
       ...multipartDoc({ image: fileProperty('Photo of the scroll.') }, ['image']),
       response: {
-        200: publicCheckResult,
+        200: refTo(publicCheckResultSchema, 'The registered scroll in the photo.'),
         ...errorResponses(['invalid_request', 'invalid_photo', 'no_match', 'too_large', 'busy']),
       },
     },

@@ -1,7 +1,9 @@
+import { example } from '../../../examples.ts';
 import { relativeUrl, timestamp } from '../../../schemas.ts';
 
 /** Spec §2.7 */
 export const directoryEntrySchema = {
+  $id: 'DirectoryEntry',
   type: 'object',
   required: [
     'uuid', 'username', 'email', 'role', 'megiah_type', 'company', 'avatar', 'diploma_url', 'country', 'state', 'city', 'create_time',
@@ -20,4 +22,20 @@ export const directoryEntrySchema = {
     city: { type: 'string' },
     create_time: timestamp,
   },
+  examples: [
+    {
+      uuid: example.megiahUuid,
+      username: example.megiah,
+      email: 'yosef.katz@example.org',
+      role: 'megiah',
+      megiah_type: 'Certified megiah',
+      company: null,
+      avatar: 'static/defaults/avatar.png',
+      diploma_url: `static/diplomas/${example.megiahUuid}-Hx2v8RkQ4mZp7TcN.pdf`,
+      country: 'Israel',
+      state: '',
+      city: 'Bnei Brak',
+      create_time: '2026-01-12 08:30:00',
+    },
+  ],
 } as const;

@@ -5,22 +5,25 @@ import type { AppDeps } from '../../../app-deps.ts';
 import { pageBody, pageSchema, paginationQuerySchema, parsePagination } from '../../../pagination.ts';
 import { rateLimit } from '../../../rate-limit/rate-limit.ts';
 import { replyFailure } from '../../../reply-failure.ts';
-import { errorResponses, storeSecurity } from '../../../schemas.ts';
+import { errorResponses, refTo, storeSecurity } from '../../../schemas.ts';
 import { requireStore, storeOf } from '../../../store-auth.ts';
 import { scrollRecordSchema } from './scroll-record-schema.ts';
 
+export const mezuzahPageSchema = pageSchema('MezuzahPage', 'mezuzot', scrollRecordSchema);
+
 export function inventoryRoute(app: FastifyInstance, deps: AppDeps): void {
-  app.route<{ Querystring: { page?: string; per_page?: string } }>({
+  app.route<{ Querystring: { page: number; per_page: number } }>({
     method: 'GET',
     url: '/api/v1/store/inventory',
     schema: {
       tags: ['store'],
+      operationId: 'listInventory',
       summary: "List the store's inventory",
       description: 'Scrolls the store owns and has not sold, newest first. Rate limit: 60 per minute per key.',
       security: storeSecurity,
       querystring: { type: 'object', properties: paginationQuerySchema },
       response: {
-        200: pageSchema('mezuzot', scrollRecordSchema),
+        200: refTo(mezuzahPageSchema, 'One page of the inventory.'),
         ...errorResponses(['invalid_request', 'unauthorized', 'forbidden']),
       },
     },

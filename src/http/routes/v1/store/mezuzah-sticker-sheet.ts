@@ -6,9 +6,27 @@ import type { AppDeps } from '../../../app-deps.ts';
 import { beginIdempotent, IDEMPOTENCY_DOC, idempotencyHeaderSchema } from '../../../idempotency.ts';
 import { rateLimit } from '../../../rate-limit/rate-limit.ts';
 import { replyFailure } from '../../../reply-failure.ts';
-import { binaryResponse, errorResponses, storeSecurity } from '../../../schemas.ts';
+import { example } from '../../../examples.ts';
+import { binaryResponse, errorResponses, refTo, storeSecurity } from '../../../schemas.ts';
 import { contentTypes, sendFile } from '../../../send-file.ts';
 import { requireStore, storeOf } from '../../../store-auth.ts';
+
+export const stickerSheetRequestSchema = {
+  $id: 'StickerSheetRequest',
+  type: 'object',
+  required: ['uuids'],
+  additionalProperties: false,
+  properties: {
+    uuids: {
+      type: 'array',
+      minItems: 1,
+      maxItems: MAX_STICKERS_PER_SHEET_REQUEST,
+      items: { type: 'string' },
+      description: `Scrolls to print, 1 to ${MAX_STICKERS_PER_SHEET_REQUEST}.`,
+    },
+  },
+  examples: [{ uuids: [example.scrollUuid, example.scrollUuid] }],
+} as const;
 
 export function mezuzahStickerSheetRoute(app: FastifyInstance, deps: AppDeps): void {
   app.route<{ Body: { uuids: string[] } }>({
@@ -16,24 +34,12 @@ export function mezuzahStickerSheetRoute(app: FastifyInstance, deps: AppDeps): v
     url: '/api/v1/store/mezuzah-sticker-sheet',
     schema: {
       tags: ['store'],
+      operationId: 'printStickerSheet',
       summary: 'QR stickers of many scrolls on A4 label sheets (beyond the spec)',
       description: `A PDF of A4 label sheets, ${stickerSheet.columns} × ${stickerSheet.rows} labels of ${stickerSizeMm.width} × ${stickerSizeMm.height} mm each (${stickersPerSheet} per page), filled row by row in the order given; print at actual size. Each sticker is the one \`mezuzah-sticker/{uuid}\` returns. A uuid listed twice prints twice. Every scroll must be in the store's inventory: the first that is not answers 403 (another owner's) or 404 (unknown), naming its uuid. Rate limit: 10 per minute per key.\n\n${IDEMPOTENCY_DOC}`,
       security: storeSecurity,
       headers: idempotencyHeaderSchema,
-      body: {
-        type: 'object',
-        required: ['uuids'],
-        additionalProperties: false,
-        properties: {
-          uuids: {
-            type: 'array',
-            minItems: 1,
-            maxItems: MAX_STICKERS_PER_SHEET_REQUEST,
-            items: { type: 'string' },
-            description: `Scrolls to print, 1 to ${MAX_STICKERS_PER_SHEET_REQUEST}.`,
-          },
-        },
-      },
+      body: refTo(stickerSheetRequestSchema),
       response: {
         200: binaryResponse('The label sheets.', [contentTypes.pdf]),
         ...errorResponses(['invalid_request', 'unauthorized', 'forbidden', 'scroll_not_owned', 'scroll_not_found', 'idempotency_key_in_use', 'idempotency_key_reused', 'too_large']),

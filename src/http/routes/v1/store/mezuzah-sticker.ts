@@ -5,7 +5,7 @@ import { gatherStickers } from '../../../../domain/gather-stickers.ts';
 import type { AppDeps } from '../../../app-deps.ts';
 import { rateLimit } from '../../../rate-limit/rate-limit.ts';
 import { replyFailure } from '../../../reply-failure.ts';
-import { binaryResponse, errorResponses, storeSecurity } from '../../../schemas.ts';
+import { binaryResponse, errorResponses, scrollUuidParams, storeSecurity } from '../../../schemas.ts';
 import { contentTypes, sendFile } from '../../../send-file.ts';
 import { requireStore, storeOf } from '../../../store-auth.ts';
 
@@ -18,14 +18,15 @@ export function mezuzahStickerRoute(app: FastifyInstance, deps: AppDeps): void {
     url: '/api/v1/store/mezuzah-sticker/:uuid',
     schema: {
       tags: ['store'],
+      operationId: 'getMezuzahSticker',
       summary: "A scroll's print-ready QR sticker (beyond the spec)",
       description: `The QR sticker for the scroll's case: a ${stickerSizeMm.width} × ${stickerSizeMm.height} mm label whose QR code encodes \`{base_url}/q/{code}\`, with the code printed under it. \`format=png\` (default; 600 dpi) or \`format=svg\` (vector, text as outlines, physical size in mm). Errors as for the single-scroll read: 403 another owner's scroll, 404 unknown. Rate limit: 60 per minute per key.`,
       security: storeSecurity,
-      params: { type: 'object', required: ['uuid'], properties: { uuid: { type: 'string' } } },
+      params: scrollUuidParams,
       querystring: {
         type: 'object',
         additionalProperties: false,
-        properties: { format: { type: 'string', enum: [...formats], default: 'png' } },
+        properties: { format: { type: 'string', enum: [...formats], default: 'png', examples: ['png'] } },
       },
       response: {
         200: binaryResponse('The sticker.', formats.map((format) => contentTypes[format])),

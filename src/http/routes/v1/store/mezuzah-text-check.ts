@@ -4,13 +4,15 @@ import { presentStoredTextCheck } from '../../../../presenters/text-check.ts';
 import type { AppDeps } from '../../../app-deps.ts';
 import { rateLimit } from '../../../rate-limit/rate-limit.ts';
 import { replyFailure } from '../../../reply-failure.ts';
-import { errorResponses, storeSecurity, timestamp } from '../../../schemas.ts';
+import { example } from '../../../examples.ts';
+import { errorResponses, refTo, scrollUuidParams, storeSecurity, timestamp, unnamed } from '../../../schemas.ts';
 import { requireStore, storeOf } from '../../../store-auth.ts';
 import { TEXT_CHECK_AID_DOC, textFindingSchema, textReadSchema, textVerdictSchema } from '../text-check-schema.ts';
 
 const whileNotDone = 'null until the check is `done` (while `pending`, and when it `failed`).';
 
-const storedTextCheck = {
+export const storedTextCheckSchema = {
+  $id: 'StoredTextCheck',
   type: 'object',
   description: "The text check of the scroll's registration photo, as far as it has run.",
   required: ['status', 'state', 'checked_time', 'verdict', 'findings', 'read', 'failure'],
@@ -24,10 +26,21 @@ const storedTextCheck = {
     },
     checked_time: { ...timestamp, nullable: true, description: 'When the check was done or given up; null while `pending`.' },
     verdict: { ...textVerdictSchema, enum: [...textVerdictSchema.enum, null], nullable: true, description: `${textVerdictSchema.description} ${whileNotDone}` },
-    findings: { type: 'array', items: textFindingSchema, nullable: true, description: `Each place where the text as written differs from the correct text, or may; ${whileNotDone}` },
-    read: { ...textReadSchema, nullable: true, description: `${textReadSchema.description} ${whileNotDone}` },
+    findings: { type: 'array', items: refTo(textFindingSchema), nullable: true, description: `Each place where the text as written differs from the correct text, or may; ${whileNotDone}` },
+    read: { ...unnamed(textReadSchema), nullable: true, description: `${textReadSchema.description} ${whileNotDone}` },
     failure: { type: 'string', nullable: true, description: 'Why no check could be made (the photo unreadable letter by letter, say), when `failed`; null otherwise.' },
   },
+  examples: [
+    {
+      status: 'success',
+      state: 'done',
+      checked_time: example.createTime,
+      verdict: 'errors_found',
+      findings: textFindingSchema.examples,
+      read: textReadSchema.examples[0],
+      failure: null,
+    },
+  ],
 } as const;
 
 export function mezuzahTextCheckRoute(app: FastifyInstance, deps: AppDeps): void {
@@ -36,12 +49,13 @@ export function mezuzahTextCheckRoute(app: FastifyInstance, deps: AppDeps): void
     url: '/api/v1/store/mezuzah-text-check/:uuid',
     schema: {
       tags: ['store'],
+      operationId: 'getMezuzahTextCheck',
       summary: "The text check of a scroll's registration photo (beyond the spec)",
       description: `Every registration photo is text-checked after the registration has answered, and the result kept with the scroll; this reads it. ${TEXT_CHECK_AID_DOC} The fields are those of public/text-check. Only for a scroll the store currently owns: 403 when it belongs to someone else (including after the store sold it), 404 when no such scroll exists, as mezuzah/{uuid}. Rate limit: 60 per minute per key.`,
       security: storeSecurity,
-      params: { type: 'object', required: ['uuid'], properties: { uuid: { type: 'string' } } },
+      params: scrollUuidParams,
       response: {
-        200: storedTextCheck,
+        200: refTo(storedTextCheckSchema, "The scroll's text check, as far as it has run."),
         ...errorResponses(['unauthorized', 'forbidden', 'scroll_not_owned', 'scroll_not_found']),
       },
     },

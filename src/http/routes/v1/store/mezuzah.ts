@@ -4,7 +4,7 @@ import { presentScrollRecord } from '../../../../presenters/scroll-record.ts';
 import type { AppDeps } from '../../../app-deps.ts';
 import { rateLimit } from '../../../rate-limit/rate-limit.ts';
 import { replyFailure } from '../../../reply-failure.ts';
-import { errorResponses, storeSecurity } from '../../../schemas.ts';
+import { errorResponses, refTo, scrollUuidParams, storeSecurity } from '../../../schemas.ts';
 import { requireStore, storeOf } from '../../../store-auth.ts';
 import { scrollRecordSchema } from './scroll-record-schema.ts';
 
@@ -14,13 +14,14 @@ export function mezuzahRoute(app: FastifyInstance, deps: AppDeps): void {
     url: '/api/v1/store/mezuzah/:uuid',
     schema: {
       tags: ['store'],
+      operationId: 'getMezuzah',
       summary: 'Read one scroll the store owns',
       description:
         'Only for a scroll the store currently owns: 403 when it belongs to someone else (including after the store sold it), 404 when no such scroll exists. Rate limit: 60 per minute per key.',
       security: storeSecurity,
-      params: { type: 'object', required: ['uuid'], properties: { uuid: { type: 'string' } } },
+      params: scrollUuidParams,
       response: {
-        200: scrollRecordSchema,
+        200: refTo(scrollRecordSchema, 'The scroll.'),
         ...errorResponses(['unauthorized', 'forbidden', 'scroll_not_owned', 'scroll_not_found']),
       },
     },

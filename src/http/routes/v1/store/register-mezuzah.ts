@@ -9,8 +9,21 @@ import { fileProperty, multipartDoc, readMultipart } from '../../../multipart.ts
 import { rateLimit } from '../../../rate-limit/rate-limit.ts';
 import { UPLOAD_LIMITS_DOC } from '../../../upload-guard.ts';
 import { replyFailure } from '../../../reply-failure.ts';
-import { errorResponses, msgResponse, storeSecurity } from '../../../schemas.ts';
+import { example } from '../../../examples.ts';
+import { errorResponses, refTo, storeSecurity } from '../../../schemas.ts';
 import { requireStore, storeOf } from '../../../store-auth.ts';
+
+export const registrationSchema = {
+  $id: 'Registration',
+  type: 'object',
+  required: ['msg', 'uuid', 'qr_code'],
+  properties: {
+    msg: { type: 'string' },
+    uuid: { type: 'string', description: 'The new scroll.' },
+    qr_code: { type: 'string', description: 'Its QR short code.' },
+  },
+  examples: [{ msg: 'Mezuzah registered successfully.', uuid: example.scrollUuid, qr_code: example.qrCode }],
+} as const;
 
 export function registerMezuzahRoute(app: FastifyInstance, deps: AppDeps): void {
   app.route({
@@ -18,6 +31,7 @@ export function registerMezuzahRoute(app: FastifyInstance, deps: AppDeps): void 
     url: '/api/v1/store/register-mezuzah',
     schema: {
       tags: ['store'],
+      operationId: 'registerMezuzah',
       summary: 'Register a new scroll (agent accounts only)',
       description: [
         'Registers the photographed scroll into the calling store\'s inventory, or, with `owner_uuid`, straight to that buyer (one credit consumed; a failed registration consumes nothing).',
@@ -34,22 +48,28 @@ export function registerMezuzahRoute(app: FastifyInstance, deps: AppDeps): void 
       ...multipartDoc(
         {
           mezuzah: fileProperty('Photo of the scroll.'),
-          sofer: { type: 'string', description: "The scribe's account uuid (a confirmed sofer)." },
-          megiah: { type: 'string', description: "The examiner's account uuid (a confirmed megiah)." },
-          writtendate: { type: 'string', format: 'date', description: 'YYYY-MM-DD, not in the future.' },
-          examinateddate: { type: 'string', format: 'date', description: 'YYYY-MM-DD, not before writtendate, not in the future.' },
-          font: { type: 'string', description: `Script font, up to 100 characters. ${ONE_LINE_TEXT_RULES}` },
-          size: { type: 'string', description: `Scroll size, up to 100 characters. ${ONE_LINE_TEXT_RULES}` },
-          note: { type: 'string', description: `Optional, up to 2000 characters. ${MULTI_LINE_TEXT_RULES}` },
-          owner_uuid: { type: 'string', description: 'Optional: a buyer (`user`) account that owns the scroll at once; consumes one credit.' },
+          sofer: { type: 'string', description: "The scribe's account uuid (a confirmed sofer).", examples: [example.soferUuid] },
+          megiah: { type: 'string', description: "The examiner's account uuid (a confirmed megiah).", examples: [example.megiahUuid] },
+          writtendate: { type: 'string', format: 'date', description: 'YYYY-MM-DD, not in the future.', examples: [example.writtenTime.slice(0, 10)] },
+          examinateddate: {
+            type: 'string',
+            format: 'date',
+            description: 'YYYY-MM-DD, not before writtendate, not in the future.',
+            examples: [example.examinatedTime.slice(0, 10)],
+          },
+          font: { type: 'string', description: `Script font, up to 100 characters. ${ONE_LINE_TEXT_RULES}`, examples: [example.font] },
+          size: { type: 'string', description: `Scroll size, up to 100 characters. ${ONE_LINE_TEXT_RULES}`, examples: [example.size] },
+          note: { type: 'string', description: `Optional, up to 2000 characters. ${MULTI_LINE_TEXT_RULES}`, examples: ['Kosher lemehadrin; case not included.'] },
+          owner_uuid: {
+            type: 'string',
+            description: 'Optional: a buyer (`user`) account that owns the scroll at once; consumes one credit.',
+            examples: [example.buyerUuid],
+          },
         },
         ['mezuzah', ...requiredRegistrationFields],
       ),
       response: {
-        200: msgResponse('Registered.', {
-          uuid: { type: 'string', description: 'The new scroll.' },
-          qr_code: { type: 'string', description: 'Its QR short code.' },
-        }),
+        200: refTo(registrationSchema, 'Registered.'),
         ...errorResponses([
           'invalid_request', 'unusable_buyer', 'invalid_photo', 'duplicate', 'no_credits', 'unauthorized', 'forbidden', 'not_agent',
           'idempotency_key_in_use', 'idempotency_key_reused', 'too_large', 'busy',

@@ -5,10 +5,12 @@ import type { AppDeps } from '../../../app-deps.ts';
 import { pageBody, pageSchema, paginationQuerySchema, parsePagination } from '../../../pagination.ts';
 import { rateLimit } from '../../../rate-limit/rate-limit.ts';
 import { replyFailure } from '../../../reply-failure.ts';
-import { errorResponses, personRef, storeSecurity, timestamp } from '../../../schemas.ts';
+import { example } from '../../../examples.ts';
+import { errorResponses, personRef, refTo, storeSecurity, timestamp } from '../../../schemas.ts';
 import { requireStore, storeOf } from '../../../store-auth.ts';
 
-const saleRecord = {
+export const saleRecordSchema = {
+  $id: 'SaleRecord',
   type: 'object',
   description: 'Spec §2.6',
   required: ['mezuzah_uuid', 'create_time', 'note', 'to'],
@@ -18,20 +20,26 @@ const saleRecord = {
     note: { type: 'string' },
     to: { ...personRef, description: 'The buyer.' },
   },
+  examples: [
+    { mezuzah_uuid: example.scrollUuid, create_time: example.saleTime, note: 'Paid in store.', to: { uuid: example.buyerUuid, username: example.buyer } },
+  ],
 } as const;
 
+export const salePageSchema = pageSchema('SalePage', 'sales', saleRecordSchema);
+
 export function salesHistoryRoute(app: FastifyInstance, deps: AppDeps): void {
-  app.route<{ Querystring: { page?: string; per_page?: string } }>({
+  app.route<{ Querystring: { page: number; per_page: number } }>({
     method: 'GET',
     url: '/api/v1/store/sales-history',
     schema: {
       tags: ['store'],
+      operationId: 'listSales',
       summary: "The store's past sales",
       description: 'Sales recorded through sell-mezuzah by this store, newest first. Rate limit: 60 per minute per key.',
       security: storeSecurity,
       querystring: { type: 'object', properties: paginationQuerySchema },
       response: {
-        200: pageSchema('sales', saleRecord),
+        200: refTo(salePageSchema, 'One page of the sales history.'),
         ...errorResponses(['invalid_request', 'unauthorized', 'forbidden']),
       },
     },

@@ -1,7 +1,9 @@
+import { example } from '../../../examples.ts';
 import { personRef, relativeUrl, timestamp } from '../../../schemas.ts';
 
 /** Spec §2.1, shared by the inventory listing and the single-scroll read. */
 export const scrollRecordSchema = {
+  $id: 'MezuzahRecord',
   type: 'object',
   required: [
     'uuid', 'is_verified', 'note', 'size', 'font', 'create_time', 'written_time', 'examinated_time',
@@ -21,4 +23,20 @@ export const scrollRecordSchema = {
     sofer: { ...personRef, description: 'The scribe.' },
     megiah: { ...personRef, description: 'The examiner.' },
   },
+  examples: [
+    {
+      uuid: example.scrollUuid,
+      is_verified: true,
+      note: 'Kosher lemehadrin; case not included.',
+      size: example.size,
+      font: example.font,
+      create_time: example.createTime,
+      written_time: example.writtenTime,
+      examinated_time: example.examinatedTime,
+      last_repaired_time: '',
+      certificate_pdf_url: `${example.certificateBase}.pdf`,
+      sofer: { uuid: example.soferUuid, username: example.sofer },
+      megiah: { uuid: example.megiahUuid, username: example.megiah },
+    },
+  ],
 } as const;

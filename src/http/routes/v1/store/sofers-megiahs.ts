@@ -5,16 +5,19 @@ import type { AppDeps } from '../../../app-deps.ts';
 import { pageBody, pageSchema, paginationQuerySchema, parsePagination } from '../../../pagination.ts';
 import { rateLimit } from '../../../rate-limit/rate-limit.ts';
 import { replyFailure } from '../../../reply-failure.ts';
-import { errorResponses, storeSecurity } from '../../../schemas.ts';
+import { errorResponses, refTo, storeSecurity } from '../../../schemas.ts';
 import { requireStore } from '../../../store-auth.ts';
 import { directoryEntrySchema } from './directory-entry-schema.ts';
 
+export const directoryPageSchema = pageSchema('DirectoryPage', 'sofers_megiahs', directoryEntrySchema);
+
 export function sofersMegiahsRoute(app: FastifyInstance, deps: AppDeps): void {
-  app.route<{ Querystring: { page?: string; per_page?: string; role?: 'sofer' | 'megiah' } }>({
+  app.route<{ Querystring: { page: number; per_page: number; role?: 'sofer' | 'megiah' } }>({
     method: 'GET',
     url: '/api/v1/store/sofers-megiahs',
     schema: {
       tags: ['store'],
+      operationId: 'listSofersMegiahs',
       summary: 'Directory of confirmed sofers and megiahs',
       description: 'Only confirmed sofers and megiahs are listed, oldest first. Rate limit: 60 per minute per key.',
       security: storeSecurity,
@@ -26,7 +29,7 @@ export function sofersMegiahsRoute(app: FastifyInstance, deps: AppDeps): void {
         },
       },
       response: {
-        200: pageSchema('sofers_megiahs', directoryEntrySchema),
+        200: refTo(directoryPageSchema, 'One page of the directory.'),
         ...errorResponses(['invalid_request', 'unauthorized', 'forbidden']),
       },
     },

@@ -1,0 +1,20 @@
+// The values the OpenAPI document's examples share, so that one example scroll,
+// its scribe, examiner and buyer read the same in every response that names them.
+export const example = {
+  scrollUuid: '0b9f8c1e-4d2a-4f6b-9a7e-2c5d8e1f3a60',
+  soferUuid: '5e2d7a94-1c3b-4e8f-a6d2-9b0c4f7e1a35',
+  megiahUuid: 'c8a41f06-7e2b-4d95-b3c1-6f0e9d2a8b74',
+  buyerUuid: 'f3b6e2d1-9a8c-4b7e-8d5f-1a2c3e4b5d69',
+  sofer: 'Moshe Levi',
+  megiah: 'Yosef Katz',
+  buyer: 'Rachel Cohen',
+  store: 'Beit Sofer Judaica',
+  certificateBase: 'static/certificates/0b9f8c1e-4d2a-4f6b-9a7e-2c5d8e1f3a60/q7Zr4x9QmT2bW8kL',
+  qrCode: '7K3M9QX2PD4T',
+  createTime: '2026-11-02 09:41:27',
+  writtenTime: '2026-10-20 00:00:00',
+  examinatedTime: '2026-10-28 00:00:00',
+  saleTime: '2026-11-15 16:05:12',
+  font: 'Beit Yosef',
+  size: '12 cm',
+} as const;
