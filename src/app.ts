@@ -37,6 +37,13 @@ import { salesHistoryRoute } from './http/routes/v1/store/sales-history.ts';
 import { sellMezuzahRoute } from './http/routes/v1/store/sell-mezuzah.ts';
 import { sofersMegiahsLookupRoute } from './http/routes/v1/store/sofers-megiahs-lookup.ts';
 import { sofersMegiahsRoute } from './http/routes/v1/store/sofers-megiahs.ts';
+import { creditsLowThresholdRoutes } from './http/routes/v1/store/credits-low-threshold.ts';
+import { webhookEndpointDeleteRoute } from './http/routes/v1/store/webhook-endpoint-delete.ts';
+import { webhookEndpointDeliveriesRoute } from './http/routes/v1/store/webhook-endpoint-deliveries.ts';
+import { webhookEndpointRotateSecretRoute } from './http/routes/v1/store/webhook-endpoint-rotate-secret.ts';
+import { webhookEndpointTestEventRoute } from './http/routes/v1/store/webhook-endpoint-test-event.ts';
+import { webhookEndpointsCreateRoute } from './http/routes/v1/store/webhook-endpoints-create.ts';
+import { webhookEndpointsRoute } from './http/routes/v1/store/webhook-endpoints.ts';
 import { healthRoutes } from './http/routes/health.ts';
 import { staticFilesRoute } from './http/routes/static-files.ts';
 
@@ -60,6 +67,13 @@ const routes: readonly ((app: FastifyInstance, deps: AppDeps) => void)[] = [
   creditsRoute,
   sofersMegiahsRoute,
   sofersMegiahsLookupRoute,
+  webhookEndpointsRoute,
+  webhookEndpointsCreateRoute,
+  webhookEndpointDeleteRoute,
+  webhookEndpointRotateSecretRoute,
+  webhookEndpointTestEventRoute,
+  webhookEndpointDeliveriesRoute,
+  creditsLowThresholdRoutes,
   verifyMezuzahRoute,
   rejectMezuzahRoute,
   staticFilesRoute,

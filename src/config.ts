@@ -139,6 +139,12 @@ function corsOrigins(raw: string | undefined): '*' | readonly string[] {
   });
 }
 
+function flag(raw: string | undefined): boolean {
+  if (raw === undefined || raw === '' || raw === 'false') return false;
+  if (raw === 'true') return true;
+  throw new Error(`must be true or false, got "${raw}"`);
+}
+
 function logLevel(raw: string | undefined): string {
   const levels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
   const value = raw === undefined || raw === '' ? 'info' : raw;
@@ -178,6 +184,10 @@ const schema = {
   rateLimitScale: field('RATE_LIMIT_SCALE', positiveNumber(1)),
   trustProxy: field('TRUST_PROXY', trustedProxies),
   corsOrigins: field('CORS_ORIGINS', corsOrigins),
+  // Webhooks to private, loopback and link-local addresses, and over plain http: for development and tests, never in production.
+  webhookAllowPrivateUrls: field('WEBHOOK_ALLOW_PRIVATE_URLS', flag),
+  // A receiver answers at once and does its work later (as Stripe asks of its own); one that takes longer is cut off and tried again.
+  webhookTimeoutMs: field('WEBHOOK_TIMEOUT_MS', integer(500, 60_000, 10_000)),
   logLevel: field('LOG_LEVEL', logLevel),
   engineWorkers: field('ENGINE_WORKERS', optionalInteger(1, 64)),
   engineMaxQueue: field('ENGINE_MAX_QUEUE', optionalInteger(1, 100_000)),

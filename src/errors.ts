@@ -32,6 +32,11 @@ export const errorRegistry = {
   duplicate: { httpStatus: 400, body: withStatus('duplicate'), defaultMsg: 'This scroll is already registered.' },
   no_credits: { httpStatus: 400, body: withStatus('no_credits'), defaultMsg: 'No credits left.' },
   lookup_criteria_missing: { httpStatus: 400, body: msg, defaultMsg: 'Provide email or username.' },
+  webhook_endpoint_limit: {
+    httpStatus: 400,
+    body: withStatus('webhook_endpoint_limit'),
+    defaultMsg: 'This account has as many webhook endpoints as it may; delete one first.',
+  },
   unauthorized: { httpStatus: 401, body: withStatus('unauthorized'), defaultMsg: 'A valid X-Api-Key header is required.' },
   forbidden: { httpStatus: 403, body: msg, defaultMsg: 'This operation is not allowed for your account.' },
   not_agent: { httpStatus: 403, body: msg, defaultMsg: 'Only agent accounts may register scrolls.' },
@@ -39,6 +44,7 @@ export const errorRegistry = {
   scroll_not_owned: { httpStatus: 403, body: msg, defaultMsg: 'This scroll does not belong to your store.' },
   scroll_not_found: { httpStatus: 404, body: msg, defaultMsg: 'Scroll not found.' },
   directory_entry_not_found: { httpStatus: 404, body: msg, defaultMsg: 'No sofer or megiah found.' },
+  webhook_endpoint_not_found: { httpStatus: 404, body: msg, defaultMsg: 'No such webhook endpoint.' },
   qr_code_not_found: { httpStatus: 404, body: { kind: 'status', status: 'not_found' }, defaultMsg: '' },
   route_not_found: { httpStatus: 404, body: withStatus('not_found'), defaultMsg: 'No such endpoint.' },
   already_verified: {

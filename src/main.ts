@@ -7,6 +7,7 @@ import { renderCertificatePng } from './certificates/render-certificate-png.ts';
 import { ConfigError, parseConfig, type Config } from './config.ts';
 import { openDatabase } from './db/open-database.ts';
 import { formatTimestamp, systemClock } from './domain/clock.ts';
+import { scheduleWebhookDeliveries, WEBHOOK_POLL_MS } from './domain/deliver-webhooks.ts';
 import { scheduleTextChecks, TEXT_CHECK_POLL_MS } from './domain/run-text-checks.ts';
 import { scheduleOrphanSweeps } from './domain/sweep-orphan-files.ts';
 import { fingerprintIndexSync } from './domain/sync-fingerprint-index.ts';
@@ -17,6 +18,7 @@ import { memoryRateLimitStore } from './http/rate-limit/memory-rate-limit-store.
 import type { RateLimitStore } from './http/rate-limit/rate-limit-store.ts';
 import { uploadGuard } from './http/upload-guard.ts';
 import { redisRateLimitStore } from './http/rate-limit/redis-rate-limit-store.ts';
+import { httpWebhookSender } from './webhooks/webhook-sender.ts';
 
 async function main(): Promise<void> {
   let config: Config;
@@ -51,6 +53,7 @@ async function main(): Promise<void> {
   const files = localFileStorage(config.filesDir);
   const indexSync = fingerprintIndexSync({ db, engine });
   const lifecycle = { draining: false };
+  const webhooks = httpWebhookSender({ allowPrivate: config.webhookAllowPrivateUrls, timeoutMs: config.webhookTimeoutMs });
   const renderers = { pdf: renderCertificatePdf, png: renderCertificatePng, docx: renderCertificateDocx };
   const app = await buildApp({
     db,
@@ -61,6 +64,7 @@ async function main(): Promise<void> {
     locks: db.locks,
     renderers,
     publicBaseUrl: config.publicBaseUrl,
+    webhooks,
     rateLimit: { store: rateLimitStore, scale: config.rateLimitScale },
     trustProxy: config.trustProxy,
     corsOrigins: config.corsOrigins,
@@ -98,6 +102,10 @@ async function main(): Promise<void> {
     failed: (error) => app.log.warn({ err: error }, 'text check round failed; the next one tries again (a check it held, once its claim lapses)'),
   });
 
+  // Webhooks from the outbox the use cases write, claimed by whichever node is free; started
+  // once listening (below), so that no attempt's timeout runs while start-up holds the event loop.
+  let stopWebhooks = async () => {};
+
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) {
@@ -122,6 +130,8 @@ async function main(): Promise<void> {
       await stopSweeping();
       // Before the engine closes: the check under way finishes and is kept.
       await stopTextChecks();
+      // The sends under way finish (WEBHOOK_TIMEOUT_MS at most) and are kept.
+      await stopWebhooks();
       await app.close();
       await engine.close();
       await rateLimitStore.close();
@@ -136,6 +146,14 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => void shutdown('SIGINT'));
 
   const address = await app.listen({ port: config.port, host: config.host });
+  if (!closing) {
+    stopWebhooks = scheduleWebhookDeliveries({ db, clock, webhooks }, WEBHOOK_POLL_MS, {
+      ran: ({ delivered, retrying, failed }) => {
+        if (delivered + retrying + failed > 0) app.log.info({ delivered, retrying, failed }, 'webhook deliveries sent');
+      },
+      failed: (error) => app.log.warn({ err: error }, 'webhook round failed; the next one tries again (a delivery it held, once its claim lapses)'),
+    });
+  }
   app.log.info(
     { listening: address, portal: `${config.publicBaseUrl}/`, openapi: `${config.publicBaseUrl}/api/v1/openapi.json`, demo: 'npm run demo' },
     `Mezuzah Registry ready: the portal at ${config.publicBaseUrl}/, the API's OpenAPI document at ${config.publicBaseUrl}/api/v1/openapi.json; \`npm run demo\` fills it with a demo store and scrolls`,

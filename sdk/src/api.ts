@@ -139,6 +139,68 @@ export interface paths {
      */
     get: operations["lookupSoferMegiah"];
   };
+  "/api/v1/store/webhook-endpoints": {
+    /**
+     * The store's webhook endpoints (beyond the spec)
+     * @description Webhooks tell a store's own server what happened, as it happens, instead of its polling: `scroll.registered`, `scroll.verified`, `scroll.rejected` (of scrolls it registered), `sale.recorded`, `credits.low`. Each event is POSTed to every endpoint subscribed to it as a `WebhookEvent`, signed with the endpoint's secret; a delivery not answered 2xx within 10 s is retried with growing waits for three days. Delivery is at least once: drop repeats by the event `id`. Order is not guaranteed. Secrets are not shown (only at creation and rotation). Rate limit: 60 per minute per key.
+     */
+    get: operations["listWebhookEndpoints"];
+    /**
+     * Add a webhook endpoint (beyond the spec)
+     * @description Webhooks tell a store's own server what happened, as it happens, instead of its polling: `scroll.registered`, `scroll.verified`, `scroll.rejected` (of scrolls it registered), `sale.recorded`, `credits.low`. Each event is POSTed to every endpoint subscribed to it as a `WebhookEvent`, signed with the endpoint's secret; a delivery not answered 2xx within 10 s is retried with growing waits for three days. Delivery is at least once: drop repeats by the event `id`. Order is not guaranteed.
+     *
+     * At most 5 endpoints an account: one more is 400 `webhook_endpoint_limit`. A URL that is not https, or whose host is not a public address, is 400 `invalid_request` saying why. The answer holds the endpoint's secret, shown this once.
+     *
+     * Idempotent: send an `Idempotency-Key` header (1 to 255 visible ASCII characters, a UUID for instance) and a retry with the same key and the same request gets the first answer again, status and body, with the header `Idempotent-Replayed: true`, instead of doing the work twice. Keys are kept for 24 hours per API key. The same key with a different request is 422 `idempotency_key_reused`; a retry while the first request is still running is 409 `idempotency_key_in_use` (retry later). An answer the server failed to give (5xx, 503 busy) is not kept, so a retry runs anew.
+     *
+     * Rate limit: 10 per minute per key.
+     */
+    post: operations["createWebhookEndpoint"];
+  };
+  "/api/v1/store/webhook-endpoints/{id}": {
+    /**
+     * Delete a webhook endpoint (beyond the spec)
+     * @description Nothing more is sent to it, including deliveries still being retried (they end `failed`). Deleting it again is 404. Rate limit: 30 per minute per key.
+     */
+    delete: operations["deleteWebhookEndpoint"];
+  };
+  "/api/v1/store/webhook-endpoints/{id}/rotate-secret": {
+    /**
+     * Replace a webhook endpoint's secret (beyond the spec)
+     * @description A new secret, shown this once. For 24 hours the previous one signs too (two `v1` in `Mezuzah-Signature`), so the receiver can switch without losing an event; a rotation within them ends the older secret at once. No body.
+     *
+     * Idempotent: send an `Idempotency-Key` header (1 to 255 visible ASCII characters, a UUID for instance) and a retry with the same key and the same request gets the first answer again, status and body, with the header `Idempotent-Replayed: true`, instead of doing the work twice. Keys are kept for 24 hours per API key. The same key with a different request is 422 `idempotency_key_reused`; a retry while the first request is still running is 409 `idempotency_key_in_use` (retry later). An answer the server failed to give (5xx, 503 busy) is not kept, so a retry runs anew.
+     *
+     * Rate limit: 10 per minute per key.
+     */
+    post: operations["rotateWebhookSecret"];
+  };
+  "/api/v1/store/webhook-endpoints/{id}/test-event": {
+    /**
+     * Send a test event to a webhook endpoint (beyond the spec)
+     * @description Queues a `webhook.test` event for this endpoint alone, delivered, signed and retried as every event is (within a second or two); its delivery shows in the endpoint's log. Each call is a new event. No body. Rate limit: 10 per minute per key.
+     */
+    post: operations["sendTestWebhookEvent"];
+  };
+  "/api/v1/store/webhook-endpoints/{id}/deliveries": {
+    /**
+     * A webhook endpoint's delivery log (beyond the spec)
+     * @description Each event sent to this endpoint, newest first: its state, attempts, the last answer or error, and when it is tried next. Rate limit: 60 per minute per key.
+     */
+    get: operations["listWebhookDeliveries"];
+  };
+  "/api/v1/store/credits-low-threshold": {
+    /**
+     * The balance at which credits.low is sent (beyond the spec)
+     * @description Rate limit: 60 per minute per key.
+     */
+    get: operations["getLowCreditsThreshold"];
+    /**
+     * Set the balance at which credits.low is sent (beyond the spec)
+     * @description Setting it again to the same value changes nothing, so a retry is safe. Rate limit: 30 per minute per key.
+     */
+    post: operations["setLowCreditsThreshold"];
+  };
   "/api/v1/megiah/verify-mezuzah/{uuid}": {
     /**
      * Confirm the examination of a scroll (beyond the spec)
@@ -769,6 +831,217 @@ export interface components {
       };
       /** @description True when the scroll stood rejected with this very reason and note before this request, which changed nothing. */
       already_rejected: boolean;
+    };
+    /**
+     * @example {
+     *   "id": "we_4k9m2q7x8t3v6w1z",
+     *   "url": "https://shop.example/hooks/mezuzah",
+     *   "description": "Web shop",
+     *   "events": [
+     *     "scroll.verified",
+     *     "sale.recorded",
+     *     "credits.low"
+     *   ],
+     *   "create_time": "2026-11-02 09:41:27"
+     * }
+     */
+    WebhookEndpoint: {
+      /** @description The endpoint, `we_...`. */
+      id: string;
+      /** @description Where deliveries are POSTed. */
+      url: string;
+      /** @description What it is, for people; empty string when none. */
+      description: string;
+      /** @description The events it receives. */
+      events: ("scroll.registered" | "scroll.verified" | "scroll.rejected" | "sale.recorded" | "credits.low")[];
+      /** @description UTC, `YYYY-MM-DD HH:MM:SS`. */
+      create_time: string;
+    };
+    /**
+     * @example {
+     *   "webhook_endpoints": [
+     *     {
+     *       "id": "we_4k9m2q7x8t3v6w1z",
+     *       "url": "https://shop.example/hooks/mezuzah",
+     *       "description": "Web shop",
+     *       "events": [
+     *         "scroll.verified",
+     *         "sale.recorded",
+     *         "credits.low"
+     *       ],
+     *       "create_time": "2026-11-02 09:41:27"
+     *     }
+     *   ]
+     * }
+     */
+    WebhookEndpointList: {
+      webhook_endpoints: components["schemas"]["WebhookEndpoint"][];
+    };
+    /**
+     * @example {
+     *   "url": "https://shop.example/hooks/mezuzah",
+     *   "events": [
+     *     "scroll.verified",
+     *     "sale.recorded",
+     *     "credits.low"
+     *   ],
+     *   "description": "Web shop"
+     * }
+     */
+    WebhookEndpointRequest: {
+      /** @description An https:// URL of a public address (private, loopback, link-local and reserved addresses are refused, and checked again at every delivery), up to 2000 characters. */
+      url: string;
+      /** @description The events to receive. */
+      events: ("scroll.registered" | "scroll.verified" | "scroll.rejected" | "sale.recorded" | "credits.low")[];
+      /** @description Optional, up to 200 characters. */
+      description?: string;
+    };
+    /**
+     * @example {
+     *   "id": "we_4k9m2q7x8t3v6w1z",
+     *   "url": "https://shop.example/hooks/mezuzah",
+     *   "description": "Web shop",
+     *   "events": [
+     *     "scroll.verified",
+     *     "sale.recorded",
+     *     "credits.low"
+     *   ],
+     *   "create_time": "2026-11-02 09:41:27",
+     *   "secret": "whsec_Jr3oXq9sV1bN7kP2mT5yW8zC4dF6gH0aL3eI9uQ2xS1",
+     *   "previous_secret_expires_time": null
+     * }
+     */
+    WebhookEndpointWithSecret: {
+      /** @description The endpoint, `we_...`. */
+      id: string;
+      /** @description Where deliveries are POSTed. */
+      url: string;
+      /** @description What it is, for people; empty string when none. */
+      description: string;
+      /** @description The events it receives. */
+      events: ("scroll.registered" | "scroll.verified" | "scroll.rejected" | "sale.recorded" | "credits.low")[];
+      /** @description UTC, `YYYY-MM-DD HH:MM:SS`. */
+      create_time: string;
+      /** @description Signs every delivery (`Mezuzah-Signature`). Shown here only, once: keep it with the receiver. Lost, it is replaced by rotate-secret. */
+      secret: string;
+      /** @description After a rotation: until when the previous secret still signs beside this one (24 hours); null for a new endpoint. */
+      previous_secret_expires_time: string | null;
+    };
+    /**
+     * @example {
+     *   "event_id": "evt_8c2k5m9q1t4v7x3z6w0b",
+     *   "event_type": "sale.recorded",
+     *   "state": "delivered",
+     *   "attempts": 1,
+     *   "last_status": 200,
+     *   "last_error": null,
+     *   "last_attempt_time": "2026-11-15 16:05:12",
+     *   "next_attempt_time": null,
+     *   "delivered_time": "2026-11-15 16:05:12",
+     *   "create_time": "2026-11-15 16:05:12"
+     * }
+     */
+    WebhookDelivery: {
+      /** @description The event, `evt_...`: the `id` of the body delivered. */
+      event_id: string;
+      /** @enum {string} */
+      event_type: "scroll.registered" | "scroll.verified" | "scroll.rejected" | "sale.recorded" | "credits.low" | "webhook.test";
+      /**
+       * @description `pending`: not yet taken (a 2xx answer), tried again at `next_attempt_time`; `delivered`; `failed`: given up three days after the event, or the endpoint was deleted.
+       * @enum {string}
+       */
+      state: "pending" | "delivered" | "failed";
+      attempts: number;
+      /** @description The last attempt's HTTP status; null when it got no answer, or none was made. */
+      last_status: number | null;
+      /** @description Why the last attempt failed: no answer in time, refused connection, an HTTP status. */
+      last_error: string | null;
+      /** @description UTC, `YYYY-MM-DD HH:MM:SS`. */
+      last_attempt_time: string | null;
+      /** @description While `pending`: when it is tried next. */
+      next_attempt_time: string | null;
+      /** @description UTC, `YYYY-MM-DD HH:MM:SS`. */
+      delivered_time: string | null;
+      /** @description UTC, `YYYY-MM-DD HH:MM:SS`. */
+      create_time: string;
+    };
+    /**
+     * @example {
+     *   "total": 1,
+     *   "page": 0,
+     *   "per_page": 20,
+     *   "deliveries": [
+     *     {
+     *       "event_id": "evt_8c2k5m9q1t4v7x3z6w0b",
+     *       "event_type": "sale.recorded",
+     *       "state": "delivered",
+     *       "attempts": 1,
+     *       "last_status": 200,
+     *       "last_error": null,
+     *       "last_attempt_time": "2026-11-15 16:05:12",
+     *       "next_attempt_time": null,
+     *       "delivered_time": "2026-11-15 16:05:12",
+     *       "create_time": "2026-11-15 16:05:12"
+     *     }
+     *   ]
+     * }
+     */
+    WebhookDeliveryPage: {
+      /** @description Number of items across all pages. */
+      total: number;
+      page: number;
+      per_page: number;
+      deliveries: components["schemas"]["WebhookDelivery"][];
+    };
+    /**
+     * @example {
+     *   "msg": "Test event queued.",
+     *   "event_id": "evt_3x7q1m9k2t5v8w4z6b0c"
+     * }
+     */
+    TestEventSent: {
+      msg: string;
+      /** @description The test event, `evt_...`: its delivery is in the endpoint's log. */
+      event_id: string;
+    };
+    /**
+     * @example {
+     *   "threshold": 5
+     * }
+     */
+    LowCreditsThreshold: {
+      /** @description credits.low is sent when a sale or a registration with an owner brings the balance down to this; 5 until set. */
+      threshold: number;
+    };
+    /**
+     * @description The body POSTed to an endpoint, signed in the `Mezuzah-Signature` header (`t={unix seconds},v1={hex HMAC-SHA256 of "{t}.{body}" with the endpoint secret}`; two `v1` while a rotated secret still signs). Delivered at least once: drop repeats by `id`.
+     *
+     * `data` by `type`: `scroll.registered` `{uuid, qr_code, create_time, owner: {uuid, username, role}, sofer, megiah}`; `scroll.verified` `{uuid, qr_code, verified_time, verified_by: {uuid, username, role}}`; `scroll.rejected` `{uuid, qr_code, reason, note, rejected_time, rejected_by}`; `sale.recorded` a sale record (spec §2.6); `credits.low` `{credits, threshold}`; `webhook.test` `{endpoint_id, url}`.
+     * @example {
+     *   "id": "evt_8c2k5m9q1t4v7x3z6w0b",
+     *   "type": "sale.recorded",
+     *   "created": "2026-11-15 16:05:12",
+     *   "data": {
+     *     "mezuzah_uuid": "0b9f8c1e-4d2a-4f6b-9a7e-2c5d8e1f3a60",
+     *     "create_time": "2026-11-15 16:05:12",
+     *     "note": "Paid in store.",
+     *     "to": {
+     *       "uuid": "f3b6e2d1-9a8c-4b7e-8d5f-1a2c3e4b5d69",
+     *       "username": "Rachel Cohen"
+     *     }
+     *   }
+     * }
+     */
+    WebhookEvent: {
+      /** @description The event, `evt_...`; the same on every delivery of it. */
+      id: string;
+      /** @enum {string} */
+      type: "scroll.registered" | "scroll.verified" | "scroll.rejected" | "sale.recorded" | "credits.low" | "webhook.test";
+      /** @description UTC, `YYYY-MM-DD HH:MM:SS`. */
+      created: string;
+      data: {
+        [key: string]: unknown;
+      };
     };
     /**
      * @example {
@@ -1995,6 +2268,556 @@ export interface operations {
       404: {
         content: {
           "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `rate_limit_exceeded`: {error: "rate_limit_exceeded"} with a Retry-After header (seconds). */
+      429: {
+        content: {
+          "application/json": components["schemas"]["RateLimitExceeded"];
+        };
+      };
+      /** @description `internal_error`: {msg, status: "internal_error"}. */
+      500: {
+        content: {
+          "application/json": components["schemas"]["Error"] & {
+            /** @enum {string} */
+            status: "internal_error";
+          };
+        };
+      };
+    };
+  };
+  /**
+   * The store's webhook endpoints (beyond the spec)
+   * @description Webhooks tell a store's own server what happened, as it happens, instead of its polling: `scroll.registered`, `scroll.verified`, `scroll.rejected` (of scrolls it registered), `sale.recorded`, `credits.low`. Each event is POSTed to every endpoint subscribed to it as a `WebhookEvent`, signed with the endpoint's secret; a delivery not answered 2xx within 10 s is retried with growing waits for three days. Delivery is at least once: drop repeats by the event `id`. Order is not guaranteed. Secrets are not shown (only at creation and rotation). Rate limit: 60 per minute per key.
+   */
+  listWebhookEndpoints: {
+    responses: {
+      /** @description The endpoints, oldest first. */
+      200: {
+        content: {
+          "application/json": components["schemas"]["WebhookEndpointList"];
+        };
+      };
+      /** @description `unauthorized`: {msg, status: "unauthorized"}. */
+      401: {
+        content: {
+          "application/json": components["schemas"]["Error"] & {
+            /** @enum {string} */
+            status: "unauthorized";
+          };
+        };
+      };
+      /** @description `forbidden`: {msg}. */
+      403: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `rate_limit_exceeded`: {error: "rate_limit_exceeded"} with a Retry-After header (seconds). */
+      429: {
+        content: {
+          "application/json": components["schemas"]["RateLimitExceeded"];
+        };
+      };
+      /** @description `internal_error`: {msg, status: "internal_error"}. */
+      500: {
+        content: {
+          "application/json": components["schemas"]["Error"] & {
+            /** @enum {string} */
+            status: "internal_error";
+          };
+        };
+      };
+    };
+  };
+  /**
+   * Add a webhook endpoint (beyond the spec)
+   * @description Webhooks tell a store's own server what happened, as it happens, instead of its polling: `scroll.registered`, `scroll.verified`, `scroll.rejected` (of scrolls it registered), `sale.recorded`, `credits.low`. Each event is POSTed to every endpoint subscribed to it as a `WebhookEvent`, signed with the endpoint's secret; a delivery not answered 2xx within 10 s is retried with growing waits for three days. Delivery is at least once: drop repeats by the event `id`. Order is not guaranteed.
+   *
+   * At most 5 endpoints an account: one more is 400 `webhook_endpoint_limit`. A URL that is not https, or whose host is not a public address, is 400 `invalid_request` saying why. The answer holds the endpoint's secret, shown this once.
+   *
+   * Idempotent: send an `Idempotency-Key` header (1 to 255 visible ASCII characters, a UUID for instance) and a retry with the same key and the same request gets the first answer again, status and body, with the header `Idempotent-Replayed: true`, instead of doing the work twice. Keys are kept for 24 hours per API key. The same key with a different request is 422 `idempotency_key_reused`; a retry while the first request is still running is 409 `idempotency_key_in_use` (retry later). An answer the server failed to give (5xx, 503 busy) is not kept, so a retry runs anew.
+   *
+   * Rate limit: 10 per minute per key.
+   */
+  createWebhookEndpoint: {
+    parameters: {
+      header?: {
+        /**
+         * @description Optional: makes retries of this request safe (see the description).
+         * @example 5f0c7a2e-3b1d-4c8e-9f6a-2d4b8e1c7a90
+         */
+        "idempotency-key"?: string;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["WebhookEndpointRequest"];
+      };
+    };
+    responses: {
+      /** @description The endpoint, and its secret. */
+      200: {
+        content: {
+          "application/json": components["schemas"]["WebhookEndpointWithSecret"];
+        };
+      };
+      /** @description `invalid_request`: {msg, status: "invalid_request"}. `webhook_endpoint_limit`: {msg, status: "webhook_endpoint_limit"}. */
+      400: {
+        content: {
+          "application/json": components["schemas"]["Error"] & ({
+            /** @enum {string} */
+            status: "invalid_request" | "webhook_endpoint_limit";
+          });
+        };
+      };
+      /** @description `unauthorized`: {msg, status: "unauthorized"}. */
+      401: {
+        content: {
+          "application/json": components["schemas"]["Error"] & {
+            /** @enum {string} */
+            status: "unauthorized";
+          };
+        };
+      };
+      /** @description `forbidden`: {msg}. */
+      403: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `idempotency_key_in_use`: {msg, status: "idempotency_key_in_use"}. */
+      409: {
+        content: {
+          "application/json": components["schemas"]["Error"] & {
+            /** @enum {string} */
+            status: "idempotency_key_in_use";
+          };
+        };
+      };
+      /** @description `too_large`: {msg, status: "too_large"}. */
+      413: {
+        content: {
+          "application/json": components["schemas"]["Error"] & {
+            /** @enum {string} */
+            status: "too_large";
+          };
+        };
+      };
+      /** @description `idempotency_key_reused`: {msg, status: "idempotency_key_reused"}. */
+      422: {
+        content: {
+          "application/json": components["schemas"]["Error"] & {
+            /** @enum {string} */
+            status: "idempotency_key_reused";
+          };
+        };
+      };
+      /** @description `rate_limit_exceeded`: {error: "rate_limit_exceeded"} with a Retry-After header (seconds). */
+      429: {
+        content: {
+          "application/json": components["schemas"]["RateLimitExceeded"];
+        };
+      };
+      /** @description `internal_error`: {msg, status: "internal_error"}. */
+      500: {
+        content: {
+          "application/json": components["schemas"]["Error"] & {
+            /** @enum {string} */
+            status: "internal_error";
+          };
+        };
+      };
+    };
+  };
+  /**
+   * Delete a webhook endpoint (beyond the spec)
+   * @description Nothing more is sent to it, including deliveries still being retried (they end `failed`). Deleting it again is 404. Rate limit: 30 per minute per key.
+   */
+  deleteWebhookEndpoint: {
+    parameters: {
+      path: {
+        /**
+         * @description The endpoint, `we_...`.
+         * @example we_4k9m2q7x8t3v6w1z
+         */
+        id: string;
+      };
+    };
+    responses: {
+      /** @description The endpoint deleted. */
+      200: {
+        content: {
+          "application/json": components["schemas"]["WebhookEndpoint"];
+        };
+      };
+      /** @description `unauthorized`: {msg, status: "unauthorized"}. */
+      401: {
+        content: {
+          "application/json": components["schemas"]["Error"] & {
+            /** @enum {string} */
+            status: "unauthorized";
+          };
+        };
+      };
+      /** @description `forbidden`: {msg}. */
+      403: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `webhook_endpoint_not_found`: {msg}. */
+      404: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `rate_limit_exceeded`: {error: "rate_limit_exceeded"} with a Retry-After header (seconds). */
+      429: {
+        content: {
+          "application/json": components["schemas"]["RateLimitExceeded"];
+        };
+      };
+      /** @description `internal_error`: {msg, status: "internal_error"}. */
+      500: {
+        content: {
+          "application/json": components["schemas"]["Error"] & {
+            /** @enum {string} */
+            status: "internal_error";
+          };
+        };
+      };
+    };
+  };
+  /**
+   * Replace a webhook endpoint's secret (beyond the spec)
+   * @description A new secret, shown this once. For 24 hours the previous one signs too (two `v1` in `Mezuzah-Signature`), so the receiver can switch without losing an event; a rotation within them ends the older secret at once. No body.
+   *
+   * Idempotent: send an `Idempotency-Key` header (1 to 255 visible ASCII characters, a UUID for instance) and a retry with the same key and the same request gets the first answer again, status and body, with the header `Idempotent-Replayed: true`, instead of doing the work twice. Keys are kept for 24 hours per API key. The same key with a different request is 422 `idempotency_key_reused`; a retry while the first request is still running is 409 `idempotency_key_in_use` (retry later). An answer the server failed to give (5xx, 503 busy) is not kept, so a retry runs anew.
+   *
+   * Rate limit: 10 per minute per key.
+   */
+  rotateWebhookSecret: {
+    parameters: {
+      header?: {
+        /**
+         * @description Optional: makes retries of this request safe (see the description).
+         * @example 5f0c7a2e-3b1d-4c8e-9f6a-2d4b8e1c7a90
+         */
+        "idempotency-key"?: string;
+      };
+      path: {
+        /**
+         * @description The endpoint, `we_...`.
+         * @example we_4k9m2q7x8t3v6w1z
+         */
+        id: string;
+      };
+    };
+    responses: {
+      /** @description The endpoint, its new secret, and until when the previous one signs. */
+      200: {
+        content: {
+          "application/json": components["schemas"]["WebhookEndpointWithSecret"];
+        };
+      };
+      /** @description `invalid_request`: {msg, status: "invalid_request"}. */
+      400: {
+        content: {
+          "application/json": components["schemas"]["Error"] & {
+            /** @enum {string} */
+            status: "invalid_request";
+          };
+        };
+      };
+      /** @description `unauthorized`: {msg, status: "unauthorized"}. */
+      401: {
+        content: {
+          "application/json": components["schemas"]["Error"] & {
+            /** @enum {string} */
+            status: "unauthorized";
+          };
+        };
+      };
+      /** @description `forbidden`: {msg}. */
+      403: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `webhook_endpoint_not_found`: {msg}. */
+      404: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `idempotency_key_in_use`: {msg, status: "idempotency_key_in_use"}. */
+      409: {
+        content: {
+          "application/json": components["schemas"]["Error"] & {
+            /** @enum {string} */
+            status: "idempotency_key_in_use";
+          };
+        };
+      };
+      /** @description `idempotency_key_reused`: {msg, status: "idempotency_key_reused"}. */
+      422: {
+        content: {
+          "application/json": components["schemas"]["Error"] & {
+            /** @enum {string} */
+            status: "idempotency_key_reused";
+          };
+        };
+      };
+      /** @description `rate_limit_exceeded`: {error: "rate_limit_exceeded"} with a Retry-After header (seconds). */
+      429: {
+        content: {
+          "application/json": components["schemas"]["RateLimitExceeded"];
+        };
+      };
+      /** @description `internal_error`: {msg, status: "internal_error"}. */
+      500: {
+        content: {
+          "application/json": components["schemas"]["Error"] & {
+            /** @enum {string} */
+            status: "internal_error";
+          };
+        };
+      };
+    };
+  };
+  /**
+   * Send a test event to a webhook endpoint (beyond the spec)
+   * @description Queues a `webhook.test` event for this endpoint alone, delivered, signed and retried as every event is (within a second or two); its delivery shows in the endpoint's log. Each call is a new event. No body. Rate limit: 10 per minute per key.
+   */
+  sendTestWebhookEvent: {
+    parameters: {
+      path: {
+        /**
+         * @description The endpoint, `we_...`.
+         * @example we_4k9m2q7x8t3v6w1z
+         */
+        id: string;
+      };
+    };
+    responses: {
+      /** @description Queued. */
+      200: {
+        content: {
+          "application/json": components["schemas"]["TestEventSent"];
+        };
+      };
+      /** @description `unauthorized`: {msg, status: "unauthorized"}. */
+      401: {
+        content: {
+          "application/json": components["schemas"]["Error"] & {
+            /** @enum {string} */
+            status: "unauthorized";
+          };
+        };
+      };
+      /** @description `forbidden`: {msg}. */
+      403: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `webhook_endpoint_not_found`: {msg}. */
+      404: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `rate_limit_exceeded`: {error: "rate_limit_exceeded"} with a Retry-After header (seconds). */
+      429: {
+        content: {
+          "application/json": components["schemas"]["RateLimitExceeded"];
+        };
+      };
+      /** @description `internal_error`: {msg, status: "internal_error"}. */
+      500: {
+        content: {
+          "application/json": components["schemas"]["Error"] & {
+            /** @enum {string} */
+            status: "internal_error";
+          };
+        };
+      };
+    };
+  };
+  /**
+   * A webhook endpoint's delivery log (beyond the spec)
+   * @description Each event sent to this endpoint, newest first: its state, attempts, the last answer or error, and when it is tried next. Rate limit: 60 per minute per key.
+   */
+  listWebhookDeliveries: {
+    parameters: {
+      query?: {
+        /**
+         * @description 0-based page number. Past the last page the list is empty; out of range is 400.
+         * @example 0
+         */
+        page?: number;
+        /**
+         * @description Results per page. Out of range is 400.
+         * @example 20
+         */
+        per_page?: number;
+      };
+      path: {
+        /**
+         * @description The endpoint, `we_...`.
+         * @example we_4k9m2q7x8t3v6w1z
+         */
+        id: string;
+      };
+    };
+    responses: {
+      /** @description One page of the log. */
+      200: {
+        content: {
+          "application/json": components["schemas"]["WebhookDeliveryPage"];
+        };
+      };
+      /** @description `invalid_request`: {msg, status: "invalid_request"}. */
+      400: {
+        content: {
+          "application/json": components["schemas"]["Error"] & {
+            /** @enum {string} */
+            status: "invalid_request";
+          };
+        };
+      };
+      /** @description `unauthorized`: {msg, status: "unauthorized"}. */
+      401: {
+        content: {
+          "application/json": components["schemas"]["Error"] & {
+            /** @enum {string} */
+            status: "unauthorized";
+          };
+        };
+      };
+      /** @description `forbidden`: {msg}. */
+      403: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `webhook_endpoint_not_found`: {msg}. */
+      404: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `rate_limit_exceeded`: {error: "rate_limit_exceeded"} with a Retry-After header (seconds). */
+      429: {
+        content: {
+          "application/json": components["schemas"]["RateLimitExceeded"];
+        };
+      };
+      /** @description `internal_error`: {msg, status: "internal_error"}. */
+      500: {
+        content: {
+          "application/json": components["schemas"]["Error"] & {
+            /** @enum {string} */
+            status: "internal_error";
+          };
+        };
+      };
+    };
+  };
+  /**
+   * The balance at which credits.low is sent (beyond the spec)
+   * @description Rate limit: 60 per minute per key.
+   */
+  getLowCreditsThreshold: {
+    responses: {
+      /** @description The threshold. */
+      200: {
+        content: {
+          "application/json": components["schemas"]["LowCreditsThreshold"];
+        };
+      };
+      /** @description `unauthorized`: {msg, status: "unauthorized"}. */
+      401: {
+        content: {
+          "application/json": components["schemas"]["Error"] & {
+            /** @enum {string} */
+            status: "unauthorized";
+          };
+        };
+      };
+      /** @description `forbidden`: {msg}. */
+      403: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `rate_limit_exceeded`: {error: "rate_limit_exceeded"} with a Retry-After header (seconds). */
+      429: {
+        content: {
+          "application/json": components["schemas"]["RateLimitExceeded"];
+        };
+      };
+      /** @description `internal_error`: {msg, status: "internal_error"}. */
+      500: {
+        content: {
+          "application/json": components["schemas"]["Error"] & {
+            /** @enum {string} */
+            status: "internal_error";
+          };
+        };
+      };
+    };
+  };
+  /**
+   * Set the balance at which credits.low is sent (beyond the spec)
+   * @description Setting it again to the same value changes nothing, so a retry is safe. Rate limit: 30 per minute per key.
+   */
+  setLowCreditsThreshold: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["LowCreditsThreshold"];
+      };
+    };
+    responses: {
+      /** @description The threshold now. */
+      200: {
+        content: {
+          "application/json": components["schemas"]["LowCreditsThreshold"];
+        };
+      };
+      /** @description `invalid_request`: {msg, status: "invalid_request"}. */
+      400: {
+        content: {
+          "application/json": components["schemas"]["Error"] & {
+            /** @enum {string} */
+            status: "invalid_request";
+          };
+        };
+      };
+      /** @description `unauthorized`: {msg, status: "unauthorized"}. */
+      401: {
+        content: {
+          "application/json": components["schemas"]["Error"] & {
+            /** @enum {string} */
+            status: "unauthorized";
+          };
+        };
+      };
+      /** @description `forbidden`: {msg}. */
+      403: {
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description `too_large`: {msg, status: "too_large"}. */
+      413: {
+        content: {
+          "application/json": components["schemas"]["Error"] & {
+            /** @enum {string} */
+            status: "too_large";
+          };
         };
       };
       /** @description `rate_limit_exceeded`: {error: "rate_limit_exceeded"} with a Retry-After header (seconds). */

@@ -26,6 +26,10 @@ export type Verification = Schemas['Verification'];
 export type Rejection = Schemas['Rejection'];
 export type RejectionRequest = Schemas['RejectionRequest'];
 export type ErrorBody = Schemas['Error'];
+export type WebhookEndpoint = Schemas['WebhookEndpoint'];
+export type WebhookEndpointWithSecret = Schemas['WebhookEndpointWithSecret'];
+export type WebhookDelivery = Schemas['WebhookDelivery'];
+export type WebhookEventType = NonNullable<Schemas['WebhookEndpointRequest']['events']>[number];
 
 /** A photo: its bytes, or a Blob (a File from an `<input type=file>`). */
 export type Photo = Blob | Uint8Array | ArrayBuffer;
@@ -61,7 +65,11 @@ export type WriteOptions = { readonly idempotencyKey?: string };
 
 export type ClientOptions = TransportOptions;
 
-const segment = encodeURIComponent;
+/** A path parameter, escaped; `.` and `..` would be read as path steps, so no id or code is either. */
+function segment(value: string): string {
+  if (value === '' || value === '.' || value === '..') throw new TypeError(`"${value}" is not an id or code.`);
+  return encodeURIComponent(value);
+}
 
 function photoBlob(photo: Photo): Blob {
   return photo instanceof Blob ? photo : new Blob([photo as BlobPart]);
@@ -225,6 +233,83 @@ export class MezuzahRegistryClient {
     return eachItem((page) => this.listSofersMegiahs({ ...query, ...page }), 'sofers_megiahs');
   }
 
+  // Webhooks (a store's key).
+
+  listWebhookEndpoints(): Promise<Json<'listWebhookEndpoints'>> {
+    return this.#transport.send({ method: 'GET', path: '/api/v1/store/webhook-endpoints', authenticated: true, repeatable: true, expect: 'json' });
+  }
+
+  /** The answer holds the endpoint's secret, this once: keep it with your receiver. */
+  createWebhookEndpoint(
+    endpoint: { readonly url: string; readonly events: readonly WebhookEventType[]; readonly description?: string },
+    options: WriteOptions = {},
+  ): Promise<Json<'createWebhookEndpoint'>> {
+    return this.#transport.send({
+      method: 'POST',
+      path: '/api/v1/store/webhook-endpoints',
+      json: endpoint,
+      authenticated: true,
+      repeatable: false,
+      idempotencyKey: options.idempotencyKey,
+      expect: 'json',
+    });
+  }
+
+  /** Retried as it is: deleting twice deletes once (a retry after a lost answer may then be a 404: the endpoint is gone either way). */
+  deleteWebhookEndpoint(id: string): Promise<Json<'deleteWebhookEndpoint'>> {
+    return this.#transport.send({ method: 'DELETE', path: `/api/v1/store/webhook-endpoints/${segment(id)}`, authenticated: true, repeatable: true, expect: 'json' });
+  }
+
+  /** A new secret, this once; the previous one still signs for 24 hours. */
+  rotateWebhookSecret(id: string, options: WriteOptions = {}): Promise<Json<'rotateWebhookSecret'>> {
+    return this.#transport.send({
+      method: 'POST',
+      path: `/api/v1/store/webhook-endpoints/${segment(id)}/rotate-secret`,
+      authenticated: true,
+      repeatable: false,
+      idempotencyKey: options.idempotencyKey,
+      expect: 'json',
+    });
+  }
+
+  sendTestWebhookEvent(id: string): Promise<Json<'sendTestWebhookEvent'>> {
+    return this.#transport.send({
+      method: 'POST',
+      path: `/api/v1/store/webhook-endpoints/${segment(id)}/test-event`,
+      authenticated: true,
+      // Sent again it is another test event: harmless, so retried as it is.
+      repeatable: true,
+      expect: 'json',
+    });
+  }
+
+  listWebhookDeliveries(id: string, query: PageQuery = {}): Promise<Json<'listWebhookDeliveries'>> {
+    return this.#transport.send({
+      method: 'GET',
+      path: `/api/v1/store/webhook-endpoints/${segment(id)}/deliveries`,
+      query,
+      authenticated: true,
+      repeatable: true,
+      expect: 'json',
+    });
+  }
+
+  getLowCreditsThreshold(): Promise<Json<'getLowCreditsThreshold'>> {
+    return this.#transport.send({ method: 'GET', path: '/api/v1/store/credits-low-threshold', authenticated: true, repeatable: true, expect: 'json' });
+  }
+
+  /** Setting the same value again changes nothing, so it is retried as it is. */
+  setLowCreditsThreshold(threshold: number): Promise<Json<'setLowCreditsThreshold'>> {
+    return this.#transport.send({
+      method: 'POST',
+      path: '/api/v1/store/credits-low-threshold',
+      json: { threshold },
+      authenticated: true,
+      repeatable: true,
+      expect: 'json',
+    });
+  }
+
   // Megiah operations: the key of the megiah named on the scroll. Both are idempotent on the registry's side.
 
   verifyMezuzah(uuid: string): Promise<Json<'verifyMezuzah'>> {
@@ -247,12 +332,13 @@ export class MezuzahRegistryClient {
 const MAX_PER_PAGE = 100;
 
 async function* eachItem<Key extends string, Item>(
-  list: (query: Required<PageQuery>) => Promise<{ readonly total: number } & { readonly [K in Key]: readonly Item[] }>,
+  list: (query: Required<PageQuery>) => Promise<{ readonly total: number; readonly per_page: number } & { readonly [K in Key]: readonly Item[] }>,
   itemsKey: Key,
 ): AsyncGenerator<Item> {
   for (let page = 0; ; page += 1) {
     const answer = await list({ page, per_page: MAX_PER_PAGE });
     yield* answer[itemsKey];
-    if (answer[itemsKey].length < MAX_PER_PAGE || (page + 1) * MAX_PER_PAGE >= answer.total) return;
+    // Ends on the registry's own page size and total, not on the size asked for.
+    if (answer[itemsKey].length === 0 || (page + 1) * answer.per_page >= answer.total) return;
   }
 }

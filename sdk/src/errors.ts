@@ -1,7 +1,8 @@
 /**
  * The registry answered with an HTTP error. `status` is the HTTP status; `code`
  * the stable code of the body (its `status` field, or `error` for a 429),
- * undefined for the few bodies that carry `msg` alone (403, 404 of a scroll).
+ * undefined for the few bodies that carry `msg` alone (403, 404 of a scroll,
+ * 400 of a directory lookup without criteria).
  * Branch on these, never on `message`.
  */
 export class MezuzahApiError extends Error {

@@ -25,8 +25,14 @@ export type {
   TextCheckResult,
   TextFinding,
   Verification,
+  WebhookDelivery,
+  WebhookEndpoint,
+  WebhookEndpointWithSecret,
+  WebhookEventType,
   WriteOptions,
 } from './client.ts';
+export { MezuzahSignatureError, verifyWebhook } from './webhooks.ts';
+export type { WebhookEvent } from './webhooks.ts';
 export { MezuzahApiError, MezuzahConnectionError } from './errors.ts';
 export type { RateLimitState } from './transport.ts';
 export type { components, operations, paths } from './api.ts';

@@ -27,7 +27,7 @@ export type TransportOptions = {
 export type RateLimitState = { readonly limit: number; readonly remaining: number; readonly resetSeconds: number };
 
 export type Call = {
-  readonly method: 'GET' | 'POST';
+  readonly method: 'GET' | 'POST' | 'DELETE';
   /** The path with its parameters already in place. */
   readonly path: string;
   readonly query?: Readonly<Record<string, string | number | undefined>>;
@@ -49,6 +49,12 @@ const DEFAULT_TIMEOUT_MS = 120_000;
 const RETRY_BASE_DELAY_MS = 500;
 /** No wait the client chooses itself grows past this. */
 const RETRY_MAX_BACKOFF_MS = 8_000;
+/**
+ * The first wait after 409 idempotency_key_in_use, doubling: the first request
+ * is still running on the registry (a photo's upload and reading take
+ * seconds, up to its 120 s request timeout), so retrying at once only asks again.
+ */
+const IN_USE_FIRST_WAIT_MS = 5_000;
 
 /**
  * Answers worth another attempt: the rate limit (nothing was done), a request
@@ -89,27 +95,42 @@ export class Transport {
 
     const maxRetries = this.#options.maxRetries ?? DEFAULT_MAX_RETRIES;
     for (let attempt = 0; ; attempt += 1) {
-      let response: Response;
+      let answer: { readonly ok: true; readonly value: T } | { readonly ok: false; readonly error: MezuzahApiError };
       try {
-        response = await this.#fetch(url, {
+        const response = await this.#fetch(url, {
           method: call.method,
           headers,
           body,
+          // Never followed: the key would travel with the request to wherever the redirect points.
+          redirect: 'manual',
           signal: AbortSignal.timeout(this.#options.timeoutMs ?? DEFAULT_TIMEOUT_MS),
         });
+        if (response.type === 'opaqueredirect' || (response.status >= 300 && response.status < 400)) {
+          const to = response.headers.get('location');
+          throw new MezuzahConnectionError(
+            `${call.method} ${url.pathname} was redirected${to === null ? '' : ` to ${to}`}; the client follows no redirect, so that the API key goes nowhere else: check baseUrl.`,
+            undefined,
+          );
+        }
+        this.#noteRateLimit(response.headers);
+        // The body is read within the attempt, so that a timeout while it arrives is retried like any other.
+        answer = response.ok
+          ? { ok: true, value: (call.expect === 'json' ? await response.json() : new Uint8Array(await response.arrayBuffer())) as T }
+          : { ok: false, error: new MezuzahApiError(response.status, await bodyOf(response), retryAfterOf(response.headers)) };
       } catch (error) {
+        if (error instanceof MezuzahConnectionError) throw error;
         if (attempt < maxRetries) {
           await this.#sleep(backoff(attempt));
           continue;
         }
         throw new MezuzahConnectionError(`${call.method} ${url.pathname}: no answer (${(error as Error).message})`, error);
       }
-      this.#noteRateLimit(response.headers);
-      if (response.ok) return (call.expect === 'json' ? await response.json() : new Uint8Array(await response.arrayBuffer())) as T;
+      if (answer.ok) return answer.value;
 
-      const error = new MezuzahApiError(response.status, await bodyOf(response), retryAfterOf(response.headers));
-      const wait = error.retryAfterSeconds === undefined ? backoff(attempt) : error.retryAfterSeconds * 1000;
-      const retryable = RETRYABLE_STATUSES.has(response.status) && (response.status !== 409 || error.code === 'idempotency_key_in_use');
+      const { error } = answer;
+      const inUse = error.status === 409 && error.code === 'idempotency_key_in_use';
+      const retryable = RETRYABLE_STATUSES.has(error.status) && (error.status !== 409 || inUse);
+      const wait = error.retryAfterSeconds !== undefined ? error.retryAfterSeconds * 1000 : inUse ? IN_USE_FIRST_WAIT_MS * 2 ** attempt : backoff(attempt);
       if (!retryable || attempt >= maxRetries || wait > (this.#options.maxRetryDelayMs ?? DEFAULT_MAX_RETRY_DELAY_MS)) throw error;
       await this.#sleep(wait);
     }

@@ -18,6 +18,7 @@ import { saleRepository } from './repositories/sales.ts';
 import { scrollTextCheckRepository } from './repositories/scroll-text-checks.ts';
 import { scrollRepository } from './repositories/scrolls.ts';
 import { sessionRepository } from './repositories/sessions.ts';
+import { webhookRepository } from './repositories/webhooks.ts';
 import { sql } from './sql.ts';
 
 export function repositories(db: SqlExecutor) {
@@ -38,6 +39,7 @@ export function repositories(db: SqlExecutor) {
     scrolls: scrollRepository(db),
     scrollTextChecks: scrollTextCheckRepository(db),
     sessions: sessionRepository(db),
+    webhooks: webhookRepository(db),
   };
 }
 

@@ -215,3 +215,59 @@ export type Invitation = {
   readonly expiresAt: string;
   readonly usedAt: string | null;
 };
+
+/** A store's webhook endpoint (issue 54). `eventTypes` as subscribed; the previous secret signs too until it expires. */
+export type WebhookEndpoint = {
+  readonly id: number;
+  readonly publicId: string;
+  readonly accountId: number;
+  readonly url: string;
+  readonly description: string;
+  readonly eventTypes: readonly string[];
+  readonly secret: string;
+  readonly previousSecret: string | null;
+  readonly previousSecretExpiresAt: string | null;
+  readonly createdAt: string;
+};
+
+export type NewWebhookEndpoint = Omit<WebhookEndpoint, 'id' | 'previousSecret' | 'previousSecretExpiresAt'>;
+
+/** Something that happened to a store, to be told to its endpoints: `data` is the delivered JSON object. */
+export type WebhookEvent = {
+  readonly id: number;
+  readonly publicId: string;
+  readonly accountId: number;
+  readonly type: string;
+  readonly data: Readonly<Record<string, unknown>>;
+  readonly createdAt: string;
+};
+
+export type WebhookDeliveryState = 'pending' | 'delivered' | 'failed';
+
+/** One event's delivery to one endpoint, as far as it has gone. */
+export type WebhookDelivery = {
+  readonly id: number;
+  readonly eventPublicId: string;
+  readonly eventType: string;
+  readonly state: WebhookDeliveryState;
+  readonly attempts: number;
+  readonly nextAttemptAt: string | null;
+  readonly lastAttemptAt: string | null;
+  readonly lastStatus: number | null;
+  readonly lastError: string | null;
+  readonly deliveredAt: string | null;
+  readonly createdAt: string;
+};
+
+/** A delivery a sender holds (a lease, as a text check's claim): what to send, where, signed with what. */
+export type WebhookDeliveryClaim = {
+  readonly deliveryId: number;
+  readonly claimedAt: string;
+  readonly attempt: number;
+  readonly giveUpAt: string;
+  readonly event: WebhookEvent;
+  readonly endpoint: WebhookEndpoint;
+};
+
+/** What one attempt came to: an HTTP status, or no answer and why. */
+export type WebhookAttemptResult = { readonly status: number | null; readonly error: string | null; readonly durationMs: number };

@@ -6,6 +6,7 @@ import type { IdentificationEngine } from '../engine/types.ts';
 import type { FileStorage } from '../files/file-storage.ts';
 import type { Clock } from './clock.ts';
 import type { KeyedLock } from './keyed-lock.ts';
+import type { WebhookSender } from '../webhooks/webhook-sender.ts';
 
 export type CertificateRenderers = {
   readonly pdf: (payload: CertificatePayload) => Promise<Uint8Array>;
@@ -34,6 +35,8 @@ export type DomainDeps = {
   readonly clock: Clock;
   readonly locks: KeyedLock;
   readonly renderers: CertificateRenderers;
+  /** Sends webhook deliveries, and vets the URLs they go to. */
+  readonly webhooks: WebhookSender;
   /** What the spec calls `{base_url}`; QR codes encode `{publicBaseUrl}/q/{code}`. */
   readonly publicBaseUrl: string;
 };

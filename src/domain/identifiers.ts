@@ -65,3 +65,19 @@ export function newApiKeyPublicId(): string {
 export function newFileToken(): string {
   return randomBytes(12).toString('base64url');
 }
+
+/** A webhook endpoint's and an event's public ids: recognisable by their prefix, unguessable by the rest. */
+export function newWebhookEndpointId(): string {
+  return 'we_' + randomSymbols(QR_CODE_ALPHABET.toLowerCase(), 16);
+}
+
+export function newWebhookEventId(): string {
+  return 'evt_' + randomSymbols(QR_CODE_ALPHABET.toLowerCase(), 20);
+}
+
+/** Recognizable in logs and secret scanners, as an API key is; the rest is 256 random bits. */
+export const WEBHOOK_SECRET_PREFIX = 'whsec_';
+
+export function newWebhookSecret(): string {
+  return WEBHOOK_SECRET_PREFIX + randomBytes(32).toString('base64url');
+}

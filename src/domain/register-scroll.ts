@@ -7,6 +7,7 @@ import { newQrCode, newUuid } from './identifiers.ts';
 import { analyzeUpload, engineCall } from './photo.ts';
 import { requireText } from './text-fields.ts';
 import { transact } from './transact.ts';
+import { consumeCredit, recordWebhookEvent } from './webhook-events.ts';
 
 /** The text fields of a registration, named as the spec's form names them; the first six are required. */
 export const registrationFields = ['sofer', 'megiah', 'writtendate', 'examinateddate', 'font', 'size', 'note', 'owner_uuid'] as const;
@@ -87,8 +88,22 @@ export async function registerScroll(
           await tx.fingerprints.insert(scroll.id, fingerprint, at);
           // Its text check, run after this answer (run-text-checks.ts); written here, so no crash can lose it.
           await tx.scrollTextChecks.insertPending(scroll.id, at);
+          const owner = fields.value.owner ?? store;
+          await recordWebhookEvent(tx, {
+            accountId: store.id,
+            type: 'scroll.registered',
+            data: {
+              uuid: scroll.uuid,
+              qr_code: scroll.qrCode,
+              create_time: at,
+              owner: { uuid: owner.uuid, username: owner.username, role: owner.role },
+              sofer: { uuid: fields.value.sofer.uuid, username: fields.value.sofer.username },
+              megiah: { uuid: fields.value.megiah.uuid, username: fields.value.megiah.username },
+            },
+            at,
+          });
           if (fields.value.owner !== undefined) {
-            const balance = await tx.credits.consumeOne({
+            const balance = await consumeCredit(tx, {
               accountId: store.id,
               reason: 'owner_registration',
               scrollId: scroll.id,

@@ -6,6 +6,7 @@ import { deciderOf, lockScrollForDecision, type Decider } from './examination-de
 import { refreshCertificate, type CertificateDeps } from './issue-certificate.ts';
 import { requireText } from './text-fields.ts';
 import { transact } from './transact.ts';
+import { deciderData, recordWebhookEvent } from './webhook-events.ts';
 
 /** Room for which letters, where, and what the store should do; the certificate prints the reason, not this. */
 export const MAX_REJECTION_NOTE = 1000;
@@ -68,6 +69,12 @@ export async function rejectScroll(
     if (!(await tx.scrolls.markRejected(scroll.id, decision.id))) throw new Error(`Scroll ${scroll.uuid} was verified under its lock.`);
     const current = await tx.scrolls.findById(scroll.id);
     if (current === undefined || current.rejection === null) throw new Error(`Scroll ${scroll.uuid} lost its rejection.`);
+    await recordWebhookEvent(tx, {
+      accountId: scroll.registeredById,
+      type: 'scroll.rejected',
+      data: { uuid: scroll.uuid, qr_code: scroll.qrCode, reason, note, rejected_time: at, rejected_by: deciderData(current.rejection.by) },
+      at,
+    });
     return succeed({ scroll: current, rejection: current.rejection, alreadyRejected: false });
   });
   if (!outcome.ok) return outcome;

@@ -12,6 +12,7 @@ import { formatTimestamp } from './clock.ts';
 import type { DomainDeps } from './deps.ts';
 import { refreshCertificate, type CertificateDeps } from './issue-certificate.ts';
 import { queueOf, type Requester } from './photo.ts';
+import { schedulePasses, type PassReport } from './schedule-passes.ts';
 
 /**
  * The engine queue these checks wait in, their own: a node runs one at a time,
@@ -110,27 +111,6 @@ async function checkClaimed(deps: Deps, claim: TextCheckClaim): Promise<'done' |
  * time. The returned stop ends the schedule and waits for the pass under way,
  * which finishes and keeps the check it is running (a few seconds at most).
  */
-export function scheduleTextChecks(
-  deps: Deps,
-  intervalMs: number,
-  report: { readonly ran: (pass: TextCheckPass) => void; readonly failed: (error: unknown) => void },
-): () => Promise<void> {
-  const stopping = new AbortController();
-  let running: Promise<void> | undefined;
-  const pass = () => {
-    if (running !== undefined || stopping.signal.aborted) return;
-    running = runPendingTextChecks(deps, { signal: stopping.signal })
-      .then(report.ran, report.failed)
-      .finally(() => {
-        running = undefined;
-      });
-  };
-  pass();
-  const timer = setInterval(pass, intervalMs);
-  timer.unref();
-  return async () => {
-    clearInterval(timer);
-    stopping.abort();
-    await running;
-  };
+export function scheduleTextChecks(deps: Deps, intervalMs: number, report: PassReport<TextCheckPass>): () => Promise<void> {
+  return schedulePasses((signal) => runPendingTextChecks(deps, { signal }), intervalMs, report);
 }

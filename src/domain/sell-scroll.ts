@@ -9,6 +9,7 @@ import { newUuid } from './identifiers.ts';
 import { readStoreScroll } from './read-store-scroll.ts';
 import { requireText } from './text-fields.ts';
 import { transact } from './transact.ts';
+import { consumeCredit, recordWebhookEvent } from './webhook-events.ts';
 
 /**
  * A buyer with an account, by uuid (the API's `to_uuid`) or by email or
@@ -96,7 +97,7 @@ function recordSale(
     if (!(await tx.scrolls.transferOwnership(scroll.value.id, store.id, buyer.value.id))) {
       return fail('scroll_not_owned');
     }
-    const balance = await tx.credits.consumeOne({
+    const balance = await consumeCredit(tx, {
       accountId: store.id,
       reason: 'sale',
       scrollId: scroll.value.id,
@@ -104,6 +105,12 @@ function recordSale(
       at,
     });
     if (balance === null) return fail('no_credits', 'No credits left to record a sale.');
+    await recordWebhookEvent(tx, {
+      accountId: store.id,
+      type: 'sale.recorded',
+      data: { mezuzah_uuid: scroll.value.uuid, create_time: at, note, to: { uuid: buyer.value.uuid, username: buyer.value.username } },
+      at,
+    });
     return succeed({ saleUuid: sale.uuid, buyerUuid: buyer.value.uuid });
   });
 }

@@ -5,6 +5,7 @@ import { formatTimestamp } from './clock.ts';
 import { accountNamedBy, deciderOf, lockScrollForDecision, type Decider } from './examination-decider.ts';
 import { refreshCertificate, type CertificateDeps } from './issue-certificate.ts';
 import { transact } from './transact.ts';
+import { deciderData, recordWebhookEvent } from './webhook-events.ts';
 
 export type Verification = {
   readonly scroll: ScrollDetails;
@@ -84,6 +85,13 @@ async function verifyIn(tx: Repositories, scrollUuid: string, by: Decider | unde
   const changed = !scroll.isVerified && (await tx.scrolls.markVerified(scroll.id, verifier.value.id, at));
   if (changed) {
     await tx.megiahDecisions.insert({ scrollId: scroll.id, accountId: verifier.value.id, decision: 'verify', reason: null, note: '', createdAt: at });
+    // The store that registered the scroll hears of it, whoever holds it now.
+    await recordWebhookEvent(tx, {
+      accountId: scroll.registeredById,
+      type: 'scroll.verified',
+      data: { uuid: scroll.uuid, qr_code: scroll.qrCode, verified_time: at, verified_by: deciderData(verifier.value) },
+      at,
+    });
   }
   const current = changed ? await tx.scrolls.findById(scroll.id) : scroll;
   if (current === undefined || current.verifiedById === null) throw new Error(`Scroll ${scroll.uuid} lost its verification.`);

@@ -22,6 +22,17 @@ import { saleRequestSchema, saleSchema } from './routes/v1/store/sell-mezuzah.ts
 import { scrollRecordSchema } from './routes/v1/store/scroll-record-schema.ts';
 import { directoryPageSchema } from './routes/v1/store/sofers-megiahs.ts';
 import { textFindingSchema, textReadSchema } from './routes/v1/text-check-schema.ts';
+import { testEventSentSchema } from './routes/v1/store/webhook-endpoint-test-event.ts';
+import {
+  lowCreditsThresholdSchema,
+  webhookDeliveryPageSchema,
+  webhookDeliverySchema,
+  webhookEndpointListSchema,
+  webhookEndpointRequestSchema,
+  webhookEndpointSchema,
+  webhookEndpointWithSecretSchema,
+  webhookEventSchema,
+} from './routes/v1/store/webhook-schemas.ts';
 import { errorSchema, rateLimitedSchema, statusOnlySchema, type NamedSchema } from './schemas.ts';
 
 export const componentSchemas: readonly NamedSchema[] = [
@@ -49,6 +60,16 @@ export const componentSchemas: readonly NamedSchema[] = [
   verificationSchema,
   rejectionRequestSchema,
   rejectionSchema,
+  // Webhooks: the endpoints, their log, and what a receiver gets.
+  webhookEndpointSchema,
+  webhookEndpointListSchema,
+  webhookEndpointRequestSchema,
+  webhookEndpointWithSecretSchema,
+  webhookDeliverySchema,
+  webhookDeliveryPageSchema,
+  testEventSentSchema,
+  lowCreditsThresholdSchema,
+  webhookEventSchema,
   // Errors (spec §7).
   errorSchema,
   rateLimitedSchema,

@@ -21,7 +21,7 @@ Partner API of the mezuzah registry (spec: partner-api.md). Conventions and the 
 - **QR codes**: every scroll gets one at registration (12 characters of Crockford's base32, 60 random bits, unique). Only verified scrolls resolve; \`is_verified\` becomes true when an admin or the scroll's own megiah confirms the examination. A scroll the megiah rejected (megiah/reject-mezuzah) stays unverified and does not resolve.
 - **Privacy**: the public check shows a private buyer's coordinates rounded to 2 decimals (about 1 km).
 - **Rate limits** (spec §8, multiplied by the operator's RATE_LIMIT_SCALE): per API key on store endpoints, per client IP on public ones. Exceeding one returns 429 \`{error: "rate_limit_exceeded"}\` with Retry-After (seconds); every response carries X-RateLimit-Limit, X-RateLimit-Remaining and X-RateLimit-Reset.
-- **Events** (spec §6): none. The service sends no webhooks or notifications; a partner learns of changes by reading: inventory, sales-history and credits for its own store, scan-qrcode for a sticker's status.
+- **Events** (spec §6): signed webhooks. A store registers up to 5 endpoints (store/webhook-endpoints) for \`scroll.registered\`, \`scroll.verified\`, \`scroll.rejected\` (of the scrolls it registered), \`sale.recorded\` and \`credits.low\` (its threshold: store/credits-low-threshold). Each event is written in the transaction of what caused it and POSTed to each subscribed endpoint as a \`WebhookEvent\` \`{id, type, created, data}\`, with \`Mezuzah-Signature: t={unix seconds},v1={hex}\`: the HMAC-SHA256 of \`{t}.{body}\` with the endpoint's secret. Check it, and that t is recent (5 minutes), before trusting a delivery. Any answer but a 2xx within 10 s is retried with growing waits (1, 3, 9, 27, 81 minutes, then every 6 hours) for three days; the endpoint's log (deliveries) shows each. Delivery is at least once and in no set order: drop repeats by \`id\`. Endpoint URLs must be https on a public address, checked at creation and at every delivery; redirects are not followed. Partners who do not use webhooks learn of changes by reading: inventory, sales-history and credits, and scan-qrcode for a sticker's status.
 - **Versioning** (spec §9): every operation lives under \`/api/v1/\`. Within v1, changes are additive only: new endpoints, new optional request fields, new response fields (clients should ignore fields they do not know). Removing or renaming a field, changing its type, or changing a status code would come as \`/api/v2/\`, served beside v1 during a deprecation period announced to partners. \`info.version\` counts revisions of this document: the minor number for additions.
 `.trim();
 
@@ -45,6 +45,8 @@ export function openapiOptions(publicBaseUrl: string): SwaggerOptions {
         securitySchemes: { apiKey: { type: 'apiKey', in: 'header', name: 'X-Api-Key' } },
       },
     },
+    // An OpenAPI 3 document, as `openapi` above makes it.
+    transformObject: (document) => withCallbackOperationsComplete((document as { openapiObject: OpenApiDocument }).openapiObject) as never,
     // Named schemas keep their $id as their name in components.schemas (components.ts).
     refResolver: { buildLocalReference: (json, _baseUri, _fragment, i) => (typeof json.$id === 'string' ? json.$id : `def-${i}`) },
     transform: ({ schema, url }) => {
@@ -53,4 +55,29 @@ export function openapiOptions(publicBaseUrl: string): SwaggerOptions {
       return { schema: { ...rest, body } as typeof schema, url };
     },
   };
+}
+
+type Operation = { summary?: string; security?: unknown[]; callbacks?: Record<string, Record<string, Record<string, Operation>>> };
+type OpenApiDocument = { paths?: Record<string, Record<string, Operation>> };
+
+/**
+ * @fastify/swagger keeps only the request body and the responses of a
+ * callback (a webhook delivery, webhook-endpoints-create.ts): each gets its
+ * summary here, and says that no API key goes with it (its signature
+ * authenticates it).
+ */
+function withCallbackOperationsComplete(document: OpenApiDocument): OpenApiDocument {
+  for (const operations of Object.values(document.paths ?? {})) {
+    for (const operation of Object.values(operations)) {
+      for (const expressions of Object.values(operation.callbacks ?? {})) {
+        for (const calls of Object.values(expressions)) {
+          for (const call of Object.values(calls)) {
+            call.summary ??= 'A webhook event, POSTed to the endpoint';
+            call.security ??= [];
+          }
+        }
+      }
+    }
+  }
+  return document;
 }

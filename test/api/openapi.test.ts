@@ -49,7 +49,7 @@ test('store and megiah endpoints declare the X-Api-Key scheme; public ones decla
 test('every operation has an operationId, unique, a camelCase verb and its object', () => {
   const ids = apiEndpoints.map((e) => doc.paths[e.path][e.method.toLowerCase()].operationId as string);
   assert.equal(new Set(ids).size, ids.length);
-  for (const id of ids) assert.match(id, /^(check|compare|scan|register|list|get|sell|lookup|print|verify|reject)[A-Z][A-Za-z]+$/, id);
+  for (const id of ids) assert.match(id, /^(check|compare|scan|register|list|get|set|sell|lookup|print|verify|reject|create|delete|rotate|send)[A-Z][A-Za-z]+$/, id);
   assert.equal(doc.paths['/api/v1/store/sell-mezuzah/{uuid}'].post.operationId, 'sellMezuzah');
   assert.equal(doc.paths['/api/v1/public/check-mezuzah'].post.operationId, 'checkMezuzah');
 });
@@ -133,7 +133,7 @@ test('every endpoint documents its 429 body and rate limit; multipart bodies lis
 
 test("the document states the service's decisions", () => {
   const text = doc.info.description as string;
-  for (const decision of ['unauthorized', 'invalid_request', 'too_large', 'per_page', '25 MB', '100 megapixels', 'HEIC/HEIF', 'rounded to 2 decimals', 'RATE_LIMIT_SCALE', 'append-only', 'Retry-After', 'no webhooks', '/api/v2/']) {
+  for (const decision of ['unauthorized', 'invalid_request', 'too_large', 'per_page', '25 MB', '100 megapixels', 'HEIC/HEIF', 'rounded to 2 decimals', 'RATE_LIMIT_SCALE', 'append-only', 'Retry-After', 'Mezuzah-Signature', 'at least once', 'credits.low', '/api/v2/']) {
     assert.ok(text.includes(decision), `missing: ${decision}`);
   }
   const sell = doc.paths['/api/v1/store/sell-mezuzah/{uuid}'].post;

@@ -15,7 +15,7 @@ after(() => t.close());
 
 const storeEndpoints = [...specEndpoints.filter((e) => e.per === 'key'), ...extensionEndpoints.filter((e) => e.auth === 'store')];
 
-function call(method: 'GET' | 'POST', url: string, key?: string) {
+function call(method: 'GET' | 'POST' | 'DELETE', url: string, key?: string) {
   return t.app.inject({ method, url, headers: key === undefined ? {} : { 'x-api-key': key } });
 }
 

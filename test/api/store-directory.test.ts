@@ -45,6 +45,7 @@ describe('GET sofers-megiahs', () => {
 
   test('400 for an unknown role and for per_page over 100', async () => {
     assert.equal((await storeGet(t.app, store.key, '/api/v1/store/sofers-megiahs?role=rabbi')).statusCode, 400);
+    assert.equal((await storeGet(t.app, store.key, '/api/v1/store/sofers-megiahs?role=')).statusCode, 400, 'an empty role is not "both"');
     const res = await storeGet(t.app, store.key, '/api/v1/store/sofers-megiahs?per_page=101');
     assert.equal(res.statusCode, 400);
     assert.match(res.json().msg, /per_page/);

@@ -103,7 +103,7 @@ describe('GET inventory', () => {
     assert.equal(body.mezuzot.length, 24);
   });
 
-  for (const query of ['per_page=101', 'per_page=0', 'per_page=abc', 'page=-1', 'page=1.5', 'page=x']) {
+  for (const query of ['per_page=101', 'per_page=0', 'per_page=abc', 'page=-1', 'page=1.5', 'page=x', 'page=0x10', 'page=1e2', 'page=%205', 'page=%20', 'per_page=5.0', 'page=1234567890123456', 'page=1&page=2']) {
     test(`400 invalid_request for ${query}`, async () => {
       const res = await storeGet(t.app, shop.key, `/api/v1/store/inventory?${query}`);
       assert.equal(res.statusCode, 400);
@@ -160,11 +160,14 @@ describe('every listing paginates alike', () => {
       assert.deepEqual(Object.keys(body).sort(), [itemsKey, 'page', 'per_page', 'total'].sort());
       assert.deepEqual([body.page, body.per_page], [3, 7]);
       assert.ok(Array.isArray(body[itemsKey]));
-      for (const query of ['page=x', 'page=-1', 'per_page=abc', 'per_page=0', 'per_page=101']) {
+      for (const query of ['page=x', 'page=-1', 'per_page=abc', 'per_page=0', 'per_page=101', 'page=+1', 'per_page=1e1']) {
         const res = await storeGet(t.app, store.key, `${url}?${query}`);
         assert.equal(res.statusCode, 400, query);
         assert.equal(res.json().status, 'invalid_request', query);
       }
+      // An empty value is absent (an HTML form's blank field): the default.
+      const blank = (await storeGet(t.app, store.key, `${url}?page=&per_page=`)).json();
+      assert.deepEqual([blank.page, blank.per_page], [0, 20]);
     });
   }
 });

@@ -3,12 +3,16 @@
 // errors carrying the HTTP status and the body's code, retries that never do
 // a write twice, and the rate limit obeyed.
 import assert from 'node:assert/strict';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { after, before, describe, test } from 'node:test';
-import { MezuzahApiError, MezuzahConnectionError, MezuzahRegistryClient, type ClientOptions } from '../../sdk/src/index.ts';
+import { MezuzahApiError, MezuzahConnectionError, MezuzahRegistryClient, MezuzahSignatureError, verifyWebhook, type ClientOptions } from '../../sdk/src/index.ts';
+import { deliverDueWebhooks } from '../../src/domain/deliver-webhooks.ts';
 import { makeBuyer, makeMegiah, makeScroll, makeSofer, makeStore, type TestStore } from '../support/factories.ts';
 import { scrollPhoto } from '../support/photos.ts';
 import { creditBalance } from '../support/requests.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
+import { startWebhookReceiver } from '../support/webhook-receiver.ts';
 
 let t: TestApp;
 let origin: string;
@@ -123,6 +127,34 @@ describe('errors', () => {
     assert.deepEqual([unknownKey.status, unknownKey.code], [401, 'unauthorized']);
   });
 
+  test('a redirect is not followed: the key goes nowhere but the registry', async () => {
+    const elsewhere: (string | undefined)[] = [];
+    const other = http.createServer((request, response) => {
+      elsewhere.push(request.headers['x-api-key'] as string | undefined);
+      response.end('{}');
+    });
+    await new Promise<void>((listening) => other.listen(0, '127.0.0.1', listening));
+    const moved = http.createServer((_request, response) => {
+      response.writeHead(307, { location: `http://127.0.0.1:${(other.address() as AddressInfo).port}/api/v1/store/credits` }).end();
+    });
+    await new Promise<void>((listening) => moved.listen(0, '127.0.0.1', listening));
+    try {
+      const { sdk, waits } = client({ baseUrl: `http://127.0.0.1:${(moved.address() as AddressInfo).port}` });
+      await assert.rejects(sdk.getCredits(), (error: unknown) => error instanceof MezuzahConnectionError && /redirected to http:\/\/127\.0\.0\.1/.test(error.message));
+      assert.deepEqual(elsewhere, []);
+      assert.deepEqual(waits, [], 'a redirect is not retried');
+    } finally {
+      moved.close();
+      other.close();
+    }
+  });
+
+  test('an id that would be read as a path step is refused before any request', async () => {
+    const { sdk } = client();
+    assert.throws(() => sdk.getMezuzah('..'), TypeError);
+    assert.throws(() => sdk.scanQrcode(''), TypeError);
+  });
+
   test('no answer at all is a MezuzahConnectionError, after the retries', async () => {
     const { sdk, waits } = client({ baseUrl: 'http://127.0.0.1:1', maxRetries: 2 });
     await assert.rejects(sdk.getCredits(), MezuzahConnectionError);
@@ -202,6 +234,23 @@ describe('retries', () => {
     }
   });
 
+  test('409 idempotency_key_in_use (the first request still running) is waited for longer, then retried', async () => {
+    let calls = 0;
+    const seller = await makeStore(t.deps, { credits: 2 });
+    const scroll = await makeScroll(t.deps, seller.account);
+    const buyer = await makeBuyer(t.deps);
+    const { sdk, waits } = client({
+      apiKey: seller.key,
+      fetch: async (input, init) => {
+        calls += 1;
+        if (calls === 1) return Response.json({ msg: 'still running', status: 'idempotency_key_in_use' }, { status: 409 });
+        return fetch(input, init);
+      },
+    });
+    assert.equal((await sdk.sellMezuzah(scroll.uuid, { to_uuid: buyer.uuid })).to_uuid, buyer.uuid);
+    assert.deepEqual(waits, [5000]);
+  });
+
   test('a 503 busy is retried; a 400 never is', async () => {
     let calls = 0;
     const { sdk, waits } = client({
@@ -219,5 +268,38 @@ describe('retries', () => {
     const strict = client();
     await assert.rejects(strict.sdk.listInventory({ page: -1 }), (error: unknown) => error instanceof MezuzahApiError && error.status === 400);
     assert.deepEqual(strict.waits, []);
+  });
+});
+
+describe('webhooks', () => {
+  test('a store adds an endpoint, sends a test event, and its receiver verifies the delivery with the SDK', async () => {
+    const receiver = await startWebhookReceiver();
+    try {
+      const seller = await makeStore(t.deps);
+      const { sdk } = client({ apiKey: seller.key });
+      const endpoint = await sdk.createWebhookEndpoint({ url: receiver.url, events: ['sale.recorded', 'credits.low'] });
+      assert.match(endpoint.secret, /^whsec_/);
+      assert.deepEqual((await sdk.listWebhookEndpoints()).webhook_endpoints.map((listed) => listed.id), [endpoint.id]);
+      const { event_id: eventId } = await sdk.sendTestWebhookEvent(endpoint.id);
+      await deliverDueWebhooks(t.deps);
+      const [delivery] = receiver.received;
+      const now = t.clock.now().getTime() / 1000;
+      const event = await verifyWebhook(delivery.body, delivery.headers['mezuzah-signature'] as string, endpoint.secret, { nowSeconds: now });
+      assert.deepEqual([event.id, event.type], [eventId, 'webhook.test']);
+      await assert.rejects(verifyWebhook(delivery.body.replace('webhook.test', 'sale.recorded'), delivery.headers['mezuzah-signature'] as string, endpoint.secret, { nowSeconds: now }), MezuzahSignatureError);
+      await assert.rejects(verifyWebhook(delivery.body, delivery.headers['mezuzah-signature'] as string, endpoint.secret), MezuzahSignatureError, 'too old by the real clock');
+      await assert.rejects(verifyWebhook(delivery.body, undefined, endpoint.secret, { nowSeconds: now }), MezuzahSignatureError);
+      const log = await sdk.listWebhookDeliveries(endpoint.id);
+      assert.deepEqual([log.deliveries[0].event_id, log.deliveries[0].state], [eventId, 'delivered']);
+
+      const rotated = await sdk.rotateWebhookSecret(endpoint.id);
+      assert.notEqual(rotated.secret, endpoint.secret);
+      assert.deepEqual(await sdk.setLowCreditsThreshold(3), { threshold: 3 });
+      assert.deepEqual(await sdk.getLowCreditsThreshold(), { threshold: 3 });
+      assert.equal((await sdk.deleteWebhookEndpoint(endpoint.id)).id, endpoint.id);
+      assert.deepEqual((await sdk.listWebhookEndpoints()).webhook_endpoints, []);
+    } finally {
+      await receiver.close();
+    }
   });
 });

@@ -23,6 +23,7 @@ import type { IdentificationEngine } from '../../src/engine/types.ts';
 import { memoryRateLimitStore } from '../../src/http/rate-limit/memory-rate-limit-store.ts';
 import type { RateLimitStore } from '../../src/http/rate-limit/rate-limit-store.ts';
 import { uploadGuard, type UploadLimits } from '../../src/http/upload-guard.ts';
+import { httpWebhookSender } from '../../src/webhooks/webhook-sender.ts';
 import { createTestEngine, type TestEngine } from './test-engine.ts';
 import { freshDatabaseLocation, type FreshDatabaseLocation } from './test-databases.ts';
 
@@ -71,6 +72,8 @@ export async function createTestApp(
     readonly wrapFiles?: (files: FileStorage) => FileStorage;
     /** Rate-limit counters other than a fresh in-process store (Redis); the app closes them. */
     readonly rateLimitStore?: RateLimitStore;
+    /** Another webhook sender (production's refuses private addresses; the tests' default allows loopback). */
+    readonly webhooks?: AppDeps['webhooks'];
     /** Upload limits other than production's defaults. */
     readonly uploadLimits?: Partial<UploadLimits>;
     /** Client timeouts other than production's defaults. */
@@ -96,6 +99,8 @@ export async function createTestApp(
     locks: db.locks,
     renderers: options.renderers ?? { pdf: renderCertificatePdf, png: renderCertificatePng, docx: renderCertificateDocx },
     publicBaseUrl: TEST_BASE_URL,
+    // Receivers in tests listen on loopback.
+    webhooks: options.webhooks ?? httpWebhookSender({ allowPrivate: true, timeoutMs: defaults.webhookTimeoutMs }),
     rateLimit: { store: options.rateLimitStore ?? memoryRateLimitStore(), scale: options.rateLimitScale ?? 1000 },
     trustProxy: options.trustProxy ?? [],
     corsOrigins: options.corsOrigins ?? defaults.corsOrigins,

@@ -28,6 +28,7 @@ export async function servedDocument(): Promise<Record<string, unknown>> {
     clock: unused('clock'),
     locks: unused('locks'),
     renderers: unused('renderers'),
+    webhooks: unused('webhooks'),
     publicBaseUrl: DOCUMENT_BASE_URL,
     rateLimit: { store: memoryRateLimitStore(), scale: 1 },
     corsOrigins: defaults.corsOrigins,

@@ -7,6 +7,7 @@ import * as megiahDecisions from './004-megiah-decisions.ts';
 import * as portalHandoffs from './005-portal-handoffs.ts';
 import * as certificateLinks from './006-certificate-links.ts';
 import * as scrollTextChecks from './007-scroll-text-checks.ts';
+import * as webhooks from './008-webhooks.ts';
 
 export type Migration = { readonly id: string; readonly up: (dialect: Dialect) => string[] };
 
@@ -18,4 +19,5 @@ export const migrations: readonly Migration[] = [
   { id: '005-portal-handoffs', up: portalHandoffs.up },
   { id: '006-certificate-links', up: certificateLinks.up },
   { id: '007-scroll-text-checks', up: scrollTextChecks.up },
+  { id: '008-webhooks', up: webhooks.up },
 ];

@@ -33,6 +33,9 @@ import { revokeApiKeyPage } from './pages/settings/api-key-revoke.ts';
 import { newApiKeyPage } from './pages/settings/api-keys-new.ts';
 import { apiKeysPage } from './pages/settings/api-keys.ts';
 import { passwordPage } from './pages/settings/password.ts';
+import { webhookActionPages } from './pages/settings/webhook-actions.ts';
+import { webhookPage } from './pages/settings/webhook.ts';
+import { webhooksPage } from './pages/settings/webhooks.ts';
 import { signInPage } from './pages/sign-in.ts';
 import { signOutPage } from './pages/sign-out.ts';
 import { creditLedgerCsvPage } from './pages/store/credit-ledger-csv.ts';
@@ -65,6 +68,9 @@ const pages: readonly ((app: FastifyInstance, deps: AppDeps) => void)[] = [
   apiKeysPage, // GET, POST /settings/api-keys
   newApiKeyPage, // GET /settings/api-keys/new/{reveal}
   revokeApiKeyPage, // POST /settings/api-keys/{id}/revoke
+  webhooksPage, // GET, POST /settings/webhooks
+  webhookPage, // GET /settings/webhooks/{id}
+  webhookActionPages, // POST /settings/webhooks/{id}/test-event, /rotate-secret, /delete; POST /settings/webhooks/threshold
   checkScrollPage, // GET, POST /check
   checkResultPage, // GET /check/result/{id}
   checkTextPage, // POST /check/text

@@ -27,6 +27,7 @@ function navigationFor(role: Role | null): NavItem[] {
         { href: '/store/sales', words: words.sales },
         ...(role === 'agent' ? [{ href: '/store/register', words: words.register }] : []),
         keys,
+        { href: '/settings/webhooks', words: words.webhooks },
         password,
         ...check,
       ];

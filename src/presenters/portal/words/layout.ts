@@ -18,6 +18,7 @@ export const layoutWords = {
   adminAccounts: { en: 'Accounts', he: 'חשבונות' },
   adminScrolls: { en: 'Scrolls to verify', he: 'מזוזות לאימות' },
   apiKeys: { en: 'API keys', he: 'מפתחות API' },
+  webhooks: { en: 'Webhooks', he: 'Webhooks' },
   password: { en: 'Password', he: 'סיסמה' },
   signedInAs: { en: 'Signed in as {name}', he: 'מחובר/ת בתור {name}' },
   /** The switch names the other language in that language. */
