@@ -142,12 +142,12 @@ export interface paths {
   "/api/v1/store/webhook-endpoints": {
     /**
      * The store's webhook endpoints (beyond the spec)
-     * @description Webhooks tell a store's own server what happened, as it happens, instead of its polling: `scroll.registered`, `scroll.verified`, `scroll.rejected` (of scrolls it registered), `sale.recorded`, `credits.low`. Each event is POSTed to every endpoint subscribed to it as a `WebhookEvent`, signed with the endpoint's secret; a delivery not answered 2xx within 10 s is retried with growing waits for three days. Delivery is at least once: drop repeats by the event `id`. Order is not guaranteed. Secrets are not shown (only at creation and rotation). Rate limit: 60 per minute per key.
+     * @description Webhooks tell a store's own server what happened, as it happens, instead of its polling: `scroll.registered`, `scroll.verified`, `scroll.rejected` (of scrolls it registered), `sale.recorded`, `credits.low`. Each event is POSTed to every endpoint subscribed to it as a `WebhookEvent`, signed with the endpoint's secret, one delivery at a time to an endpoint; one not answered 2xx within the registry's timeout (10 s unless its operator set another) is retried with growing waits for three days. Delivery is at least once: drop repeats by the event `id`. Order is not guaranteed. Secrets are not shown (only at creation and rotation). Rate limit: 60 per minute per key.
      */
     get: operations["listWebhookEndpoints"];
     /**
      * Add a webhook endpoint (beyond the spec)
-     * @description Webhooks tell a store's own server what happened, as it happens, instead of its polling: `scroll.registered`, `scroll.verified`, `scroll.rejected` (of scrolls it registered), `sale.recorded`, `credits.low`. Each event is POSTed to every endpoint subscribed to it as a `WebhookEvent`, signed with the endpoint's secret; a delivery not answered 2xx within 10 s is retried with growing waits for three days. Delivery is at least once: drop repeats by the event `id`. Order is not guaranteed.
+     * @description Webhooks tell a store's own server what happened, as it happens, instead of its polling: `scroll.registered`, `scroll.verified`, `scroll.rejected` (of scrolls it registered), `sale.recorded`, `credits.low`. Each event is POSTed to every endpoint subscribed to it as a `WebhookEvent`, signed with the endpoint's secret, one delivery at a time to an endpoint; one not answered 2xx within the registry's timeout (10 s unless its operator set another) is retried with growing waits for three days. Delivery is at least once: drop repeats by the event `id`. Order is not guaranteed.
      *
      * At most 5 endpoints an account: one more is 400 `webhook_endpoint_limit`. A URL that is not https, or whose host is not a public address, is 400 `invalid_request` saying why. The answer holds the endpoint's secret, shown this once.
      *
@@ -178,7 +178,7 @@ export interface paths {
   "/api/v1/store/webhook-endpoints/{id}/test-event": {
     /**
      * Send a test event to a webhook endpoint (beyond the spec)
-     * @description Queues a `webhook.test` event for this endpoint alone, delivered, signed and retried as every event is (within a second or two); its delivery shows in the endpoint's log. Each call is a new event. No body. Rate limit: 10 per minute per key.
+     * @description Queues a `webhook.test` event for this endpoint alone, delivered, signed and retried as every event is (within a second or two); its delivery shows in the endpoint's log. Each call is a new event, and gives up this endpoint's earlier test event if it is still waiting. No body. Rate limit: 10 per minute per key.
      */
     post: operations["sendTestWebhookEvent"];
   };
@@ -922,7 +922,7 @@ export interface components {
       events: ("scroll.registered" | "scroll.verified" | "scroll.rejected" | "sale.recorded" | "credits.low")[];
       /** @description UTC, `YYYY-MM-DD HH:MM:SS`. */
       create_time: string;
-      /** @description Signs every delivery (`Mezuzah-Signature`). Shown here only, once: keep it with the receiver. Lost, it is replaced by rotate-secret. */
+      /** @description Signs every delivery (`Mezuzah-Signature`). The API shows it in this answer only (a retry with the same Idempotency-Key gets this answer again); the endpoint's page in the portal shows it to the store's signed-in people. Keep it with the receiver; rotate-secret replaces it. */
       secret: string;
       /** @description After a rotation: until when the previous secret still signs beside this one (24 hours); null for a new endpoint. */
       previous_secret_expires_time: string | null;
@@ -2289,7 +2289,7 @@ export interface operations {
   };
   /**
    * The store's webhook endpoints (beyond the spec)
-   * @description Webhooks tell a store's own server what happened, as it happens, instead of its polling: `scroll.registered`, `scroll.verified`, `scroll.rejected` (of scrolls it registered), `sale.recorded`, `credits.low`. Each event is POSTed to every endpoint subscribed to it as a `WebhookEvent`, signed with the endpoint's secret; a delivery not answered 2xx within 10 s is retried with growing waits for three days. Delivery is at least once: drop repeats by the event `id`. Order is not guaranteed. Secrets are not shown (only at creation and rotation). Rate limit: 60 per minute per key.
+   * @description Webhooks tell a store's own server what happened, as it happens, instead of its polling: `scroll.registered`, `scroll.verified`, `scroll.rejected` (of scrolls it registered), `sale.recorded`, `credits.low`. Each event is POSTed to every endpoint subscribed to it as a `WebhookEvent`, signed with the endpoint's secret, one delivery at a time to an endpoint; one not answered 2xx within the registry's timeout (10 s unless its operator set another) is retried with growing waits for three days. Delivery is at least once: drop repeats by the event `id`. Order is not guaranteed. Secrets are not shown (only at creation and rotation). Rate limit: 60 per minute per key.
    */
   listWebhookEndpoints: {
     responses: {
@@ -2333,7 +2333,7 @@ export interface operations {
   };
   /**
    * Add a webhook endpoint (beyond the spec)
-   * @description Webhooks tell a store's own server what happened, as it happens, instead of its polling: `scroll.registered`, `scroll.verified`, `scroll.rejected` (of scrolls it registered), `sale.recorded`, `credits.low`. Each event is POSTed to every endpoint subscribed to it as a `WebhookEvent`, signed with the endpoint's secret; a delivery not answered 2xx within 10 s is retried with growing waits for three days. Delivery is at least once: drop repeats by the event `id`. Order is not guaranteed.
+   * @description Webhooks tell a store's own server what happened, as it happens, instead of its polling: `scroll.registered`, `scroll.verified`, `scroll.rejected` (of scrolls it registered), `sale.recorded`, `credits.low`. Each event is POSTed to every endpoint subscribed to it as a `WebhookEvent`, signed with the endpoint's secret, one delivery at a time to an endpoint; one not answered 2xx within the registry's timeout (10 s unless its operator set another) is retried with growing waits for three days. Delivery is at least once: drop repeats by the event `id`. Order is not guaranteed.
    *
    * At most 5 endpoints an account: one more is 400 `webhook_endpoint_limit`. A URL that is not https, or whose host is not a public address, is 400 `invalid_request` saying why. The answer holds the endpoint's secret, shown this once.
    *
@@ -2589,7 +2589,7 @@ export interface operations {
   };
   /**
    * Send a test event to a webhook endpoint (beyond the spec)
-   * @description Queues a `webhook.test` event for this endpoint alone, delivered, signed and retried as every event is (within a second or two); its delivery shows in the endpoint's log. Each call is a new event. No body. Rate limit: 10 per minute per key.
+   * @description Queues a `webhook.test` event for this endpoint alone, delivered, signed and retried as every event is (within a second or two); its delivery shows in the endpoint's log. Each call is a new event, and gives up this endpoint's earlier test event if it is still waiting. No body. Rate limit: 10 per minute per key.
    */
   sendTestWebhookEvent: {
     parameters: {

@@ -267,6 +267,8 @@ export type WebhookDeliveryClaim = {
   readonly giveUpAt: string;
   readonly event: WebhookEvent;
   readonly endpoint: WebhookEndpoint;
+  /** Deleted after the delivery was written: it is given up, not sent. */
+  readonly endpointDeleted: boolean;
 };
 
 /** What one attempt came to: an HTTP status, or no answer and why. */

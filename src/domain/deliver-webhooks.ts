@@ -64,12 +64,19 @@ export async function deliverDueWebhooks(deps: Deps, options: { readonly signal?
       if (outcome !== 'overtaken') counts[outcome] += 1;
     }
   };
-  await Promise.all(Array.from({ length: WEBHOOK_SENDERS_PER_NODE }, sender));
+  // Every sender ends before the pass does, even when one fails: none outlives it (a stop waits for the pass alone).
+  const ended = await Promise.allSettled(Array.from({ length: WEBHOOK_SENDERS_PER_NODE }, sender));
+  const failure = ended.find((result) => result.status === 'rejected');
+  if (failure !== undefined) throw failure.reason;
   return counts;
 }
 
 async function deliver(deps: Deps, claim: WebhookDeliveryClaim): Promise<'delivered' | 'retrying' | 'failed' | 'overtaken'> {
   const { event, endpoint } = claim;
+  if (claim.endpointDeleted) {
+    const gone = { status: null, error: 'the endpoint was deleted', durationMs: 0 };
+    return (await deps.db.webhooks.attemptFailed(claim, gone, formatTimestamp(deps.clock.now()), null)) ? 'failed' : 'overtaken';
+  }
   const body = webhookBody(event);
   const sentAt = deps.clock.now();
   const at = formatTimestamp(sentAt);
@@ -91,8 +98,10 @@ async function deliver(deps: Deps, claim: WebhookDeliveryClaim): Promise<'delive
     return (await deps.db.webhooks.delivered(claim, result, doneAt)) ? 'delivered' : 'overtaken';
   }
   const failure = result.error ?? `HTTP ${result.status}`;
-  const next = timestampAfter(doneAt, retryWait(claim.attempt));
-  const retrying = next <= claim.giveUpAt;
+  // The last try falls at the end of the window rather than a wait before it.
+  const wait = timestampAfter(doneAt, retryWait(claim.attempt));
+  const retrying = doneAt < claim.giveUpAt;
+  const next = wait < claim.giveUpAt ? wait : claim.giveUpAt;
   const kept = await deps.db.webhooks.attemptFailed(claim, { ...result, error: failure }, doneAt, retrying ? next : null);
   if (!kept) return 'overtaken';
   return retrying ? 'retrying' : 'failed';

@@ -104,14 +104,19 @@ export async function rotateWebhookSecret(
   return rotated === undefined ? fail('webhook_endpoint_not_found') : succeed({ endpoint: rotated, secret });
 }
 
-/** Sends a `webhook.test` event to this endpoint alone, through the same outbox as every event; its id. */
+/**
+ * Sends a `webhook.test` event to this endpoint alone, through the same outbox
+ * as every event; its id. An earlier test not yet under way is given up, so
+ * that tests to a receiver that does not answer cannot pile up.
+ */
 export async function sendTestWebhookEvent(deps: Pick<Deps, 'db' | 'clock'>, store: Account, publicId: string): Promise<Outcome<string, 'webhook_endpoint_not_found'>> {
   const endpoint = await endpointOf(deps, store, publicId);
   if (!endpoint.ok) return endpoint;
   const at = formatTimestamp(deps.clock.now());
-  const eventId = await deps.db.transaction((tx) =>
-    recordWebhookEvent(tx, { accountId: store.id, type: TEST_EVENT_TYPE, data: { endpoint_id: endpoint.value.publicId, url: endpoint.value.url }, at }, { endpointId: endpoint.value.id }),
-  );
+  const eventId = await deps.db.transaction(async (tx) => {
+    await tx.webhooks.supersedeDeliveries(endpoint.value.id, TEST_EVENT_TYPE, 'a newer test event replaced it');
+    return recordWebhookEvent(tx, { accountId: store.id, type: TEST_EVENT_TYPE, data: { endpoint_id: endpoint.value.publicId, url: endpoint.value.url }, at }, { endpointId: endpoint.value.id });
+  });
   if (eventId === undefined) throw new Error(`The test event of ${endpoint.value.publicId} was not written.`);
   return succeed(eventId);
 }

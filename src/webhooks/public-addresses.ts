@@ -23,6 +23,8 @@ const NOT_PUBLIC: readonly (readonly [string, number, 'ipv4' | 'ipv6'])[] = [
   ['240.0.0.0', 4, 'ipv4'], // reserved, broadcast
   ['::', 128, 'ipv6'], // unspecified
   ['::1', 128, 'ipv6'], // loopback
+  ['::', 96, 'ipv6'], // IPv4-compatible (deprecated): an IPv4 address by another name
+  ['::ffff:0:0:0', 96, 'ipv6'], // IPv4-translated (SIIT)
   ['64:ff9b::', 96, 'ipv6'], // NAT64: reaches whatever IPv4 it embeds
   ['64:ff9b:1::', 48, 'ipv6'], // local NAT64
   ['100::', 64, 'ipv6'], // discard
@@ -31,6 +33,7 @@ const NOT_PUBLIC: readonly (readonly [string, number, 'ipv4' | 'ipv6'])[] = [
   ['2002::', 16, 'ipv6'], // 6to4: reaches whatever IPv4 it embeds
   ['fc00::', 7, 'ipv6'], // unique local
   ['fe80::', 10, 'ipv6'], // link-local
+  ['fec0::', 10, 'ipv6'], // site-local (deprecated)
   ['ff00::', 8, 'ipv6'], // multicast
 ];
 

@@ -1,9 +1,12 @@
-// Sends webhook deliveries over HTTP(S), and vets the URLs stores give. The
-// address a delivery connects to is checked as it is resolved, at every
-// attempt (the lookup below), not only when the endpoint was created: a name
-// that resolved to a public address then may resolve to a private one now
-// (DNS rebinding). Redirects are not followed: a 3xx is a failed attempt.
-import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
+// Sends webhook deliveries over HTTP(S), and vets the URLs stores give. A
+// host's addresses are resolved at every attempt, the non-public ones dropped,
+// and the connection made to what is left, so a name that resolved to a
+// public address when the endpoint was created and to a private one now (DNS
+// rebinding) reaches nothing. Names are resolved by the DNS resolver with a
+// bounded wait, off the thread pool that file and password work use, so a
+// store's nameserver that never answers holds nothing else up. Redirects are
+// not followed: a 3xx is a failed attempt.
+import { Resolver } from 'node:dns/promises';
 import http from 'node:http';
 import https from 'node:https';
 import net from 'node:net';
@@ -29,18 +32,23 @@ export type WebhookSenderOptions = {
 /** Where an error message is kept short for the delivery log. */
 const MAX_ERROR_LENGTH = 300;
 
+/** A DNS query's wait, twice at most: a nameserver slower than this serves no webhook. */
+const DNS_TIMEOUT_MS = 2000;
+const DNS_TRIES = 2;
+
+/** `localhost` and its subdomains are this machine (RFC 6761), whatever a resolver says. */
+const LOCALHOST = /(^|\.)localhost\.?$/i;
+
 export function httpWebhookSender(options: WebhookSenderOptions): WebhookSender {
   const allowed = (address: string) => options.allowPrivate || isPublicAddress(address);
+  const resolver = new Resolver({ timeout: DNS_TIMEOUT_MS, tries: DNS_TRIES });
 
-  /** dns.lookup for the request, keeping only allowed addresses (a name with none fails the attempt). */
-  const guardedLookup: net.LookupFunction = (hostname, lookupOptions, callback) => {
-    dnsLookup(hostname, { ...lookupOptions, all: true }, (error, addresses: LookupAddress[]) => {
-      if (error) return callback(error, '', 0);
-      const usable = addresses.filter((entry) => allowed(entry.address));
-      if (usable.length === 0) return callback(Object.assign(new Error(`${hostname} resolves to no public address`), { code: 'ENOTPUBLIC' }), '', 0);
-      if (lookupOptions.all) return (callback as unknown as (error: null, addresses: LookupAddress[]) => void)(null, usable);
-      callback(null, usable[0].address, usable[0].family);
-    });
+  /** The host's addresses: itself for an IP literal; none when it cannot be resolved. */
+  const addressesOf = async (host: string): Promise<string[]> => {
+    if (net.isIP(host) !== 0) return [host];
+    if (LOCALHOST.test(host)) return ['127.0.0.1', '::1'];
+    const found = await Promise.allSettled([resolver.resolve4(host), resolver.resolve6(host)]);
+    return found.flatMap((result) => (result.status === 'fulfilled' ? result.value : []));
   };
 
   return {
@@ -56,7 +64,7 @@ export function httpWebhookSender(options: WebhookSenderOptions): WebhookSender 
       if (url.username !== '' || url.password !== '') return 'url must not carry a user name or password.';
       if (url.hash !== '') return 'url must not carry a fragment.';
       const host = url.hostname.replace(/^\[(.*)\]$/, '$1');
-      const addresses = net.isIP(host) !== 0 ? [host] : await resolve(host);
+      const addresses = await addressesOf(host);
       if (addresses.length === 0) return `url's host ${host} cannot be resolved.`;
       if (!addresses.every(allowed)) return `url's host ${host} is not a public address (private, loopback, link-local and reserved addresses are refused).`;
       return null;
@@ -73,38 +81,45 @@ export function httpWebhookSender(options: WebhookSenderOptions): WebhookSender 
           clearTimeout(timer);
           settle({ status, error: error === null ? null : error.slice(0, MAX_ERROR_LENGTH), durationMs: performance.now() - started });
         };
-        const url = new URL(raw);
-        const host = url.hostname.replace(/^\[(.*)\]$/, '$1');
-        if (net.isIP(host) !== 0 && !allowed(host)) return finish(null, `${host} is not a public address`);
-        const client = url.protocol === 'https:' ? https : http;
-        const request = client.request(
-          url,
-          {
-            method: 'POST',
-            headers: { ...headers, 'content-length': String(Buffer.byteLength(body)) },
-            lookup: guardedLookup,
-            // One connection an attempt: nothing is pooled between stores' endpoints.
-            agent: false,
-          },
-          (response) => {
-            // The status is the answer; its body is not read, and the connection is not kept.
-            finish(response.statusCode ?? null, null);
-            response.destroy();
-          },
-        );
+        let request: http.ClientRequest | undefined;
+        // The whole attempt, its name's resolution included.
         timer = setTimeout(() => {
-          request.destroy();
+          request?.destroy();
           finish(null, `no answer within ${options.timeoutMs} ms`);
         }, options.timeoutMs);
-        request.on('error', (error: NodeJS.ErrnoException) => finish(null, error.code === undefined ? error.message : `${error.code}: ${error.message}`));
-        request.end(body);
+        const url = new URL(raw);
+        if (url.protocol !== 'https:' && !(options.allowPrivate && url.protocol === 'http:')) return finish(null, 'not an https:// URL');
+        const host = url.hostname.replace(/^\[(.*)\]$/, '$1');
+        void addressesOf(host).then((addresses) => {
+          if (settled) return;
+          const usable = addresses.filter(allowed);
+          if (usable.length === 0) return finish(null, addresses.length === 0 ? `${host} cannot be resolved` : `${host} is not a public address`);
+          // The connection goes to the addresses just checked, never to a second resolution's.
+          const pinned: net.LookupFunction = (_hostname, lookupOptions, callback) => {
+            const entries = usable.map((address) => ({ address, family: net.isIP(address) }));
+            if (lookupOptions.all) return (callback as unknown as (error: null, addresses: typeof entries) => void)(null, entries);
+            callback(null, entries[0].address, entries[0].family);
+          };
+          const client = url.protocol === 'https:' ? https : http;
+          request = client.request(
+            url,
+            {
+              method: 'POST',
+              headers: { ...headers, 'content-length': String(Buffer.byteLength(body)) },
+              lookup: pinned,
+              // One connection an attempt: nothing is pooled between stores' endpoints.
+              agent: false,
+            },
+            (response) => {
+              // The status is the answer; its body is not read, and the connection is not kept.
+              finish(response.statusCode ?? null, null);
+              response.destroy();
+            },
+          );
+          request.on('error', (error: NodeJS.ErrnoException) => finish(null, error.code === undefined ? error.message : `${error.code}: ${error.message}`));
+          request.end(body);
+        });
       });
     },
   };
-}
-
-function resolve(hostname: string): Promise<string[]> {
-  return new Promise((settle) => {
-    dnsLookup(hostname, { all: true }, (error, addresses) => settle(error ? [] : addresses.map((entry) => entry.address)));
-  });
 }

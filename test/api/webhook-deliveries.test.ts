@@ -203,17 +203,33 @@ describe('delivery', () => {
     assert.ok(!signatureValid(later, hook.secret, { nowSeconds: nowSeconds() }));
   });
 
-  test('two senders at once send each delivery once', async () => {
-    const store = await makeStore(t.deps);
-    const hook = await subscribed(store, ['sale.recorded']);
-    receiver.answer(() => ({ status: 200, delayMs: 20 }));
-    for (let i = 0; i < 12; i += 1) {
-      await t.app.inject({ method: 'POST', url: `/api/v1/store/webhook-endpoints/${hook.endpoint.publicId}/test-event`, headers: { 'x-api-key': store.key } });
+  test('two senders at once send each delivery once, one at a time to each endpoint', async () => {
+    const store = await makeStore(t.deps, { credits: 10 });
+    await subscribed(store, ['sale.recorded']);
+    await subscribed(store, ['sale.recorded'], `${receiver.url}/second`);
+    const buyer = await makeBuyer(t.deps);
+    for (let i = 0; i < 6; i += 1) {
+      const scroll = await makeScroll(t.deps, store.account);
+      assert.equal((await sell(t.app, store.key, scroll.uuid, { to_uuid: buyer.uuid })).statusCode, 200);
     }
-    const [a, b] = await Promise.all([deliverDueWebhooks(t.deps), deliverDueWebhooks(t.deps)]);
-    assert.equal(a.delivered + b.delivered, 12);
+    let inFlight = 0;
+    let most = 0;
+    receiver.answer(() => {
+      most = Math.max(most, ++inFlight);
+      setTimeout(() => (inFlight -= 1), 20);
+      return { status: 200, delayMs: 20 };
+    });
+    const passes = await Promise.all([deliverDueWebhooks(t.deps), deliverDueWebhooks(t.deps)]);
+    const delivered = passes.reduce((sum, pass) => sum + pass.delivered, 0);
+    // A pass ends when nothing is claimable; an endpoint busy with one delivery is not, so passes are repeated.
+    let more = delivered;
+    while (more < 12) more += (await deliverDueWebhooks(t.deps)).delivered;
+    assert.equal(more, 12);
     assert.equal(receiver.received.length, 12);
-    assert.equal(new Set(receiver.received.map((entry) => entry.event.id)).size, 12);
+    const ids = receiver.received.map((entry) => entry.event.id);
+    assert.equal(new Set(ids).size, 6);
+    assert.ok([...new Set(ids)].every((id) => ids.filter((other) => other === id).length === 2), 'each sale once to each endpoint');
+    assert.ok(most <= 2, `${most} requests at once to two endpoints`);
   });
 
   test('the waits: 1, 3, 9, 27, 81 minutes, then at most 6 hours, each within a fifth either way', () => {
@@ -230,9 +246,31 @@ describe('the sender refuses what is not public, at every attempt', () => {
     const port = new URL(receiver.url).port;
     const viaName = await strict.post(`https://localhost:${port}/hooks`, '{}', {});
     assert.equal(viaName.status, null);
-    assert.match(viaName.error ?? '', /no public address/);
+    assert.match(viaName.error ?? '', /localhost is not a public address/);
     const literal = await strict.post(`https://127.0.0.1:${port}/hooks`, '{}', {});
     assert.match(literal.error ?? '', /not a public address/);
+    assert.equal(receiver.received.length, 0);
+  });
+});
+
+describe('what a store cannot pile up', () => {
+  test('a new test event replaces the one still waiting; a deleted endpoint\'s delivery is given up, not sent', async () => {
+    const store = await makeStore(t.deps);
+    const hook = await subscribed(store, ['sale.recorded']);
+    const testEvent = () => t.app.inject({ method: 'POST', url: `/api/v1/store/webhook-endpoints/${hook.endpoint.publicId}/test-event`, headers: { 'x-api-key': store.key } });
+    for (let i = 0; i < 5; i += 1) await testEvent();
+    const log = (await t.db.webhooks.listDeliveries(hook.endpoint.id, { offset: 0, limit: 10 })).items;
+    assert.deepEqual(log.map((delivery) => delivery.state), ['pending', 'failed', 'failed', 'failed', 'failed']);
+    assert.equal(log[1].lastError, 'a newer test event replaced it');
+
+    // Written for the endpoint as it was deleted (a transaction that read it just before): given up when claimed.
+    const { id: endpointRow } = hook.endpoint;
+    await t.db.transaction((tx) => tx.webhooks.deleteEndpoint(hook.endpoint, '2025-03-01 10:00:00'));
+    await t.db.webhooks.insertEvent(
+      { publicId: 'evt_written_at_deletion', accountId: store.account.id, type: 'sale.recorded', data: {}, createdAt: '2025-03-01 10:00:00' },
+      { endpointIds: [endpointRow], giveUpAt: '2025-03-04 10:00:00' },
+    );
+    assert.deepEqual(await deliverDueWebhooks(t.deps), { delivered: 0, retrying: 0, failed: 1 });
     assert.equal(receiver.received.length, 0);
   });
 });

@@ -5,7 +5,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-export type Received = { readonly headers: http.IncomingHttpHeaders; readonly body: string; readonly event: { id: string; type: string; created: string; data: Record<string, any> } };
+export type Received = { readonly path: string; readonly headers: http.IncomingHttpHeaders; readonly body: string; readonly event: { id: string; type: string; created: string; data: Record<string, any> } };
 
 /** What the receiver does with a request: answer `status` (after `delayMs`), or hold it unanswered. */
 export type Answer = { readonly status: number; readonly delayMs?: number } | 'hang';
@@ -28,7 +28,7 @@ export async function startWebhookReceiver(path = '/hooks/mezuzah'): Promise<Web
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
     request.on('end', () => {
       const body = Buffer.concat(chunks).toString('utf8');
-      const entry: Received = { headers: request.headers, body, event: JSON.parse(body) };
+      const entry: Received = { path: request.url ?? '', headers: request.headers, body, event: JSON.parse(body) };
       received.push(entry);
       for (const waiter of waiters.filter((w) => received.length >= w.count)) waiter.resolve();
       const answer = decide(entry, received.length - 1);

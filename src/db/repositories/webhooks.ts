@@ -23,6 +23,7 @@ type EndpointRow = {
   previous_secret: string | null;
   previous_secret_expires_at: string | null;
   created_at: string;
+  deleted_at: string | null;
 };
 
 function toEndpoint(row: EndpointRow): WebhookEndpoint {
@@ -169,16 +170,25 @@ export function webhookRepository(db: SqlExecutor) {
     /**
      * Claims the delivery due soonest (its next attempt not after `at`) that no
      * one holds (never claimed, handed back, or claimed before
-     * `abandonedBefore`: its sender died). On PostgreSQL the row is locked as
-     * it is chosen and rows another node is claiming are skipped, so two nodes
-     * never claim one delivery; SQLite runs the statement alone.
+     * `abandonedBefore`: its sender died), of an endpoint with nothing else in
+     * flight: an endpoint that does not answer holds one sender, never all of
+     * a node's. On PostgreSQL the row is locked as it is chosen and rows
+     * another node is claiming are skipped, so two nodes never claim one
+     * delivery; SQLite runs the statement alone.
      */
     async claimDue(input: { readonly at: string; readonly abandonedBefore: string }): Promise<WebhookDeliveryClaim | undefined> {
-      const skipLocked = db.dialect === 'postgres' ? sql`FOR UPDATE SKIP LOCKED` : sql``;
+      // The endpoint's row is locked with the delivery's: two nodes claiming at once take different endpoints.
+      const skipLocked = db.dialect === 'postgres' ? sql`FOR UPDATE OF d, e SKIP LOCKED` : sql``;
       const claimable = sql`state = 'pending' AND next_attempt_at <= ${input.at} AND (claimed_at IS NULL OR claimed_at < ${input.abandonedBefore})`;
       const claimed = await db.one<{ id: number | string; attempts: number | string; give_up_at: string; event_id: number | string; endpoint_id: number | string }>(sql`
         UPDATE webhook_deliveries SET claimed_at = ${input.at}, attempts = attempts + 1
-        WHERE id = (SELECT id FROM webhook_deliveries WHERE ${claimable} ORDER BY next_attempt_at, id LIMIT 1 ${skipLocked})
+        WHERE id = (
+            SELECT d.id FROM webhook_deliveries d JOIN webhook_endpoints e ON e.id = d.endpoint_id
+            WHERE ${claimable}
+              AND NOT EXISTS (
+                SELECT 1 FROM webhook_deliveries busy
+                WHERE busy.endpoint_id = d.endpoint_id AND busy.state = 'pending' AND busy.claimed_at >= ${input.abandonedBefore})
+            ORDER BY d.next_attempt_at, d.id LIMIT 1 ${skipLocked})
           AND ${claimable}
         RETURNING id, attempts, give_up_at, event_id, endpoint_id`);
       if (claimed === undefined) return undefined;
@@ -192,7 +202,16 @@ export function webhookRepository(db: SqlExecutor) {
         giveUpAt: claimed.give_up_at,
         event: toEvent(event),
         endpoint: toEndpoint(endpoint),
+        endpointDeleted: endpoint.deleted_at !== null,
       };
+    },
+
+    /** Gives up the endpoint's deliveries of events of `type` not yet under way, saying why. */
+    async supersedeDeliveries(endpointId: number, type: string, why: string): Promise<void> {
+      await db.run(sql`
+        UPDATE webhook_deliveries SET state = 'failed', last_error = ${why}
+        WHERE endpoint_id = ${endpointId} AND state = 'pending' AND claimed_at IS NULL
+          AND event_id IN (SELECT id FROM webhook_events WHERE type = ${type})`);
     },
 
     /** The endpoint took it (2xx); false when the claim is no longer held. */

@@ -24,7 +24,7 @@ export function webhookEndpointTestEventRoute(app: FastifyInstance, deps: AppDep
       tags: ['store'],
       operationId: 'sendTestWebhookEvent',
       summary: 'Send a test event to a webhook endpoint (beyond the spec)',
-      description: `Queues a \`${TEST_EVENT_TYPE}\` event for this endpoint alone, delivered, signed and retried as every event is (within a second or two); its delivery shows in the endpoint's log. Each call is a new event. No body. Rate limit: 10 per minute per key.`,
+      description: `Queues a \`${TEST_EVENT_TYPE}\` event for this endpoint alone, delivered, signed and retried as every event is (within a second or two); its delivery shows in the endpoint's log. Each call is a new event, and gives up this endpoint's earlier test event if it is still waiting. No body. Rate limit: 10 per minute per key.`,
       security: storeSecurity,
       params: endpointIdParams,
       response: {

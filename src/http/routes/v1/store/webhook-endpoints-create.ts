@@ -41,7 +41,7 @@ export function webhookEndpointsCreateRoute(app: FastifyInstance, deps: AppDeps)
               },
               responses: {
                 '2XX': { description: 'Taken.' },
-                '4XX': { description: 'Refused: retried, as any answer but a 2XX, or none within 10 s, is.' },
+                '4XX': { description: "Refused: retried, as any answer but a 2XX, or none within the registry's timeout, is." },
               },
             },
           },

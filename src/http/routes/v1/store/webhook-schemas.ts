@@ -45,7 +45,8 @@ export const webhookEndpointWithSecretSchema = {
     ...endpointProperties,
     secret: {
       type: 'string',
-      description: 'Signs every delivery (`Mezuzah-Signature`). Shown here only, once: keep it with the receiver. Lost, it is replaced by rotate-secret.',
+      description:
+        "Signs every delivery (`Mezuzah-Signature`). The API shows it in this answer only (a retry with the same Idempotency-Key gets this answer again); the endpoint's page in the portal shows it to the store's signed-in people. Keep it with the receiver; rotate-secret replaces it.",
     },
     previous_secret_expires_time: {
       ...timestamp,
@@ -160,4 +161,4 @@ export const endpointIdParams = {
 
 /** What every webhook operation says of webhooks. */
 export const WEBHOOKS_DOC =
-  'Webhooks tell a store\'s own server what happened, as it happens, instead of its polling: `scroll.registered`, `scroll.verified`, `scroll.rejected` (of scrolls it registered), `sale.recorded`, `credits.low`. Each event is POSTed to every endpoint subscribed to it as a `WebhookEvent`, signed with the endpoint\'s secret; a delivery not answered 2xx within 10 s is retried with growing waits for three days. Delivery is at least once: drop repeats by the event `id`. Order is not guaranteed.';
+  'Webhooks tell a store\'s own server what happened, as it happens, instead of its polling: `scroll.registered`, `scroll.verified`, `scroll.rejected` (of scrolls it registered), `sale.recorded`, `credits.low`. Each event is POSTed to every endpoint subscribed to it as a `WebhookEvent`, signed with the endpoint\'s secret, one delivery at a time to an endpoint; one not answered 2xx within the registry\'s timeout (10 s unless its operator set another) is retried with growing waits for three days. Delivery is at least once: drop repeats by the event `id`. Order is not guaranteed.';
