@@ -155,8 +155,8 @@ async function main(): Promise<void> {
     });
   }
   app.log.info(
-    { listening: address, portal: `${config.publicBaseUrl}/`, openapi: `${config.publicBaseUrl}/api/v1/openapi.json`, demo: 'npm run demo' },
-    `Mezuzah Registry ready: the portal at ${config.publicBaseUrl}/, the API's OpenAPI document at ${config.publicBaseUrl}/api/v1/openapi.json; \`npm run demo\` fills it with a demo store and scrolls`,
+    { listening: address, portal: `${config.publicBaseUrl}/`, docs: `${config.publicBaseUrl}/api/v1/docs`, demo: 'npm run demo' },
+    `Mezuzah Registry ready: the portal at ${config.publicBaseUrl}/, the API's reference at ${config.publicBaseUrl}/api/v1/docs; \`npm run demo\` fills it with a demo store and scrolls`,
   );
 }
 

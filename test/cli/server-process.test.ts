@@ -51,7 +51,7 @@ test('serves on the configured port, then drains and exits 0 on SIGTERM', { time
     // The start-up log says where to go next.
     await until(() => /Mezuzah Registry ready/.test(server.output()), 'the ready line');
     const base = `http://127.0.0.1:${port}`;
-    assert.ok(server.output().includes(`the portal at ${base}/, the API's OpenAPI document at ${base}/api/v1/openapi.json; \`npm run demo\``), server.output());
+    assert.ok(server.output().includes(`the portal at ${base}/, the API's reference at ${base}/api/v1/docs; \`npm run demo\``), server.output());
     const res = await fetch(`${base}/api/v1/store/credits`);
     assert.equal(res.status, 401);
     assert.equal((await res.json()).status, 'unauthorized');

@@ -146,7 +146,7 @@ async function main(): Promise<number> {
         `  curl -H "X-Api-Key: $MZR_KEY" -H 'Content-Type: application/json' -d '{"to_uuid":"${report.accounts.buyer.uuid}","note":"demo sale"}' ${options.baseUrl}/api/v1/store/sell-mezuzah/<uuid from the inventory>`,
         `  curl -H "X-Api-Key: $MZR_KEY" -F mezuzah=@<your photo> -F sofer=${report.accounts.sofers[0].uuid} -F megiah=${report.accounts.megiahs[0].uuid} -F writtendate=2024-01-10 -F examinateddate=2024-02-20 -F font='Beit Yosef' -F size='12 cm' ${options.baseUrl}/api/v1/store/register-mezuzah`,
         `  npm run -s cli -- scroll verify --uuid <uuid>     # then its QR code resolves: ${options.baseUrl}/q/<qr_code>`,
-        `The whole API is described at ${options.baseUrl}/api/v1/openapi.json.`,
+        `The whole API is described at ${options.baseUrl}/api/v1/openapi.json, and can be read and tried at ${options.baseUrl}/api/v1/docs.`,
         '',
       ].join('\n'),
     );
