@@ -1,0 +1,202 @@
+// The JSON hot paths against Fastify's hello world, side by side in one run
+// (issue 55): a hello world on the same Node, then the registry (SQLite, and
+// PostgreSQL with --postgres), its default log level, rate limits scaled out of
+// the way, 20 scrolls registered, each GET loaded in turn with autocannon on
+// loopback, hello world first and last. Prints req/s, p99 and their ratios to
+// the mean of the two hello-world runs.
+//
+//   npm run bench:http [-- --seconds 8 --connections 50 --postgres]
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { openSync, closeSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import type { DatabaseLocation } from '../src/config.ts';
+import type { Account } from '../src/db/records.ts';
+import { openDatabase } from '../src/db/open-database.ts';
+import { formatTimestamp, systemClock } from '../src/domain/clock.ts';
+import { createAccount } from '../src/domain/create-account.ts';
+import { grantCredits } from '../src/domain/grant-credits.ts';
+import { newQrCode, newUuid } from '../src/domain/identifiers.ts';
+import { createApiKey } from '../src/domain/manage-api-keys.ts';
+import { sellScroll } from '../src/domain/sell-scroll.ts';
+import { localFileStorage } from '../src/files/local-file-storage.ts';
+import { freePort } from '../test/support/node-process.ts';
+import { adminQuery, postgresTestUrl } from '../test/support/test-databases.ts';
+
+type Histogram = { readonly average: number; readonly p99: number };
+type CannonResult = { readonly latency: Histogram; readonly non2xx: number; readonly errors: number; readonly duration: number; readonly '2xx': number; readonly statusCodeStats: Record<string, { count: number }> };
+type CannonOptions = { url: string; connections: number; duration: number; requests: { method: string; path: string; headers?: Record<string, string> }[] };
+const autocannon = createRequire(import.meta.url)('autocannon') as (options: CannonOptions) => Promise<CannonResult>;
+
+const { values: args } = parseArgs({
+  options: { seconds: { type: 'string', default: '8' }, connections: { type: 'string', default: '50' }, postgres: { type: 'boolean', default: false } },
+});
+const SECONDS = Number(args.seconds);
+const CONNECTIONS = Number(args.connections);
+/** Each target's warm-up before its measured run: the JIT and the database's caches settle. */
+const WARM_UP_SECONDS = 2;
+/** Issue 55: 20 scrolls registered, a full page of inventory. */
+const SCROLLS = 20;
+const SALES = 5;
+
+const root = path.resolve(import.meta.dirname, '..');
+
+type Fixture = { readonly key: string; readonly scrollUuid: string; readonly qrCode: string };
+
+/** A store with 20 scrolls in its inventory (one verified, its QR code resolving), 5 sold, and a directory to list. */
+async function seed(location: DatabaseLocation, filesDir: string): Promise<Fixture> {
+  const db = await openDatabase(location, () => formatTimestamp(systemClock.now()));
+  const deps = { db, files: localFileStorage(filesDir), clock: systemClock };
+  const ok = <T>(outcome: { ok: true; value: T } | { ok: false; msg: string }): T => {
+    if (!outcome.ok) throw new Error(outcome.msg);
+    return outcome.value;
+  };
+  const tag = randomBytes(3).toString('hex');
+  const store = ok(await createAccount(deps, { role: 'store', agent: true, username: `bench-${tag}`, email: `bench-${tag}@example.test`, country: 'Israel', city: 'Jerusalem' }));
+  const sofers: Account[] = [];
+  for (let i = 0; i < 4; i++) sofers.push(ok(await createAccount(deps, { role: 'sofer', confirmed: true, username: `sofer-${i}-${tag}`, email: `sofer-${i}-${tag}@example.test`, country: 'Israel', city: 'Safed' })));
+  const megiah = ok(await createAccount(deps, { role: 'megiah', confirmed: true, megiahType: 'senior', username: `megiah-${tag}`, email: `megiah-${tag}@example.test`, country: 'Israel', city: 'Bnei Brak' }));
+  const key = ok(await createApiKey(deps, store.uuid)).key;
+  ok(await grantCredits(deps, store.uuid, 100));
+  const at = formatTimestamp(new Date());
+  const uuids: string[] = [];
+  let qrCode = '';
+  await db.transaction(async (tx) => {
+    for (let i = 0; i < SCROLLS + SALES; i++) {
+      const uuid = newUuid();
+      const scroll = await tx.scrolls.insert({
+        uuid, qrCode: newQrCode(), registeredById: store.id, ownerId: store.id, soferId: sofers[i % sofers.length].id, megiahId: megiah.id,
+        font: 'Beit Yosef', size: '12 cm', note: `Bench scroll ${i}`, writtenDate: '2024-01-01', examinedDate: '2024-01-02',
+        photoKey: `private/photos/${uuid}`, previewKey: `public/previews/${uuid}.jpg`, createdAt: at,
+      });
+      await tx.scrollTextChecks.insertPending(scroll.id, at);
+      if (i === 0) {
+        await tx.scrolls.markVerified(scroll.id, megiah.id, at);
+        qrCode = scroll.qrCode;
+      }
+      uuids.push(uuid);
+    }
+  });
+  for (const uuid of uuids.slice(SCROLLS)) {
+    ok(await sellScroll(deps, store, { scrollUuid: uuid, buyer: { kind: 'new', username: 'Bench Buyer', email: `buyer-${tag}@example.test` }, note: 'Paid.' }));
+  }
+  await db.close();
+  return { key, scrollUuid: uuids[0], qrCode };
+}
+
+type Server = { readonly url: string; stop(): Promise<void> };
+
+/** A server process whose output goes to a file (a log at the default level is part of what is measured, not kept in memory). */
+async function start(script: string, env: Record<string, string>, logFile: string): Promise<Server> {
+  const port = await freePort();
+  const out = openSync(logFile, 'a');
+  const child: ChildProcess = spawn(process.execPath, [path.join(root, script)], {
+    cwd: root,
+    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1' },
+    stdio: ['ignore', out, out],
+  });
+  closeSync(out);
+  const url = `http://127.0.0.1:${port}`;
+  const exited = new Promise<void>((resolve) => child.on('exit', () => resolve()));
+  const deadline = Date.now() + 90_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`${script} exited with ${child.exitCode}; see ${logFile}`);
+    try {
+      const res = await fetch(script.includes('hello') ? url : `${url}/readyz`);
+      if (res.status === 200) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) throw new Error(`${script} did not start; see ${logFile}`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  return {
+    url,
+    async stop() {
+      child.kill('SIGTERM');
+      await exited;
+    },
+  };
+}
+
+type Row = { readonly target: string; readonly rps: number; readonly p99: number; readonly failed: number };
+
+async function load(target: string, url: string, pathname: string, headers: Record<string, string> = {}, expect = 200): Promise<Row> {
+  const options = (duration: number): CannonOptions => ({ url, connections: CONNECTIONS, duration, requests: [{ method: 'GET', path: pathname, headers }] });
+  await autocannon(options(WARM_UP_SECONDS));
+  const result = await autocannon(options(SECONDS));
+  const expected = result.statusCodeStats[String(expect)]?.count ?? 0;
+  const total = Object.values(result.statusCodeStats).reduce((sum, stat) => sum + stat.count, 0);
+  return { target, rps: expected / result.duration, p99: result.latency.p99, failed: total - expected + result.errors };
+}
+
+async function runRegistry(kind: 'sqlite' | 'postgres', hello: Server, workDir: string): Promise<Row[]> {
+  const dataDir = path.join(workDir, kind);
+  const database = `mezuzah_bench_http_${randomBytes(4).toString('hex')}`;
+  let location: DatabaseLocation;
+  if (kind === 'postgres') {
+    await adminQuery(`CREATE DATABASE ${database}`);
+    const url = new URL(postgresTestUrl);
+    url.pathname = `/${database}`;
+    location = { kind: 'postgres', url: url.toString() };
+  } else {
+    location = { kind: 'sqlite', file: path.join(dataDir, 'registry.sqlite') };
+  }
+  let registry: Server | undefined;
+  try {
+    const fixture = await seed(location, path.join(dataDir, 'files'));
+    registry = await start(
+      'src/main.ts',
+      {
+        DATA_DIR: dataDir,
+        DATABASE_URL: location.kind === 'postgres' ? location.url : '',
+        RATE_LIMIT_SCALE: '1000000',
+        ENGINE_WORKERS: '1',
+        // The default log level: LOG_LEVEL unset.
+        LOG_LEVEL: '',
+      },
+      path.join(workDir, `registry-${kind}.log`),
+    );
+    const key = { 'x-api-key': fixture.key };
+    const rows: Row[] = [await load('hello world', hello.url, '/')];
+    rows.push(await load('GET credits', registry.url, '/api/v1/store/credits', key));
+    rows.push(await load('GET inventory (20)', registry.url, '/api/v1/store/inventory', key));
+    rows.push(await load('GET mezuzah/{uuid}', registry.url, `/api/v1/store/mezuzah/${fixture.scrollUuid}`, key));
+    rows.push(await load('GET sales-history', registry.url, '/api/v1/store/sales-history', key));
+    rows.push(await load('GET sofers-megiahs', registry.url, '/api/v1/store/sofers-megiahs', key));
+    rows.push(await load('GET scan-qrcode (found)', registry.url, `/api/v1/public/scan-qrcode/${fixture.qrCode}`));
+    rows.push(await load('GET scan-qrcode (404)', registry.url, '/api/v1/public/scan-qrcode/ZZZZZZZZZZZZ', {}, 404));
+    rows.push(await load('hello world', hello.url, '/'));
+    return rows;
+  } finally {
+    await registry?.stop();
+    if (kind === 'postgres') await adminQuery(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
+  }
+}
+
+function print(kind: string, rows: readonly Row[]): void {
+  const hellos = rows.filter((row) => row.target === 'hello world');
+  const helloRps = hellos.reduce((sum, row) => sum + row.rps, 0) / hellos.length;
+  const helloP99 = hellos.reduce((sum, row) => sum + row.p99, 0) / hellos.length;
+  console.log(`\n${kind}: ${CONNECTIONS} connections, ${SECONDS} s each (after ${WARM_UP_SECONDS} s of warm-up), hello world ${Math.round(helloRps)} req/s, p99 ${helloP99.toFixed(1)} ms (mean of first and last)`);
+  console.log('| target | req/s | × hello | p99 ms | p99 × hello | failed |');
+  console.log('|---|---|---|---|---|---|');
+  for (const row of rows) {
+    console.log(`| ${row.target} | ${Math.round(row.rps)} | ${(row.rps / helloRps).toFixed(2)} | ${row.p99.toFixed(1)} | ${(row.p99 / helloP99).toFixed(2)} | ${row.failed} |`);
+  }
+}
+
+const workDir = await mkdtemp(path.join(os.tmpdir(), 'mezuzah-bench-http-'));
+const hello = await start('bench/lib/hello-server.ts', {}, path.join(workDir, 'hello.log'));
+try {
+  console.log(`Node ${process.version}, ${os.cpus().length} cores, ${new Date().toISOString().slice(0, 10)}`);
+  print('SQLite', await runRegistry('sqlite', hello, workDir));
+  if (args.postgres) print('PostgreSQL', await runRegistry('postgres', hello, workDir));
+} finally {
+  await hello.stop();
+  await rm(workDir, { recursive: true, force: true });
+}
