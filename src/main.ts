@@ -7,6 +7,7 @@ import { renderCertificatePng } from './certificates/render-certificate-png.ts';
 import { ConfigError, parseConfig, type Config } from './config.ts';
 import { openDatabase } from './db/open-database.ts';
 import { formatTimestamp, systemClock } from './domain/clock.ts';
+import { apiKeyCache } from './domain/api-key-cache.ts';
 import { scheduleWebhookDeliveries, WEBHOOK_POLL_MS } from './domain/deliver-webhooks.ts';
 import { scheduleTextChecks, TEXT_CHECK_POLL_MS } from './domain/run-text-checks.ts';
 import { scheduleOrphanSweeps } from './domain/sweep-orphan-files.ts';
@@ -65,6 +66,7 @@ async function main(): Promise<void> {
     renderers,
     publicBaseUrl: config.publicBaseUrl,
     webhooks,
+    keyCache: apiKeyCache(),
     rateLimit: { store: rateLimitStore, scale: config.rateLimitScale },
     trustProxy: config.trustProxy,
     corsOrigins: config.corsOrigins,

@@ -12,20 +12,26 @@ const LAST_USE_RESOLUTION_MS = 60_000;
  * (authenticateStore, authenticateMegiah) decide which roles they accept.
  */
 export async function authenticateApiKey(
-  deps: Pick<DomainDeps, 'db' | 'clock'>,
+  deps: Pick<DomainDeps, 'db' | 'clock' | 'keyCache'>,
   presentedKey: string | undefined,
 ): Promise<Outcome<Account, 'unauthorized'>> {
   if (presentedKey === undefined || presentedKey === '') return fail('unauthorized', 'The X-Api-Key header is missing.');
-  const key = await deps.db.apiKeys.findActiveByHash(hashApiKey(presentedKey));
-  if (key === undefined) return fail('unauthorized', 'The API key is invalid or revoked.');
-  const account = await deps.db.accounts.findById(key.accountId);
-  if (account === undefined) return fail('unauthorized', 'The API key is invalid or revoked.');
+  const hash = hashApiKey(presentedKey);
   const now = deps.clock.now();
-  const notBefore = formatTimestamp(new Date(now.getTime() - LAST_USE_RESOLUTION_MS));
-  // The key row is already in hand, so a recent use costs no write at all; the
-  // repository's own condition only settles concurrent requests.
-  if (key.lastUsedAt === null || key.lastUsedAt < notBefore) {
-    await deps.db.apiKeys.recordUse(key.id, formatTimestamp(now), notBefore);
+  let known = deps.keyCache.get(hash, now.getTime());
+  if (known === undefined) {
+    const key = await deps.db.apiKeys.findActiveByHash(hash);
+    if (key === undefined) return fail('unauthorized', 'The API key is invalid or revoked.');
+    const account = await deps.db.accounts.findById(key.accountId);
+    if (account === undefined) return fail('unauthorized', 'The API key is invalid or revoked.');
+    known = deps.keyCache.put(hash, { key, account }, now.getTime());
   }
-  return succeed(account);
+  const notBefore = formatTimestamp(new Date(now.getTime() - LAST_USE_RESOLUTION_MS));
+  // The key's last use is in hand, so a recent one costs no write at all; the
+  // repository's own condition only settles concurrent requests and nodes.
+  if (known.key.lastUsedAt === null || known.key.lastUsedAt < notBefore) {
+    await deps.db.apiKeys.recordUse(known.key.id, formatTimestamp(now), notBefore);
+    deps.keyCache.noteUse(hash, formatTimestamp(now));
+  }
+  return succeed(known.account);
 }

@@ -8,7 +8,7 @@ import type { DomainDeps } from './deps.ts';
  * through the CLI, not with a key, so megiah endpoints accept megiahs only.
  */
 export async function authenticateMegiah(
-  deps: Pick<DomainDeps, 'db' | 'clock'>,
+  deps: Pick<DomainDeps, 'db' | 'clock' | 'keyCache'>,
   presentedKey: string | undefined,
 ): Promise<Outcome<Account, 'unauthorized' | 'forbidden'>> {
   const account = await authenticateApiKey(deps, presentedKey);

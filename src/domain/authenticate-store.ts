@@ -6,7 +6,7 @@ import type { DomainDeps } from './deps.ts';
 
 /** The store account behind a presented API key. */
 export async function authenticateStore(
-  deps: Pick<DomainDeps, 'db' | 'clock'>,
+  deps: Pick<DomainDeps, 'db' | 'clock' | 'keyCache'>,
   presentedKey: string | undefined,
 ): Promise<Outcome<Account, 'unauthorized' | 'forbidden'>> {
   const account = await authenticateApiKey(deps, presentedKey);

@@ -7,6 +7,7 @@ import type { FileStorage } from '../files/file-storage.ts';
 import type { Clock } from './clock.ts';
 import type { KeyedLock } from './keyed-lock.ts';
 import type { WebhookSender } from '../webhooks/webhook-sender.ts';
+import type { ApiKeyCache } from './api-key-cache.ts';
 
 export type CertificateRenderers = {
   readonly pdf: (payload: CertificatePayload) => Promise<Uint8Array>;
@@ -35,6 +36,8 @@ export type DomainDeps = {
   readonly clock: Clock;
   readonly locks: KeyedLock;
   readonly renderers: CertificateRenderers;
+  /** What this node remembers of API keys (api-key-cache.ts): revocations elsewhere reach it within its time to live. */
+  readonly keyCache: ApiKeyCache;
   /** Sends webhook deliveries, and vets the URLs they go to. */
   readonly webhooks: WebhookSender;
   /** What the spec calls `{base_url}`; QR codes encode `{publicBaseUrl}/q/{code}`. */

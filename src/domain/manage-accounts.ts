@@ -8,7 +8,8 @@ import { fail, succeed, type Outcome } from '../errors.ts';
 import { isStore } from './accounts.ts';
 import type { DomainDeps } from './deps.ts';
 
-type Deps = Pick<DomainDeps, 'db'>;
+/** The key cache, where there is one (the server's), forgets an account that changed: its keys' next use reads it anew. */
+type Deps = Pick<DomainDeps, 'db'> & Partial<Pick<DomainDeps, 'keyCache'>>;
 
 export type AccountListFilter = { readonly role?: string; readonly search?: string };
 
@@ -53,6 +54,7 @@ export async function confirmPractitioner(
     return fail('invalid_request', 'Only sofers and megiahs are confirmed.');
   }
   const updated = await deps.db.accounts.setConfirmed(account.value.id, confirmed);
+  deps.keyCache?.forgetAccount(account.value.id);
   return updated === undefined ? fail('invalid_request', 'No such account.') : succeed(updated);
 }
 
@@ -69,6 +71,7 @@ export async function setAgent(
   if (!isStore(account.value)) return fail('invalid_request', 'Only store accounts can be agents.');
   if ((role === 'agent') === agent) return succeed(account.value);
   const updated = await deps.db.accounts.changeRole(account.value.id, role, agent ? 'agent' : 'store');
+  deps.keyCache?.forgetAccount(account.value.id);
   // Another admin changed it meanwhile; report what it is now.
   return succeed(updated ?? (await deps.db.accounts.findById(account.value.id)) ?? account.value);
 }

@@ -43,7 +43,7 @@ export function listApiKeys(deps: Pick<DomainDeps, 'db'>, holder: Account): Prom
  * be probed. Without (the admin CLI), any key.
  */
 export async function revokeApiKey(
-  deps: Pick<DomainDeps, 'db' | 'clock'>,
+  deps: Pick<DomainDeps, 'db' | 'clock'> & Partial<Pick<DomainDeps, 'keyCache'>>,
   publicId: string,
   holder?: Account,
 ): Promise<Outcome<ApiKey, 'invalid_request'>> {
@@ -53,5 +53,8 @@ export async function revokeApiKey(
     if (key === undefined || key.accountId !== holder.id) return unknown;
   }
   const revoked = await deps.db.apiKeys.revoke(publicId, formatTimestamp(deps.clock.now()));
-  return revoked === undefined ? unknown : succeed(revoked);
+  if (revoked === undefined) return unknown;
+  // At once on this node; other nodes (and a revocation by the CLI) within the cache's time to live.
+  deps.keyCache?.forgetKey(revoked.id);
+  return succeed(revoked);
 }

@@ -8,7 +8,7 @@ import type { AppDeps } from './app-deps.ts';
 import { failedKeyLimit } from './rate-limit/rate-limit.ts';
 import { replyFailure } from './reply-failure.ts';
 
-export type Authenticate = (deps: Pick<AppDeps, 'db' | 'clock'>, presentedKey: string | undefined) => Promise<Outcome<Account>>;
+export type Authenticate = (deps: Pick<AppDeps, 'db' | 'clock' | 'keyCache'>, presentedKey: string | undefined) => Promise<Outcome<Account>>;
 
 const accounts = new WeakMap<FastifyRequest, Account>();
 
@@ -17,7 +17,7 @@ const accounts = new WeakMap<FastifyRequest, Account>();
  * against the client's IP, see FAILED_KEYS_PER_MINUTE) or 403; an IP past the
  * failure limit is answered 429 before its key is looked up.
  */
-export function requireApiKey(deps: Pick<AppDeps, 'db' | 'clock' | 'rateLimit'>, authenticate: Authenticate): onRequestAsyncHookHandler {
+export function requireApiKey(deps: Pick<AppDeps, 'db' | 'clock' | 'keyCache' | 'rateLimit'>, authenticate: Authenticate): onRequestAsyncHookHandler {
   const failures = failedKeyLimit(deps);
   return async function authenticateRequest(request: FastifyRequest, reply: FastifyReply) {
     if (await failures.refuse(request, reply)) return reply;

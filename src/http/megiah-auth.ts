@@ -5,7 +5,7 @@ import { authenticateMegiah } from '../domain/authenticate-megiah.ts';
 import { authenticatedAccountOf, requireApiKey } from './api-key-auth.ts';
 import type { AppDeps } from './app-deps.ts';
 
-export function requireMegiah(deps: Pick<AppDeps, 'db' | 'clock' | 'rateLimit'>): onRequestAsyncHookHandler {
+export function requireMegiah(deps: Pick<AppDeps, 'db' | 'clock' | 'keyCache' | 'rateLimit'>): onRequestAsyncHookHandler {
   return requireApiKey(deps, authenticateMegiah);
 }
 

@@ -5,7 +5,7 @@ import { authenticateStore } from '../domain/authenticate-store.ts';
 import { authenticatedAccountOf, requireApiKey } from './api-key-auth.ts';
 import type { AppDeps } from './app-deps.ts';
 
-export function requireStore(deps: Pick<AppDeps, 'db' | 'clock' | 'rateLimit'>): onRequestAsyncHookHandler {
+export function requireStore(deps: Pick<AppDeps, 'db' | 'clock' | 'keyCache' | 'rateLimit'>): onRequestAsyncHookHandler {
   return requireApiKey(deps, authenticateStore);
 }
 

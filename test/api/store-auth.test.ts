@@ -1,5 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
+import { API_KEY_CACHE_TTL_MS } from '../../src/domain/api-key-cache.ts';
+import { setAgent } from '../../src/domain/manage-accounts.ts';
 import { revokeApiKey } from '../../src/domain/manage-api-keys.ts';
 import { hashApiKey } from '../../src/domain/identifiers.ts';
 import { makeAccount, makeKeyFor, makeStore } from '../support/factories.ts';
@@ -40,6 +42,38 @@ describe('401', () => {
     const res = await storeGet(t.app, store.key, '/api/v1/store/credits');
     assert.equal(res.statusCode, 401);
     assert.equal(res.json().status, 'unauthorized');
+  });
+
+  test('a key revoked elsewhere (another node, the CLI) stops working within the cache\'s time to live; read but once meanwhile', async () => {
+    const store = await makeStore(t.deps);
+    const started = t.clock.now().toISOString();
+    let reads = 0;
+    const find = t.db.apiKeys.findActiveByHash;
+    t.db.apiKeys.findActiveByHash = (hash) => {
+      reads += 1;
+      return find(hash);
+    };
+    try {
+      for (let i = 0; i < 5; i += 1) assert.equal((await storeGet(t.app, store.key, '/api/v1/store/credits')).statusCode, 200);
+      assert.equal(reads, 1, 'one read for five requests');
+      const [key] = await t.db.apiKeys.listByAccount(store.account.id);
+      await t.db.apiKeys.revoke(key.publicId, '2025-03-01 10:00:00');
+      assert.equal((await storeGet(t.app, store.key, '/api/v1/store/credits')).statusCode, 200, 'still trusted, for a moment');
+      t.clock.advance(API_KEY_CACHE_TTL_MS);
+      assert.equal((await storeGet(t.app, store.key, '/api/v1/store/credits')).statusCode, 401);
+    } finally {
+      t.db.apiKeys.findActiveByHash = find;
+      t.clock.set(started);
+    }
+  });
+
+  test('a store made an agent, or no longer one, is so at its next request', async () => {
+    const store = await makeStore(t.deps, { agent: false });
+    const admin = await makeAccount(t.deps, { role: 'admin' });
+    const register = () => t.app.inject({ method: 'POST', url: '/api/v1/store/register-mezuzah', headers: { 'x-api-key': store.key } });
+    assert.equal((await register()).statusCode, 403);
+    assert.ok((await setAgent(t.deps, admin, store.account.uuid, true)).ok);
+    assert.equal((await register()).statusCode, 400, 'an agent now: the empty form is refused, not the account');
   });
 
   test('public endpoints need no key', async () => {

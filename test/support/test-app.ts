@@ -24,6 +24,7 @@ import { memoryRateLimitStore } from '../../src/http/rate-limit/memory-rate-limi
 import type { RateLimitStore } from '../../src/http/rate-limit/rate-limit-store.ts';
 import { uploadGuard, type UploadLimits } from '../../src/http/upload-guard.ts';
 import { httpWebhookSender } from '../../src/webhooks/webhook-sender.ts';
+import { apiKeyCache } from '../../src/domain/api-key-cache.ts';
 import { createTestEngine, type TestEngine } from './test-engine.ts';
 import { freshDatabaseLocation, type FreshDatabaseLocation } from './test-databases.ts';
 
@@ -100,6 +101,7 @@ export async function createTestApp(
     renderers: options.renderers ?? { pdf: renderCertificatePdf, png: renderCertificatePng, docx: renderCertificateDocx },
     publicBaseUrl: TEST_BASE_URL,
     // Receivers in tests listen on loopback.
+    keyCache: apiKeyCache(),
     webhooks: options.webhooks ?? httpWebhookSender({ allowPrivate: true, timeoutMs: defaults.webhookTimeoutMs }),
     rateLimit: { store: options.rateLimitStore ?? memoryRateLimitStore(), scale: options.rateLimitScale ?? 1000 },
     trustProxy: options.trustProxy ?? [],

@@ -29,6 +29,7 @@ export async function servedDocument(): Promise<Record<string, unknown>> {
     locks: unused('locks'),
     renderers: unused('renderers'),
     webhooks: unused('webhooks'),
+    keyCache: unused('keyCache'),
     publicBaseUrl: DOCUMENT_BASE_URL,
     rateLimit: { store: memoryRateLimitStore(), scale: 1 },
     corsOrigins: defaults.corsOrigins,

@@ -4,8 +4,8 @@ import type { Words } from '../language.ts';
 export const apiKeyWords = {
   title: { en: 'API keys', he: 'מפתחות API' },
   intro: {
-    en: 'Your software sends a key in the X-Api-Key header. A key is shown once, when it is created: copy it into your software then. Revoke a key you no longer use, or that may have leaked; it stops working at once.',
-    he: 'התוכנה שלכם שולחת מפתח בכותרת X-Api-Key. מפתח מוצג פעם אחת בלבד, בעת יצירתו: העתיקו אותו אז לתוכנה. בטלו מפתח שאינו בשימוש או שאולי דלף; הוא מפסיק לפעול מיד.',
+    en: 'Your software sends a key in the X-Api-Key header. A key is shown once, when it is created: copy it into your software then. Revoke a key you no longer use, or that may have leaked; it stops working within seconds.',
+    he: 'התוכנה שלכם שולחת מפתח בכותרת X-Api-Key. מפתח מוצג פעם אחת בלבד, בעת יצירתו: העתיקו אותו אז לתוכנה. בטלו מפתח שאינו בשימוש או שאולי דלף; הוא מפסיק לפעול תוך שניות.',
   },
   reference: {
     en: 'The API reference lists every operation, with examples, and lets you try each with a key.',
@@ -25,7 +25,7 @@ export const apiKeyWords = {
   active: { en: 'Active', he: 'פעיל' },
   revokedAt: { en: 'Revoked {when}', he: 'בוטל {when}' },
   revoke: { en: 'Revoke', he: 'ביטול' },
-  confirmRevoke: { en: 'Revoke this key? Software using it will be refused at once.', he: 'לבטל מפתח זה? תוכנה המשתמשת בו תיחסם מיד.' },
+  confirmRevoke: { en: 'Revoke this key? Software using it will be refused within seconds.', he: 'לבטל מפתח זה? תוכנה המשתמשת בו תיחסם תוך שניות.' },
   newTitle: { en: 'Your new API key', he: 'מפתח ה-API החדש שלכם' },
   showOnce: {
     en: 'Copy it now. This is the only time it is shown: the registry keeps only a fingerprint of it and cannot show it again. If you lose it, revoke it and create another.',
