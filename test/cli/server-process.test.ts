@@ -68,7 +68,8 @@ test('serves on the configured port, then drains and exits 0 on SIGTERM', { time
 test('SIGTERM finishes the request in flight, refuses new connections, then closes the database', { timeout: 60_000 }, async () => {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'mezuzah-server-'));
   const port = await freePort();
-  const server = start({ DATA_DIR: dataDir, PORT: String(port), ENGINE_WORKERS: '1' });
+  // At debug, a request's arrival is logged, so the test sees the upload reach the server.
+  const server = start({ DATA_DIR: dataDir, PORT: String(port), ENGINE_WORKERS: '1', LOG_LEVEL: 'debug' });
   try {
     await listening(server);
     // An upload whose body is still arriving when the signal comes.
