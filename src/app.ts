@@ -13,6 +13,7 @@ import { publicCors } from './http/cors.ts';
 import { endStalledClientsOnClose } from './http/drain-stalled.ts';
 import { keepIdempotentAnswers } from './http/idempotency.ts';
 import { replyFailure } from './http/reply-failure.ts';
+import { RequestLog } from './http/request-log.ts';
 import { securityHeaders } from './http/security-headers.ts';
 import { qrPageRoute } from './http/pages/qr-page.ts';
 import { portal } from './http/portal/portal.ts';
@@ -96,8 +97,8 @@ const ROUTER_REFUSALS: Readonly<Record<string, string>> = {
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: deps.logger === false ? false : { level: deps.logger === true ? 'info' : deps.logger.level },
-    // One log line a request, written by logRequests below, rather than Fastify's two.
-    disableRequestLogging: true,
+    // One log line a request rather than Fastify's two (http/request-log.ts).
+    logController: new RequestLog(),
     // Only the listed proxies may set the client address through X-Forwarded-For.
     trustProxy: deps.trustProxy.length > 0 ? [...deps.trustProxy] : false,
     bodyLimit: JSON_BODY_LIMIT_BYTES,
@@ -113,7 +114,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // The router's own refusals, before any route is chosen (and before any hook:
     // no cookies, so no page in the visitor's language), in the API's error body
     // rather than Fastify's.
-    frameworkErrors: (error, _request, reply) => replyFailure(reply, fail('invalid_request', ROUTER_REFUSALS[error.code] ?? error.message)),
+    // Fastify logs no completion for these (they bypass the routes' lifecycle): their one line is written here.
+    frameworkErrors: (error, request, reply) => {
+      request.log.info({ req: request, res: { statusCode: 400 }, err: error }, 'request refused by the router');
+      return replyFailure(reply, fail('invalid_request', ROUTER_REFUSALS[error.code] ?? error.message));
+    },
   });
 
   await securityHeaders(app);
@@ -143,7 +148,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     if (!request.raw.complete) reply.header('Connection', 'close');
     return payload;
   });
-  logRequests(app);
   endStalledClientsOnClose(app);
   keepIdempotentAnswers(app, deps);
   for (const route of routes) route(app, deps);
@@ -151,22 +155,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await docsRoute(app);
   await portal(app, deps);
   return app;
-}
-
-/**
- * One line a request at `info`, when it is answered: the request, its status
- * and how long it took. Its arrival is logged at `debug` only, to follow an
- * upload still arriving (below `debug`, pino's debug is a no-op).
- */
-function logRequests(app: FastifyInstance): void {
-  app.addHook('onRequest', (request, _reply, done) => {
-    request.log.debug({ req: request }, 'incoming request');
-    done();
-  });
-  app.addHook('onResponse', (request, reply, done) => {
-    request.log.info({ req: request, res: reply, responseTime: reply.elapsedTime }, 'request completed');
-    done();
-  });
 }
 
 function classify(error: FastifyError): { code: ErrorCode; msg: string } {

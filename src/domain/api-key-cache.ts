@@ -19,7 +19,10 @@ export type CachedKey = { readonly key: ApiKey; readonly account: Account; reado
 export type ApiKeyCache = {
   /** The entry of a key by its hash, while it is fresh. */
   get(hash: string, nowMs: number): CachedKey | undefined;
-  put(hash: string, entry: { readonly key: ApiKey; readonly account: Account }, nowMs: number): CachedKey;
+  /** Counts the forgets: read before a look-up, and given to put, it keeps a forget made during the look-up from being undone. */
+  readonly generation: number;
+  /** The entry, remembered unless something was forgotten since `generation` was read (it is then returned, not kept). */
+  put(hash: string, entry: { readonly key: ApiKey; readonly account: Account }, nowMs: number, generation: number): CachedKey;
   /** Keeps what was just written of the key's last use, so the next requests do not write it again. */
   noteUse(hash: string, lastUsedAt: string): void;
   forgetKey(keyId: number): void;
@@ -28,10 +31,15 @@ export type ApiKeyCache = {
 
 export function apiKeyCache(ttlMs = API_KEY_CACHE_TTL_MS): ApiKeyCache {
   const entries = new Map<string, CachedKey>();
+  let generation = 0;
   const forget = (matches: (entry: CachedKey) => boolean) => {
+    generation += 1;
     for (const [hash, entry] of entries) if (matches(entry)) entries.delete(hash);
   };
   return {
+    get generation() {
+      return generation;
+    },
     get(hash, nowMs) {
       const entry = entries.get(hash);
       if (entry === undefined) return undefined;
@@ -39,9 +47,11 @@ export function apiKeyCache(ttlMs = API_KEY_CACHE_TTL_MS): ApiKeyCache {
       entries.delete(hash);
       return undefined;
     },
-    put(hash, { key, account }, nowMs) {
-      if (entries.size >= MAX_ENTRIES && !entries.has(hash)) entries.delete(entries.keys().next().value as string);
+    put(hash, { key, account }, nowMs, readAt) {
       const entry = { key, account, untilMs: nowMs + ttlMs };
+      // What was read may predate a revocation or a role change forgotten meanwhile: used for this request, not kept.
+      if (readAt !== generation) return entry;
+      if (entries.size >= MAX_ENTRIES && !entries.has(hash)) entries.delete(entries.keys().next().value as string);
       entries.set(hash, entry);
       return entry;
     },

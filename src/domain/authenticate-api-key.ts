@@ -20,11 +20,12 @@ export async function authenticateApiKey(
   const now = deps.clock.now();
   let known = deps.keyCache.get(hash, now.getTime());
   if (known === undefined) {
+    const generation = deps.keyCache.generation;
     const key = await deps.db.apiKeys.findActiveByHash(hash);
     if (key === undefined) return fail('unauthorized', 'The API key is invalid or revoked.');
     const account = await deps.db.accounts.findById(key.accountId);
     if (account === undefined) return fail('unauthorized', 'The API key is invalid or revoked.');
-    known = deps.keyCache.put(hash, { key, account }, now.getTime());
+    known = deps.keyCache.put(hash, { key, account }, now.getTime(), generation);
   }
   const notBefore = formatTimestamp(new Date(now.getTime() - LAST_USE_RESOLUTION_MS));
   // The key's last use is in hand, so a recent one costs no write at all; the
