@@ -6,6 +6,8 @@
 // the mean of the two hello-world runs.
 //
 //   npm run bench:http [-- --seconds 8 --connections 50 --postgres]
+//   npm run bench:http -- --only inventory --profile /tmp/prof   (the registry under
+//   --cpu-prof, one .cpuprofile per database, for Chrome's DevTools or speedscope)
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { openSync, closeSync } from 'node:fs';
@@ -33,7 +35,15 @@ type CannonOptions = { url: string; connections: number; duration: number; reque
 const autocannon = createRequire(import.meta.url)('autocannon') as (options: CannonOptions) => Promise<CannonResult>;
 
 const { values: args } = parseArgs({
-  options: { seconds: { type: 'string', default: '8' }, connections: { type: 'string', default: '50' }, postgres: { type: 'boolean', default: false } },
+  options: {
+    seconds: { type: 'string', default: '8' },
+    connections: { type: 'string', default: '50' },
+    postgres: { type: 'boolean', default: false },
+    /** Only the targets whose name holds this text (hello world always runs). */
+    only: { type: 'string' },
+    /** A directory to write the registry's CPU profile into. */
+    profile: { type: 'string' },
+  },
 });
 const SECONDS = Number(args.seconds);
 const CONNECTIONS = Number(args.connections);
@@ -91,10 +101,10 @@ async function seed(location: DatabaseLocation, filesDir: string): Promise<Fixtu
 type Server = { readonly url: string; stop(): Promise<void> };
 
 /** A server process whose output goes to a file (a log at the default level is part of what is measured, not kept in memory). */
-async function start(script: string, env: Record<string, string>, logFile: string): Promise<Server> {
+async function start(script: string, env: Record<string, string>, logFile: string, nodeFlags: readonly string[] = []): Promise<Server> {
   const port = await freePort();
   const out = openSync(logFile, 'a');
-  const child: ChildProcess = spawn(process.execPath, [path.join(root, script)], {
+  const child: ChildProcess = spawn(process.execPath, [...nodeFlags, path.join(root, script)], {
     cwd: root,
     env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1' },
     stdio: ['ignore', out, out],
@@ -160,16 +170,22 @@ async function runRegistry(kind: 'sqlite' | 'postgres', hello: Server, workDir: 
         LOG_LEVEL: '',
       },
       path.join(workDir, `registry-${kind}.log`),
+      args.profile === undefined ? [] : ['--cpu-prof', `--cpu-prof-dir=${path.resolve(args.profile)}`, `--cpu-prof-name=registry-${kind}.cpuprofile`],
     );
     const key = { 'x-api-key': fixture.key };
+    const targets: [string, string, Record<string, string>, number][] = [
+      ['GET credits', '/api/v1/store/credits', key, 200],
+      ['GET inventory (20)', '/api/v1/store/inventory', key, 200],
+      ['GET mezuzah/{uuid}', `/api/v1/store/mezuzah/${fixture.scrollUuid}`, key, 200],
+      ['GET sales-history', '/api/v1/store/sales-history', key, 200],
+      ['GET sofers-megiahs', '/api/v1/store/sofers-megiahs', key, 200],
+      ['GET scan-qrcode (found)', `/api/v1/public/scan-qrcode/${fixture.qrCode}`, {}, 200],
+      ['GET scan-qrcode (404)', '/api/v1/public/scan-qrcode/ZZZZZZZZZZZZ', {}, 404],
+    ];
     const rows: Row[] = [await load('hello world', hello.url, '/')];
-    rows.push(await load('GET credits', registry.url, '/api/v1/store/credits', key));
-    rows.push(await load('GET inventory (20)', registry.url, '/api/v1/store/inventory', key));
-    rows.push(await load('GET mezuzah/{uuid}', registry.url, `/api/v1/store/mezuzah/${fixture.scrollUuid}`, key));
-    rows.push(await load('GET sales-history', registry.url, '/api/v1/store/sales-history', key));
-    rows.push(await load('GET sofers-megiahs', registry.url, '/api/v1/store/sofers-megiahs', key));
-    rows.push(await load('GET scan-qrcode (found)', registry.url, `/api/v1/public/scan-qrcode/${fixture.qrCode}`));
-    rows.push(await load('GET scan-qrcode (404)', registry.url, '/api/v1/public/scan-qrcode/ZZZZZZZZZZZZ', {}, 404));
+    for (const [target, pathname, headers, expect] of targets) {
+      if (args.only === undefined || target.includes(args.only)) rows.push(await load(target, registry.url, pathname, headers, expect));
+    }
     rows.push(await load('hello world', hello.url, '/'));
     return rows;
   } finally {

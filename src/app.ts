@@ -121,7 +121,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
   });
 
-  await securityHeaders(app);
+  securityHeaders(app);
   await publicCors(app, deps.corsOrigins);
   await app.register(swagger, openapiOptions(deps.publicBaseUrl));
   for (const schema of componentSchemas) app.addSchema(schema);
@@ -144,9 +144,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   // An answer given before the body was read (a refusal: 429, 401, 413, 503) closes the
   // connection, rather than letting Node read and discard the rest of a body the client may trickle.
-  app.addHook('onSend', async (request, reply, payload) => {
+  // (Hooks run on every request are callbacks rather than async functions: no promise each.)
+  app.addHook('onSend', function closeIfBodyUnread(request, reply, payload, done) {
     if (!request.raw.complete) reply.header('Connection', 'close');
-    return payload;
+    done(null, payload);
   });
   endStalledClientsOnClose(app);
   keepIdempotentAnswers(app, deps);

@@ -7,6 +7,7 @@
 // is always looked up: a new key works at once, and a wrong one is never
 // remembered.
 import type { Account, ApiKey } from '../db/records.ts';
+import { formatTimestamp, parseTimestamp } from './clock.ts';
 
 /** How long a node trusts what it read of a key: the bound on a revocation elsewhere reaching it. */
 export const API_KEY_CACHE_TTL_MS = 5_000;
@@ -14,7 +15,13 @@ export const API_KEY_CACHE_TTL_MS = 5_000;
 /** Keys one node remembers at once: far more than its stores' programs use; the oldest goes first. */
 const MAX_ENTRIES = 10_000;
 
-export type CachedKey = { readonly key: ApiKey; readonly account: Account; readonly untilMs: number };
+export type CachedKey = {
+  readonly key: ApiKey;
+  readonly account: Account;
+  readonly untilMs: number;
+  /** The key's last use as a number, so a request compares it without formatting a timestamp. */
+  readonly lastUsedMs: number | null;
+};
 
 export type ApiKeyCache = {
   /** The entry of a key by its hash, while it is fresh. */
@@ -24,7 +31,7 @@ export type ApiKeyCache = {
   /** The entry, remembered unless something was forgotten since `generation` was read (it is then returned, not kept). */
   put(hash: string, entry: { readonly key: ApiKey; readonly account: Account }, nowMs: number, generation: number): CachedKey;
   /** Keeps what was just written of the key's last use, so the next requests do not write it again. */
-  noteUse(hash: string, lastUsedAt: string): void;
+  noteUse(hash: string, usedAt: Date): void;
   forgetKey(keyId: number): void;
   forgetAccount(accountId: number): void;
 };
@@ -48,16 +55,16 @@ export function apiKeyCache(ttlMs = API_KEY_CACHE_TTL_MS): ApiKeyCache {
       return undefined;
     },
     put(hash, { key, account }, nowMs, readAt) {
-      const entry = { key, account, untilMs: nowMs + ttlMs };
+      const entry = { key, account, untilMs: nowMs + ttlMs, lastUsedMs: key.lastUsedAt === null ? null : parseTimestamp(key.lastUsedAt) };
       // What was read may predate a revocation or a role change forgotten meanwhile: used for this request, not kept.
       if (readAt !== generation) return entry;
       if (entries.size >= MAX_ENTRIES && !entries.has(hash)) entries.delete(entries.keys().next().value as string);
       entries.set(hash, entry);
       return entry;
     },
-    noteUse(hash, lastUsedAt) {
+    noteUse(hash, usedAt) {
       const entry = entries.get(hash);
-      if (entry !== undefined) entries.set(hash, { ...entry, key: { ...entry.key, lastUsedAt } });
+      if (entry !== undefined) entries.set(hash, { ...entry, key: { ...entry.key, lastUsedAt: formatTimestamp(usedAt) }, lastUsedMs: usedAt.getTime() });
     },
     forgetKey: (keyId) => forget((entry) => entry.key.id === keyId),
     forgetAccount: (accountId) => forget((entry) => entry.account.id === accountId),

@@ -27,12 +27,12 @@ export async function authenticateApiKey(
     if (account === undefined) return fail('unauthorized', 'The API key is invalid or revoked.');
     known = deps.keyCache.put(hash, { key, account }, now.getTime(), generation);
   }
-  const notBefore = formatTimestamp(new Date(now.getTime() - LAST_USE_RESOLUTION_MS));
+  const notBeforeMs = now.getTime() - LAST_USE_RESOLUTION_MS;
   // The key's last use is in hand, so a recent one costs no write at all; the
   // repository's own condition only settles concurrent requests and nodes.
-  if (known.key.lastUsedAt === null || known.key.lastUsedAt < notBefore) {
-    await deps.db.apiKeys.recordUse(known.key.id, formatTimestamp(now), notBefore);
-    deps.keyCache.noteUse(hash, formatTimestamp(now));
+  if (known.lastUsedMs === null || known.lastUsedMs < notBeforeMs) {
+    await deps.db.apiKeys.recordUse(known.key.id, formatTimestamp(now), formatTimestamp(new Date(notBeforeMs)));
+    deps.keyCache.noteUse(hash, now);
   }
   return succeed(known.account);
 }

@@ -9,6 +9,11 @@ export function formatTimestamp(date: Date): string {
   return date.toISOString().slice(0, 19).replace('T', ' ');
 }
 
+/** The instant, in ms, of a timestamp formatTimestamp wrote. */
+export function parseTimestamp(text: string): number {
+  return Date.parse(`${text.replace(' ', 'T')}Z`);
+}
+
 export function formatDate(date: Date): string {
   return date.toISOString().slice(0, 10);
 }

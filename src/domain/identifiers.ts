@@ -1,4 +1,4 @@
-import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { hash, randomBytes, randomUUID } from 'node:crypto';
 
 export function newUuid(): string {
   return randomUUID();
@@ -50,7 +50,8 @@ export function hashApiKey(key: string): string {
  * and looked up by their SHA-256 alone, for the same reason.
  */
 export function hashSecretToken(token: string): string {
-  return createHash('sha256').update(token).digest('hex');
+  // The one-shot form: a key is hashed on every request, and it builds no Hash object.
+  return hash('sha256', token, 'hex');
 }
 
 export function newSecretToken(): string {

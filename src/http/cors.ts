@@ -8,11 +8,16 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppDeps } from './app-deps.ts';
 import { RATE_LIMIT_HEADERS } from './rate-limit/rate-limit.ts';
 
+const OPENAPI_PATH = '/api/v1/openapi.json';
+
 /** What a page may call from another origin: the public operations, and the document that describes them. */
 function isOpenToPages(request: FastifyRequest): boolean {
-  const path = request.url.split('?')[0];
-  return path.startsWith('/api/v1/public/') || path === '/api/v1/openapi.json';
+  const { url } = request;
+  if (url.startsWith('/api/v1/public/')) return true;
+  // The document, with or without a query string (no string is built: this runs on every request).
+  return url.startsWith(OPENAPI_PATH) && (url.length === OPENAPI_PATH.length || url[OPENAPI_PATH.length] === '?');
 }
+
 
 /** A browser may cache a preflight's answer this long (Chromium caps it at 2 hours). */
 const PREFLIGHT_MAX_AGE_S = 7200;

@@ -21,19 +21,20 @@ export function endStalledClientsOnClose(app: FastifyInstance, now: () => number
   let closing = false;
   // An answer finished while the node closes ends its connection too: a keep-alive
   // connection left idle would otherwise hold the close until its keep-alive timeout.
-  app.addHook('onSend', async (_request, reply, payload) => {
+  app.addHook('onSend', function closeWhenDraining(_request, reply, payload, done) {
     if (closing) reply.header('Connection', 'close');
-    return payload;
+    done(null, payload);
   });
-  app.addHook('onRequest', async (request, reply) => {
+  app.addHook('onRequest', function watchWhileInFlight(request, reply, done) {
     inFlight.add(request);
     // On the response, not the socket: a keep-alive socket serves many requests, and a listener per request on it would pile up.
-    reply.raw.once('close', () => inFlight.delete(request));
-  });
-  app.addHook('onResponse', async (request) => {
-    inFlight.delete(request);
-    // An answer whose head went out before the node closed said keep-alive: its connection, idle now, is ended all the same.
-    if (closing) request.raw.socket?.end();
+    // The response closes once it is sent, or when its client goes away first.
+    reply.raw.once('close', () => {
+      inFlight.delete(request);
+      // An answer whose head went out before the node closed said keep-alive: its connection, idle now, is ended all the same.
+      if (closing) request.raw.socket?.end();
+    });
+    done();
   });
 
   app.addHook('preClose', async () => {

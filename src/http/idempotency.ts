@@ -116,10 +116,15 @@ export async function beginIdempotent(
 
 /** Keeps each claimed request's answer as it is sent, or gives the key back when the server failed. */
 export function keepIdempotentAnswers(app: FastifyInstance, deps: Pick<AppDeps, 'db'>): void {
-  app.addHook('onSend', async (request, reply, payload) => {
+  // A callback hook: every request passes here, and only the few holding a claim have anything to wait for.
+  app.addHook('onSend', function keepIdempotentAnswer(request, reply, payload, done) {
     const claim = held.get(request);
-    if (claim === undefined) return payload;
+    if (claim === undefined) return done(null, payload);
     held.delete(request);
+    keep(claim, reply, payload).then((kept) => done(null, kept), (error: Error) => done(error));
+  });
+
+  async function keep(claim: Held, reply: FastifyReply, payload: unknown): Promise<unknown> {
     const body = typeof payload === 'string' ? Buffer.from(payload) : Buffer.isBuffer(payload) ? payload : undefined;
     if (reply.statusCode >= 500 || body === undefined) {
       await deps.db.idempotentRequests.release(claim.caller, claim.token, claim.claimedAt);
@@ -132,7 +137,7 @@ export function keepIdempotentAnswers(app: FastifyInstance, deps: Pick<AppDeps, 
     }
     await deps.db.idempotentRequests.complete(claim.caller, claim.token, claim.claimedAt, { statusCode: reply.statusCode, headers, body });
     return payload;
-  });
+  }
 }
 
 /** Two requests are the same when their operation and content are: objects by their keys in any order, bytes by their hash. */

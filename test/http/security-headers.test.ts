@@ -1,7 +1,11 @@
 // Security headers on every kind of response: the API's JSON (and what a key
 // fetched is never cached), the portal's pages, the QR page, error pages.
 import assert from 'node:assert/strict';
+import { createServer, type IncomingHttpHeaders } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { after, before, describe, test } from 'node:test';
+import helmet, { type HelmetOptions } from 'helmet';
+import { helmetHeaders } from '../../src/http/security-headers.ts';
 import { portalBrowser } from '../support/browser-session.ts';
 import { makeStore } from '../support/factories.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
@@ -70,4 +74,35 @@ describe('pages for people', () => {
     assert.match(String(page.headers['content-security-policy']), /style-src 'sha256-/);
     assert.equal(page.headers['referrer-policy'], 'no-referrer');
   });
+});
+
+describe('helmet, run once', () => {
+  /** What helmet's middleware sets on a real response, per request, as @fastify/helmet would run it. */
+  async function perRequest(options: HelmetOptions): Promise<IncomingHttpHeaders> {
+    const middleware = helmet(options);
+    const server = createServer((req, res) => middleware(req, res, () => res.end()));
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      const response = await fetch(`http://127.0.0.1:${(server.address() as AddressInfo).port}/`);
+      await response.arrayBuffer();
+      return Object.fromEntries(response.headers);
+    } finally {
+      server.close();
+    }
+  }
+
+  const NODE_HEADERS = new Set(['date', 'connection', 'keep-alive', 'content-length', 'transfer-encoding']);
+
+  for (const [what, options] of [
+    ["the API's policy", { contentSecurityPolicy: { useDefaults: false, directives: { defaultSrc: ["'none'"] } }, xFrameOptions: { action: 'deny' } }],
+    ["helmet's defaults", {}],
+    ['some turned off', { contentSecurityPolicy: false, strictTransportSecurity: false, xPoweredBy: false }],
+  ] as const) {
+    test(`the headers computed at start-up are the ones helmet sets on each response: ${what}`, async () => {
+      const once = Object.fromEntries(Object.entries(helmetHeaders(options as HelmetOptions)).map(([name, value]) => [name.toLowerCase(), value]));
+      const live = Object.fromEntries(Object.entries(await perRequest(options as HelmetOptions)).filter(([name]) => !NODE_HEADERS.has(name)));
+      assert.deepEqual(once, live);
+      assert.ok(Object.keys(once).length >= 8, 'helmet set its headers');
+    });
+  }
 });
