@@ -46,6 +46,8 @@ import { webhookEndpointTestEventRoute } from './http/routes/v1/store/webhook-en
 import { webhookEndpointsCreateRoute } from './http/routes/v1/store/webhook-endpoints-create.ts';
 import { webhookEndpointsRoute } from './http/routes/v1/store/webhook-endpoints.ts';
 import { healthRoutes } from './http/routes/health.ts';
+import { metricsRoute } from './http/routes/metrics.ts';
+import { measureRequests } from './http/request-metrics.ts';
 import { staticFilesRoute } from './http/routes/static-files.ts';
 
 /** JSON bodies (the sale) are small; uploads go through multipart with their own limits. */
@@ -80,6 +82,7 @@ const routes: readonly ((app: FastifyInstance, deps: AppDeps) => void)[] = [
   staticFilesRoute,
   qrPageRoute,
   healthRoutes,
+  metricsRoute,
 ];
 
 /** How often Node looks for requests past their headers or request timeout; its default (30 s) would let a timeout overrun by that much. */
@@ -150,6 +153,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     done(null, payload);
   });
   endStalledClientsOnClose(app);
+  measureRequests(app, deps.metrics);
   keepIdempotentAnswers(app, deps);
   for (const route of routes) route(app, deps);
   openapiRoute(app);

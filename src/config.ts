@@ -121,6 +121,17 @@ function trustedProxies(raw: string | undefined): readonly string[] {
   return entries;
 }
 
+/** A guessable token would guard nothing; 16 characters of a password generator's output or more. */
+const MIN_METRICS_TOKEN_LENGTH = 16;
+
+// Unset: GET /metrics answers anyone (an operator who exposes the node publicly sets one).
+function metricsToken(raw: string | undefined): string | undefined {
+  if (raw === undefined || raw === '') return undefined;
+  if (!/^[\x21-\x7e]+$/.test(raw)) throw new Error('must be printable ASCII without spaces (it is sent as a bearer token)');
+  if (raw.length < MIN_METRICS_TOKEN_LENGTH) throw new Error(`must be at least ${MIN_METRICS_TOKEN_LENGTH} characters, got ${raw.length}`);
+  return raw;
+}
+
 // '*' (any page may call the public operations) unless the operator lists the origins that may.
 function corsOrigins(raw: string | undefined): '*' | readonly string[] {
   if (raw === undefined || raw.trim() === '' || raw.trim() === '*') return '*';
@@ -189,6 +200,7 @@ const schema = {
   // A receiver answers at once and does its work later (as Stripe asks of its own); one that takes longer is cut off and tried again.
   webhookTimeoutMs: field('WEBHOOK_TIMEOUT_MS', integer(500, 60_000, 10_000)),
   logLevel: field('LOG_LEVEL', logLevel),
+  metricsToken: field('METRICS_TOKEN', metricsToken),
   engineWorkers: field('ENGINE_WORKERS', optionalInteger(1, 64)),
   engineMaxQueue: field('ENGINE_MAX_QUEUE', optionalInteger(1, 100_000)),
   shutdownTimeoutMs: field('SHUTDOWN_TIMEOUT_MS', integer(0, 600_000, 30_000)),

@@ -20,6 +20,7 @@ import type { RateLimitStore } from './http/rate-limit/rate-limit-store.ts';
 import { uploadGuard } from './http/upload-guard.ts';
 import { redisRateLimitStore } from './http/rate-limit/redis-rate-limit-store.ts';
 import { httpWebhookSender } from './webhooks/webhook-sender.ts';
+import { createMetrics } from './metrics/metrics.ts';
 
 async function main(): Promise<void> {
   let config: Config;
@@ -38,7 +39,8 @@ async function main(): Promise<void> {
     poolSize: config.databasePoolSize,
     onBackgroundError: (error) => log.warn({ err: error }, 'database connection error outside a request'),
   });
-  const engine = await createEngine({ workers: config.engineWorkers, maxQueue: config.engineMaxQueue });
+  const metrics = createMetrics();
+  const engine = await createEngine({ workers: config.engineWorkers, maxQueue: config.engineMaxQueue, observer: metrics.engineObserver });
   const rateLimitStore: RateLimitStore =
     config.redisUrl === undefined
       ? memoryRateLimitStore()
@@ -53,6 +55,7 @@ async function main(): Promise<void> {
         });
   const files = localFileStorage(config.filesDir);
   const indexSync = fingerprintIndexSync({ db, engine });
+  metrics.watch({ engine, indexSync, rateLimitMode: () => rateLimitStore.mode, connectionUse: () => db.connectionUse() });
   const lifecycle = { draining: false };
   const webhooks = httpWebhookSender({ allowPrivate: config.webhookAllowPrivateUrls, timeoutMs: config.webhookTimeoutMs });
   const renderers = { pdf: renderCertificatePdf, png: renderCertificatePng, docx: renderCertificateDocx };
@@ -73,6 +76,8 @@ async function main(): Promise<void> {
     uploads: uploadGuard({ perNode: config.uploadsPerNode, perIp: config.uploadsPerIp, minBytesPerSecond: config.uploadMinBytesPerSecond }),
     timeouts: { headersMs: config.headersTimeoutMs, requestMs: config.requestTimeoutMs, idleMs: config.idleTimeoutMs },
     lifecycle,
+    metrics,
+    metricsToken: config.metricsToken,
     logger: { level: config.logLevel },
   });
   // Before listening: a request must never miss a scroll that the database knows,

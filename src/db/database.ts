@@ -1,7 +1,7 @@
 // The database as the domain sees it: async repositories and transactions.
 // Everything dialect-specific stays below this line (driver, placeholders,
 // migrations' column types), so PostgreSQL plugs in as another SqlDriver.
-import type { SqlDriver, SqlExecutor } from './driver.ts';
+import type { ConnectionUse, SqlDriver, SqlExecutor } from './driver.ts';
 import { accountRepository } from './repositories/accounts.ts';
 import { apiKeyRevealRepository } from './repositories/api-key-reveals.ts';
 import { apiKeyRepository } from './repositories/api-keys.ts';
@@ -54,6 +54,8 @@ export type Database = Repositories & {
   listen(channel: ChangeChannel, listener: () => void): () => void;
   /** Resolves when the database answers a trivial query; readiness checks use it. */
   ping(): Promise<void>;
+  /** How much of the driver's connections are taken (see SqlDriver.connectionUse). */
+  connectionUse(): readonly ConnectionUse[];
   close(): Promise<void>;
 };
 
@@ -73,6 +75,7 @@ export function createDatabase(driver: SqlDriver): Database {
     async ping() {
       await driver.one(sql`SELECT 1 AS ok`);
     },
+    connectionUse: () => driver.connectionUse(),
     close: () => driver.close(),
   };
 }

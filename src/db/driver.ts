@@ -12,6 +12,16 @@ export interface SqlExecutor {
   run(query: Sql): Promise<{ readonly changes: number }>;
 }
 
+/** One set of a driver's connections and how much of it is taken, for an operator's metrics. */
+export type ConnectionUse = {
+  /** `queries` (plain queries and transactions) or `locks` (PostgreSQL's advisory locks). */
+  readonly pool: string;
+  readonly size: number;
+  readonly inUse: number;
+  /** Callers waiting for a connection. */
+  readonly waiting: number;
+};
+
 export interface SqlDriver extends SqlExecutor {
   /**
    * Runs `work` in one transaction that holds write intent from its first
@@ -33,6 +43,8 @@ export interface SqlDriver extends SqlExecutor {
    * must see other processes' writes also poll. Returns the unsubscribe call.
    */
   listen(channel: string, listener: () => void): () => void;
+  /** How much of its connections are taken at this moment. */
+  connectionUse(): readonly ConnectionUse[];
   close(): Promise<void>;
 }
 

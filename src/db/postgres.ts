@@ -13,6 +13,9 @@ const UNIQUE_VIOLATION = '23505';
 /** How long to wait before re-establishing a dropped LISTEN connection. */
 const LISTEN_RETRY_MS = 1000;
 
+/** Advisory locks held at once by one process, each on its own connection (see exclusive). */
+const LOCK_CONNECTIONS = 4;
+
 export type PostgresOptions = {
   /** Connections for queries and transactions. */
   readonly poolSize?: number;
@@ -22,11 +25,12 @@ export type PostgresOptions = {
 
 export async function openPostgres(url: string, options: PostgresOptions = {}): Promise<SqlDriver> {
   const onBackgroundError = options.onBackgroundError ?? (() => undefined);
-  const pool = new pg.Pool({ connectionString: url, max: options.poolSize ?? 10 });
+  const poolSize = options.poolSize ?? 10;
+  const pool = new pg.Pool({ connectionString: url, max: poolSize });
   // A connection that dies while idle in the pool emits here; without a handler it would crash the process.
   pool.on('error', onBackgroundError);
   // Advisory locks are held on their own connections; one per key at a time per process (see exclusive).
-  const lockPool = new pg.Pool({ connectionString: url, max: 4 });
+  const lockPool = new pg.Pool({ connectionString: url, max: LOCK_CONNECTIONS });
   lockPool.on('error', onBackgroundError);
   try {
     await pool.query('SELECT 1');
@@ -193,6 +197,11 @@ export async function openPostgres(url: string, options: PostgresOptions = {}): 
         set.delete(listener);
       };
     },
+
+    connectionUse: () => [
+      { pool: 'queries', size: poolSize, inUse: pool.totalCount - pool.idleCount, waiting: pool.waitingCount },
+      { pool: 'locks', size: LOCK_CONNECTIONS, inUse: lockPool.totalCount - lockPool.idleCount, waiting: lockPool.waitingCount },
+    ],
 
     async close() {
       if (closed) return;

@@ -69,15 +69,25 @@ export function openSqlite(file: string): SqlDriver {
   let tail: Promise<unknown> = Promise.resolve();
   let inTransaction = false;
   let closed = false;
+  /** Queries and transactions queued behind an open transaction. */
+  let waiting = 0;
   const locks = inProcessMutex();
+
+  function afterTail<T>(work: () => Promise<T>): Promise<T> {
+    waiting += 1;
+    const begin = () => {
+      waiting -= 1;
+      return work();
+    };
+    const run = tail.then(begin, begin);
+    tail = run.catch(() => undefined);
+    return run;
+  }
 
   async function outside<T>(work: () => Promise<T>): Promise<T> {
     if (closed) throw new Error('The database is closed.');
     if (!inTransaction) return work();
-    const previous = tail;
-    const run = previous.then(work, work);
-    tail = run.catch(() => undefined);
-    return run;
+    return afterTail(work);
   }
 
   return {
@@ -115,12 +125,12 @@ export function openSqlite(file: string): SqlDriver {
           inTransaction = false;
         }
       };
-      const run = tail.then(start, start);
-      tail = run.catch(() => undefined);
-      return run;
+      return afterTail(start);
     },
     exclusive: (key, work) => locks.run(key, work),
     listen: () => () => undefined,
+    // One connection; a statement runs synchronously, so between two it is taken only by an open transaction.
+    connectionUse: () => [{ pool: 'queries', size: 1, inUse: inTransaction ? 1 : 0, waiting }],
     async close() {
       if (closed) return;
       await tail;

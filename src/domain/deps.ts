@@ -25,6 +25,12 @@ export type FingerprintIndexSync = {
    * Returns the call that stops it.
    */
   follow(intervalMs: number, onError: (error: unknown) => void): () => void;
+  /**
+   * Milliseconds since the index last held everything the database had when a
+   * catch-up began (null before the first): how far behind the other nodes'
+   * registrations this node may be. It grows while catch-ups fail.
+   */
+  sinceCaughtUpMs(): number | null;
 };
 
 export type DomainDeps = {

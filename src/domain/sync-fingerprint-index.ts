@@ -15,8 +15,11 @@ const PAGE_SIZE = 500;
 
 export function fingerprintIndexSync(deps: Pick<DomainDeps, 'db' | 'engine'>): FingerprintIndexSync {
   let cursor = 0;
+  /** performance.now() when the last catch-up that completed began: it holds what was committed before then. */
+  let caughtUpAt: number | null = null;
 
   async function loadNewer(): Promise<number> {
+    const began = performance.now();
     let loaded = 0;
     for (;;) {
       const page = await deps.db.fingerprints.page(cursor, PAGE_SIZE);
@@ -25,6 +28,7 @@ export function fingerprintIndexSync(deps: Pick<DomainDeps, 'db' | 'engine'>): F
       cursor = page.lastScrollId;
       if (page.items.length < PAGE_SIZE) {
         deps.engine.flushIndex();
+        caughtUpAt = began;
         return loaded;
       }
     }
@@ -53,6 +57,7 @@ export function fingerprintIndexSync(deps: Pick<DomainDeps, 'db' | 'engine'>): F
 
   return {
     catchUp,
+    sinceCaughtUpMs: () => (caughtUpAt === null ? null : performance.now() - caughtUpAt),
     follow(intervalMs, onError) {
       const round = () => {
         catchUp().catch(onError);

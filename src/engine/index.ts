@@ -4,7 +4,7 @@ import { comparePoints, MATCH_THRESHOLD } from './compare.ts';
 import { decodeFingerprint } from './fingerprint.ts';
 import { WorkerPool } from './pool.ts';
 import { SearchIndex } from './search-index/search-index.ts';
-import type { IdentificationEngine } from './types.ts';
+import type { EngineObserver, IdentificationEngine } from './types.ts';
 
 /** The queue's places a worker, unless EngineOptions.maxQueue says otherwise. */
 export const QUEUED_PHOTOS_PER_WORKER = 16;
@@ -16,15 +16,17 @@ export type EngineOptions = {
   readonly maxQueue?: number;
   /** Of those, one requester's at most (WorkerPool); a quarter of the queue unless given. */
   readonly maxQueuedPerRequester?: number;
+  /** Told of each photo's wait and outcome (the operator's metrics). */
+  readonly observer?: EngineObserver;
 };
 
 export { EngineBusyError, UnsupportedImageError } from './types.ts';
-export type { IdentificationEngine, PhotoAnalysis, TextCheck, TextFinding, Comparison, Candidate } from './types.ts';
+export type { EngineLoad, EngineObserver, IdentificationEngine, PhotoOutcome, PhotoAnalysis, TextCheck, TextFinding, Comparison, Candidate } from './types.ts';
 
 /** The production engine: photo analysis and text checks in one worker pool, the 1:N index in this thread. */
 export async function createEngine(options: EngineOptions = {}): Promise<IdentificationEngine> {
   const workers = Math.max(1, options.workers ?? availableParallelism());
-  const pool = new WorkerPool(workers, options.maxQueue ?? workers * QUEUED_PHOTOS_PER_WORKER, undefined, options.maxQueuedPerRequester);
+  const pool = new WorkerPool(workers, options.maxQueue ?? workers * QUEUED_PHOTOS_PER_WORKER, undefined, options.maxQueuedPerRequester, options.observer);
   const index = new SearchIndex();
   return {
     analyzePhoto: (image, opts, requester) => pool.run(image, opts ?? {}, requester),
@@ -42,6 +44,9 @@ export async function createEngine(options: EngineOptions = {}): Promise<Identif
     flushIndex: () => index.flush(),
     get indexedCount() {
       return index.size;
+    },
+    get load() {
+      return pool.load;
     },
     async warmUp() {
       const photo = new Uint8Array(await readFile(WARM_UP_PHOTO));

@@ -1,6 +1,15 @@
 import { setFlagsFromString } from 'node:v8';
 import { Worker } from 'node:worker_threads';
-import { EngineBusyError, UnsupportedImageError, type AnalyzeOptions, type PhotoAnalysis, type TextCheck } from './types.ts';
+import {
+  EngineBusyError,
+  UnsupportedImageError,
+  type AnalyzeOptions,
+  type EngineLoad,
+  type EngineObserver,
+  type PhotoAnalysis,
+  type PhotoOutcome,
+  type TextCheck,
+} from './types.ts';
 import { DecodeBudget } from './decode-budget.ts';
 import type { WorkerRequest, WorkerResponse, WorkerResult, WorkerStart, WorkerTask } from './worker.ts';
 
@@ -15,7 +24,16 @@ import type { WorkerRequest, WorkerResponse, WorkerResult, WorkerStart, WorkerTa
  */
 const WORKER_INITIAL_OLD_SPACE_MB = 64;
 
-type Job = { req: WorkerRequest; requester: string; resolve: (r: WorkerResult) => void; reject: (e: Error) => void };
+type Job = {
+  req: WorkerRequest;
+  requester: string;
+  resolve: (r: WorkerResult) => void;
+  reject: (e: Error) => void;
+  /** performance.now() when queued, then when started on a worker. */
+  at: number;
+};
+
+const nobodyWatching: EngineObserver = { started: () => undefined, finished: () => undefined };
 
 /**
  * A fixed set of worker threads with a bounded queue: when every worker is busy
@@ -39,6 +57,7 @@ export class WorkerPool {
   readonly #maxQueue: number;
   readonly #maxQueuedPerRequester: number;
   readonly #script: URL;
+  readonly #observer: EngineObserver;
   /** Longest idle first: jobs go round the workers, so every worker's JIT stays as warm as the busiest's. */
   #idle: Worker[] = [];
   #running = new Map<Worker, Job>();
@@ -57,14 +76,17 @@ export class WorkerPool {
   /**
    * `script` is the worker's entry; tests give one of their own.
    * `maxQueuedPerRequester` defaults to a quarter of the queue (at least one place).
+   * `observer` is told of each photo's wait and outcome.
    */
   constructor(
     size: number,
     maxQueue: number,
     script: URL = new URL('./worker.ts', import.meta.url),
     maxQueuedPerRequester = Math.max(1, Math.floor(maxQueue / 4)),
+    observer: EngineObserver = nobodyWatching,
   ) {
     this.#size = size;
+    this.#observer = observer;
     this.#maxQueue = maxQueue;
     this.#maxQueuedPerRequester = maxQueuedPerRequester;
     this.#script = script;
@@ -76,11 +98,21 @@ export class WorkerPool {
     return this.#size;
   }
 
+  get load(): EngineLoad {
+    return { workers: this.#size, running: this.#running.size, queued: this.#queuedCount() };
+  }
+
+  /** Tells the observer how the job's turn on a worker ended. */
+  #report(job: Job, outcome: PhotoOutcome): void {
+    this.#observer.finished(job.req.task.kind, outcome, performance.now() - job.at);
+  }
+
   #spawn(): Worker {
     const worker = new Worker(this.#script, { workerData: this.#workerStart });
     worker.on('message', (res: WorkerResponse) => {
       const job = this.#finished(worker);
       if (job) {
+        this.#report(job, res.ok ? res.result.kind : res.unsupported ? 'unsupported' : 'failed');
         if (res.ok) job.resolve(res.result);
         else job.reject(res.unsupported ? new UnsupportedImageError(res.message) : new Error(res.message));
       }
@@ -88,6 +120,7 @@ export class WorkerPool {
     });
     worker.on('error', (err) => {
       const job = this.#finished(worker);
+      if (job) this.#report(job, 'failed');
       job?.reject(err);
       if (!this.#closed) this.#release(this.#spawn());
     });
@@ -148,6 +181,9 @@ export class WorkerPool {
   }
 
   #start(worker: Worker, job: Job): void {
+    const now = performance.now();
+    this.#observer.started(now - job.at);
+    job.at = now;
     this.#running.set(worker, job);
     this.#runningBy.set(job.requester, (this.#runningBy.get(job.requester) ?? 0) + 1);
     this.#servedAt.set(job.requester, this.#served++);
@@ -168,11 +204,12 @@ export class WorkerPool {
     if (this.#closed) return Promise.reject(new Error('the engine is closed'));
     return new Promise<WorkerResult<T>>((resolve, reject) => {
       // The worker answers what the task asks for (worker.ts).
-      const job: Job = { req: { id: this.#nextId++, bytes, task }, requester, resolve: resolve as (r: WorkerResult) => void, reject };
+      const job: Job = { req: { id: this.#nextId++, bytes, task }, requester, resolve: resolve as (r: WorkerResult) => void, reject, at: performance.now() };
       const worker = this.#idle.shift();
       if (worker) return this.#start(worker, job);
       const waiting = this.#waiting.get(requester);
       if (this.#queuedCount() >= this.#maxQueue || (waiting?.length ?? 0) >= this.#maxQueuedPerRequester) {
+        this.#observer.finished(task.kind, 'busy', 0);
         return reject(new EngineBusyError('the identification engine is at capacity'));
       }
       if (waiting) waiting.push(job);
@@ -191,7 +228,7 @@ export class WorkerPool {
     for (let r = 0; r < rounds; r++) {
       const workers = this.#idle.splice(0);
       results = await Promise.all(
-        workers.map((worker) => new Promise<PhotoAnalysis>((resolve, reject) => this.#start(worker, { req: { id: this.#nextId++, bytes, task: { kind: 'analyze', options: {} } }, requester: '', resolve: resolve as (r: WorkerResult) => void, reject }))),
+        workers.map((worker) => new Promise<PhotoAnalysis>((resolve, reject) => this.#start(worker, { req: { id: this.#nextId++, bytes, task: { kind: 'analyze', options: {} } }, requester: '', resolve: resolve as (r: WorkerResult) => void, reject, at: performance.now() }))),
       );
     }
     return results;

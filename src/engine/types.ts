@@ -105,6 +105,8 @@ export interface IdentificationEngine {
   flushIndex(): void;
   /** Number of scrolls in the index. */
   readonly indexedCount: number;
+  /** What the worker pool holds at this moment (an operator's metrics read it). */
+  readonly load: EngineLoad;
   /**
    * Has every worker analyse a bundled scroll photo, so that the first requests
    * after start-up run compiled code; says how many workers did, and how many
@@ -113,6 +115,25 @@ export interface IdentificationEngine {
   warmUp(): Promise<{ workers: number; readAsScroll: number }>;
   close(): Promise<void>;
 }
+
+export type EngineLoad = {
+  readonly workers: number;
+  /** Workers analysing a photo now. */
+  readonly running: number;
+  /** Photos waiting for a worker, every requester's. */
+  readonly queued: number;
+};
+
+/** How a photo's turn in the pool ended: the result's kind, or why there was none. */
+export type PhotoOutcome = 'scroll' | 'invalid' | 'read' | 'unsupported' | 'failed' | 'busy';
+
+/** Told of each photo's turn in the pool, for an operator's metrics; the engine knows nothing of how they are kept. */
+export type EngineObserver = {
+  /** A photo left the queue for a worker after waiting `waitedMs` (0 when a worker was free). */
+  started(waitedMs: number): void;
+  /** A photo's analysis (`analyze`) or text check (`text`) ended after `ranMs` on its worker; `busy` photos were refused at once (0 ms). */
+  finished(task: 'analyze' | 'text', outcome: PhotoOutcome, ranMs: number): void;
+};
 
 /** The upload is not an image this service accepts; the message says why and is safe to show to the client. */
 export class UnsupportedImageError extends Error {

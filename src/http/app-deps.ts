@@ -1,4 +1,5 @@
 import type { DomainDeps } from '../domain/deps.ts';
+import type { Metrics } from '../metrics/metrics.ts';
 import type { RateLimitStore } from './rate-limit/rate-limit-store.ts';
 import type { UploadGuard } from './upload-guard.ts';
 
@@ -19,6 +20,10 @@ export type AppDeps = DomainDeps & {
   readonly trustProxy: readonly string[];
   /** Set by main.ts when a shutdown begins, so /readyz turns the load balancer away before the listener closes. */
   readonly lifecycle: { readonly draining: boolean };
+  /** What GET /metrics serves, and where each answered request is counted. */
+  readonly metrics: Pick<Metrics, 'registry' | 'requestAnswered'>;
+  /** The bearer token GET /metrics asks for (METRICS_TOKEN); undefined: none. */
+  readonly metricsToken: string | undefined;
   /** Fastify's logger option: false in tests, pino options in production. */
   readonly logger: boolean | { readonly level: string };
 };

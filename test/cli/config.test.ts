@@ -37,6 +37,8 @@ test('values are read and checked', () => {
   assert.deepEqual(config.trustProxy, ['10.0.0.1', '10.1.0.0/16', '::1']);
   assert.deepEqual(config.corsOrigins, ['https://shop.example', 'http://localhost:8080']);
   assert.equal(parseConfig({}).corsOrigins, '*');
+  assert.equal(parseConfig({}).metricsToken, undefined);
+  assert.equal(parseConfig({ METRICS_TOKEN: 'p9-Xk2vQ7_mL4wZr' }).metricsToken, 'p9-Xk2vQ7_mL4wZr');
 });
 
 test('defaults that follow other variables: the SQLite file sits in DATA_DIR, the base URL uses HOST and PORT', () => {
@@ -69,6 +71,8 @@ for (const [variable, value] of [
   ['UPLOADS_PER_IP', '-1'],
   ['UPLOAD_MIN_BYTES_PER_SECOND', '8k'],
   ['ORPHAN_SWEEP_INTERVAL_MS', 'hourly'],
+  ['METRICS_TOKEN', 'short-token'],
+  ['METRICS_TOKEN', 'a token with spaces in it'],
 ]) {
   test(`${variable}=${value} stops start-up with a message naming ${variable}`, () => {
     assert.throws(() => parseConfig({ [variable]: value }), (error: Error) => {

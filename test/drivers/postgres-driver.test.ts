@@ -64,6 +64,29 @@ describe('postgres driver', { skip }, () => {
   });
   after(() => cluster?.close());
 
+  test('says how much of its pools is taken: a transaction holds a query connection, a lock a lock connection', async () => {
+    const pools = () => Object.fromEntries(a.connectionUse().map((use) => [use.pool, use]));
+    assert.equal(pools().queries.size, 10);
+    assert.equal(pools().locks.size, 4);
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let entered!: () => void;
+    const inside = new Promise<void>((resolve) => (entered = resolve));
+    const transaction = a.transaction(async () => {
+      entered();
+      await held;
+    });
+    const lock = await holdLock(a, 'metrics-probe');
+    await inside;
+    assert.ok(pools().queries.inUse >= 1, `queries in use: ${pools().queries.inUse}`);
+    assert.equal(pools().locks.inUse, 1);
+    release();
+    lock.release();
+    await Promise.all([transaction, lock.holding]);
+    assert.equal(pools().queries.waiting, 0);
+    assert.equal(pools().locks.inUse, 0);
+  });
+
   test('unique violations surface as UniqueViolationError and roll the transaction back', async () => {
     await a.run(sql`INSERT INTO probe (name) VALUES (${'once'})`);
     await assert.rejects(

@@ -73,6 +73,26 @@ describe('sqlite driver', () => {
     assert.deepEqual(order, ['start a', 'end a', 'start b', 'end b', 'start c', 'end c']);
   });
 
+  test('its one connection is in use while a transaction is open, and what queues behind it is waiting', async () => {
+    const use = () => ctx.driver.connectionUse()[0];
+    assert.deepEqual(use(), { pool: 'queries', size: 1, inUse: 0, waiting: 0 });
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let entered!: () => void;
+    const inside = new Promise<void>((resolve) => (entered = resolve));
+    const transaction = ctx.driver.transaction(async () => {
+      entered();
+      await held;
+    });
+    await inside;
+    const query = ctx.driver.all(sql`SELECT 1 AS one`);
+    const next = ctx.driver.transaction(async () => undefined);
+    assert.deepEqual(use(), { pool: 'queries', size: 1, inUse: 1, waiting: 2 });
+    release();
+    await Promise.all([transaction, query, next]);
+    assert.deepEqual(use(), { pool: 'queries', size: 1, inUse: 0, waiting: 0 });
+  });
+
   test('unique violations surface as UniqueViolationError', async () => {
     await ctx.driver.run(sql`INSERT INTO probe (name) VALUES (${'once'})`);
     await assert.rejects(ctx.driver.run(sql`INSERT INTO probe (name) VALUES (${'once'})`), UniqueViolationError);

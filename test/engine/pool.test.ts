@@ -188,3 +188,34 @@ describe('WorkerPool heaps', () => {
   });
 });
 
+
+describe('WorkerPool, watched', () => {
+  const sleeper = new URL('./pool-sleep-worker.ts', import.meta.url);
+
+  it("tells its observer each photo's wait and outcome, and its load at any moment", async () => {
+    const waits: number[] = [];
+    const ends: { task: string; outcome: string; ranMs: number }[] = [];
+    const pool = new WorkerPool(1, 1, sleeper, 1, {
+      started: (waitedMs) => waits.push(waitedMs),
+      finished: (task, outcome, ranMs) => ends.push({ task, outcome, ranMs }),
+    });
+    try {
+      assert.deepEqual(pool.load, { workers: 1, running: 0, queued: 0 });
+      const first = pool.run(Uint8Array.of(60, 1), {}, 'a');
+      const second = pool.run(Uint8Array.of(10, 2), {}, 'b');
+      assert.deepEqual(pool.load, { workers: 1, running: 1, queued: 1 });
+      // The queue's one place is taken: refused at once, and told as busy.
+      await assert.rejects(pool.checkText(Uint8Array.of(0, 3), 'c'), EngineBusyError);
+      await Promise.all([first, second]);
+      assert.deepEqual(pool.load, { workers: 1, running: 0, queued: 0 });
+      assert.equal(waits.length, 2);
+      assert.ok(waits[0] < 30, `the first photo found its worker free (waited ${waits[0]} ms)`);
+      assert.ok(waits[1] >= 40, `the second waited for the first's 60 ms (waited ${waits[1]} ms)`);
+      assert.deepEqual(ends.map(({ task, outcome }) => `${task} ${outcome}`), ['text busy', 'analyze scroll', 'analyze scroll']);
+      assert.equal(ends[0].ranMs, 0);
+      assert.ok(ends[1].ranMs >= 50, `the first ran its 60 ms (${ends[1].ranMs} ms)`);
+    } finally {
+      await pool.close();
+    }
+  });
+});

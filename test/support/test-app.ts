@@ -25,6 +25,7 @@ import type { RateLimitStore } from '../../src/http/rate-limit/rate-limit-store.
 import { uploadGuard, type UploadLimits } from '../../src/http/upload-guard.ts';
 import { httpWebhookSender } from '../../src/webhooks/webhook-sender.ts';
 import { apiKeyCache } from '../../src/domain/api-key-cache.ts';
+import { createMetrics } from '../../src/metrics/metrics.ts';
 import { createTestEngine, type TestEngine } from './test-engine.ts';
 import { freshDatabaseLocation, type FreshDatabaseLocation } from './test-databases.ts';
 
@@ -79,6 +80,8 @@ export async function createTestApp(
     readonly uploadLimits?: Partial<UploadLimits>;
     /** Client timeouts other than production's defaults. */
     readonly timeouts?: Partial<AppDeps['timeouts']>;
+    /** GET /metrics asks for this bearer token (METRICS_TOKEN). */
+    readonly metricsToken?: string;
     /** The production engine instead of the double, for end-to-end tests with real photos; the caller closes it. */
     readonly engine?: IdentificationEngine;
   } = {},
@@ -88,6 +91,7 @@ export async function createTestApp(
   const clock = testClock();
   const db = await openDatabase(database.location, () => formatTimestamp(clock.now()));
   const engine = createTestEngine();
+  const metrics = createMetrics();
   const activeEngine = options.engine ?? engine;
   // Production's defaults, as an unconfigured node would have them.
   const defaults = parseConfig({});
@@ -114,8 +118,11 @@ export async function createTestApp(
     }),
     timeouts: { headersMs: defaults.headersTimeoutMs, requestMs: defaults.requestTimeoutMs, idleMs: defaults.idleTimeoutMs, ...options.timeouts },
     lifecycle: { draining: false },
+    metrics,
+    metricsToken: options.metricsToken,
     logger: false,
   };
+  metrics.watch({ engine: activeEngine, indexSync: deps.indexSync, rateLimitMode: () => deps.rateLimit.store.mode, connectionUse: () => db.connectionUse() });
   const app = await buildApp(deps);
   await app.ready();
   const stop = async () => {

@@ -131,6 +131,10 @@ export function createTestEngine(): TestEngine {
     get indexedCount() {
       return index.size;
     },
+    // The double runs each photo at once in this thread: no worker is ever held, no photo waits.
+    get load() {
+      return { workers: 1, running: 0, queued: 0 };
+    },
     async analyzePhoto(image, options, requester = ''): Promise<PhotoAnalysis> {
       requesters.push(requester);
       if (engine.busy) throw new EngineBusyError('queue full');

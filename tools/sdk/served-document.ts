@@ -37,6 +37,8 @@ export async function servedDocument(): Promise<Record<string, unknown>> {
     uploads: uploadGuard({ perNode: defaults.uploadsPerNode, perIp: defaults.uploadsPerIp, minBytesPerSecond: defaults.uploadMinBytesPerSecond }),
     timeouts: { headersMs: defaults.headersTimeoutMs, requestMs: defaults.requestTimeoutMs, idleMs: defaults.idleTimeoutMs },
     lifecycle: { draining: false },
+    metrics: unused('metrics'),
+    metricsToken: undefined,
     logger: false,
   };
   const app = await buildApp(deps);
