@@ -14,12 +14,15 @@ const UNIQUE_VIOLATION = '23505';
 
 /**
  * Distinct parameterised statements given a name, so that each connection
- * parses and plans each once and then only binds it (a quarter less time per
- * query on the server, measured). The service writes a few hundred; past this
- * many (a search with ever new word counts, say) the rest go unnamed, so a
- * connection's prepared statements stay bounded.
+ * parses and plans each once and then only binds it (decision 031). The
+ * service writes a few hundred; past this many (a search with ever new word
+ * counts, say) the rest go unnamed, so a connection's prepared statements stay
+ * bounded.
  */
 const MAX_NAMED_STATEMENTS = 1000;
+
+/** PostgreSQL's answer to a prepared `SELECT *` whose table has changed shape since (a newer node's migration). */
+const CACHED_PLAN_CHANGED = '0A000';
 /** How long to wait before re-establishing a dropped LISTEN connection. */
 const LISTEN_RETRY_MS = 1000;
 
@@ -54,7 +57,11 @@ export async function openPostgres(url: string, options: PostgresOptions = {}): 
       ? new UniqueViolationError((error as Error).message, { cause: error })
       : error;
 
+  // Plain queries only: a transaction's statements run unnamed, so a failed
+  // prepared plan can never abort a transaction; a plain query whose plan a
+  // migration outdated is run again under a fresh name.
   const statementNames = new Map<string, string>();
+  let renamed = 0;
   /** The statement's name, or undefined for one without parameters (the simple protocol: DDL of several statements) or past the bound. */
   function nameOf(text: string, params: readonly unknown[]): string | undefined {
     if (params.length === 0) return undefined;
@@ -68,8 +75,19 @@ export async function openPostgres(url: string, options: PostgresOptions = {}): 
 
   async function query(on: pg.Pool | pg.PoolClient, q: Sql): Promise<pg.QueryResult> {
     const { text, params } = renderSql(q, 'postgres');
+    const values = params as unknown[];
     try {
-      return await on.query({ name: nameOf(text, params), text, values: params as unknown[] });
+      if (on !== pool) return await on.query(text, values);
+      const name = nameOf(text, params);
+      try {
+        return await pool.query({ name, text, values });
+      } catch (error) {
+        if (name === undefined || (error as { code?: string }).code !== CACHED_PLAN_CHANGED) throw error;
+        renamed += 1;
+        const fresh = `${name}_${renamed}`;
+        statementNames.set(text, fresh);
+        return await pool.query({ name: fresh, text, values });
+      }
     } catch (error) {
       throw translate(error);
     }

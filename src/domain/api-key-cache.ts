@@ -55,7 +55,9 @@ export function apiKeyCache(ttlMs = API_KEY_CACHE_TTL_MS): ApiKeyCache {
       return undefined;
     },
     put(hash, { key, account }, nowMs, readAt) {
-      const entry = { key, account, untilMs: nowMs + ttlMs, lastUsedMs: key.lastUsedAt === null ? null : parseTimestamp(key.lastUsedAt) };
+      // A last use that does not parse (written by hand, say) counts as none: it is written again.
+      const lastUsedMs = key.lastUsedAt === null ? Number.NaN : parseTimestamp(key.lastUsedAt);
+      const entry = { key, account, untilMs: nowMs + ttlMs, lastUsedMs: Number.isNaN(lastUsedMs) ? null : lastUsedMs };
       // What was read may predate a revocation or a role change forgotten meanwhile: used for this request, not kept.
       if (readAt !== generation) return entry;
       if (entries.size >= MAX_ENTRIES && !entries.has(hash)) entries.delete(entries.keys().next().value as string);

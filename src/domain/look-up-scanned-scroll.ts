@@ -1,4 +1,4 @@
-import type { Account, Certificate, ScrollDetails } from '../db/records.ts';
+import type { Account, Certificate, Role, ScrollDetails } from '../db/records.ts';
 import { fail, succeed, type Outcome } from '../errors.ts';
 import { isBuyerRole } from './accounts.ts';
 import type { DomainDeps } from './deps.ts';
@@ -18,7 +18,16 @@ export type ScannedScroll = {
   readonly certificate: Certificate | undefined;
 };
 
-/** Only verified scrolls resolve (spec §3 rule 3); an unverified one is indistinguishable from none. */
+/**
+ * What a scan says of a scroll, the one rule the QR page and scan-qrcode share:
+ * only a verified scroll resolves (spec §3 rule 3; an unverified one is
+ * indistinguishable from none, null), sold once a buyer owns it.
+ */
+export function scanStatus(scroll: { readonly isVerified: boolean; readonly verifiedById: number | null }, ownerRole: Role): ScannedScroll['status'] | null {
+  if (!scroll.isVerified || scroll.verifiedById === null) return null;
+  return isBuyerRole(ownerRole) ? 'already_sold' : 'found';
+}
+
 export async function lookUpScannedScroll(
   deps: Pick<DomainDeps, 'db'>,
   code: string,
@@ -26,6 +35,7 @@ export async function lookUpScannedScroll(
   const normalized = normalizeQrCode(code);
   if (normalized === null) return fail('qr_code_not_found');
   const scroll = await deps.db.scrolls.findByQrCode(normalized);
+  // scanStatus's first condition, before any account is read.
   if (scroll === undefined || !scroll.isVerified || scroll.verifiedById === null) return fail('qr_code_not_found');
   const account = async (id: number): Promise<Account> => {
     const found = await deps.db.accounts.findById(id);
@@ -38,8 +48,9 @@ export async function lookUpScannedScroll(
     account(scroll.verifiedById),
     deps.db.certificates.find(scroll.id),
   ]);
-  const sold = isBuyerRole(owner.role);
-  return succeed({ status: sold ? 'already_sold' : 'found', scroll, heldBy: sold ? null : owner, registeredBy, verifiedBy, certificate });
+  const status = scanStatus(scroll, owner.role);
+  if (status === null) return fail('qr_code_not_found');
+  return succeed({ status, scroll, heldBy: status === 'already_sold' ? null : owner, registeredBy, verifiedBy, certificate });
 }
 
 /**

@@ -31,6 +31,8 @@ type Job = {
   reject: (e: Error) => void;
   /** performance.now() when queued, then when started on a worker. */
   at: number;
+  /** Whether the observer hears of it: not the warm-up's, which are the node's, not a client's. */
+  watched: boolean;
 };
 
 const nobodyWatching: EngineObserver = { started: () => undefined, finished: () => undefined };
@@ -104,7 +106,7 @@ export class WorkerPool {
 
   /** Tells the observer how the job's turn on a worker ended. */
   #report(job: Job, outcome: PhotoOutcome): void {
-    this.#observer.finished(job.req.task.kind, outcome, performance.now() - job.at);
+    if (job.watched) this.#observer.finished(job.req.task.kind, outcome, performance.now() - job.at);
   }
 
   #spawn(): Worker {
@@ -182,7 +184,7 @@ export class WorkerPool {
 
   #start(worker: Worker, job: Job): void {
     const now = performance.now();
-    this.#observer.started(now - job.at);
+    if (job.watched) this.#observer.started(now - job.at);
     job.at = now;
     this.#running.set(worker, job);
     this.#runningBy.set(job.requester, (this.#runningBy.get(job.requester) ?? 0) + 1);
@@ -204,7 +206,7 @@ export class WorkerPool {
     if (this.#closed) return Promise.reject(new Error('the engine is closed'));
     return new Promise<WorkerResult<T>>((resolve, reject) => {
       // The worker answers what the task asks for (worker.ts).
-      const job: Job = { req: { id: this.#nextId++, bytes, task }, requester, resolve: resolve as (r: WorkerResult) => void, reject, at: performance.now() };
+      const job: Job = { req: { id: this.#nextId++, bytes, task }, requester, resolve: resolve as (r: WorkerResult) => void, reject, at: performance.now(), watched: true };
       const worker = this.#idle.shift();
       if (worker) return this.#start(worker, job);
       const waiting = this.#waiting.get(requester);
@@ -228,7 +230,7 @@ export class WorkerPool {
     for (let r = 0; r < rounds; r++) {
       const workers = this.#idle.splice(0);
       results = await Promise.all(
-        workers.map((worker) => new Promise<PhotoAnalysis>((resolve, reject) => this.#start(worker, { req: { id: this.#nextId++, bytes, task: { kind: 'analyze', options: {} } }, requester: '', resolve: resolve as (r: WorkerResult) => void, reject, at: performance.now() }))),
+        workers.map((worker) => new Promise<PhotoAnalysis>((resolve, reject) => this.#start(worker, { req: { id: this.#nextId++, bytes, task: { kind: 'analyze', options: {} } }, requester: '', resolve: resolve as (r: WorkerResult) => void, reject, at: performance.now(), watched: false }))),
       );
     }
     return results;

@@ -18,7 +18,6 @@ function isOpenToPages(request: FastifyRequest): boolean {
   return url.startsWith(OPENAPI_PATH) && (url.length === OPENAPI_PATH.length || url[OPENAPI_PATH.length] === '?');
 }
 
-
 /** A browser may cache a preflight's answer this long (Chromium caps it at 2 hours). */
 const PREFLIGHT_MAX_AGE_S = 7200;
 

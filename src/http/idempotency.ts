@@ -116,7 +116,7 @@ export async function beginIdempotent(
 
 /** Keeps each claimed request's answer as it is sent, or gives the key back when the server failed. */
 export function keepIdempotentAnswers(app: FastifyInstance, deps: Pick<AppDeps, 'db'>): void {
-  // A callback hook: every request passes here, and only the few holding a claim have anything to wait for.
+  // Only the few requests holding a claim have anything to wait for.
   app.addHook('onSend', function keepIdempotentAnswer(request, reply, payload, done) {
     const claim = held.get(request);
     if (claim === undefined) return done(null, payload);

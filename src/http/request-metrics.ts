@@ -7,7 +7,6 @@ import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from './app-deps.ts';
 
 export function measureRequests(app: FastifyInstance, metrics: AppDeps['metrics']): void {
-  // A callback hook: every request passes here.
   app.addHook('onResponse', function observeDuration(request, reply, done) {
     metrics.requestAnswered(request.method, request.is404 ? 'unmatched' : (request.routeOptions.url ?? 'unmatched'), reply.statusCode, reply.elapsedTime / 1000);
     done();

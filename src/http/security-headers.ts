@@ -3,7 +3,7 @@
 // pages through sendHtml, the QR page in its route). helmet decides the
 // headers once, at start-up: with no nonce, its answer is the same for every
 // request, and running its middleware per request (as @fastify/helmet does)
-// cost about a seventh of a small JSON answer (docs/architecture.md, "Security headers").
+// cost about a seventh of a small JSON answer (decision 031).
 import helmet, { type HelmetOptions } from 'helmet';
 import type { FastifyInstance, FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
 import type { IncomingMessage, ServerResponse } from 'node:http';
@@ -55,7 +55,6 @@ export function helmetHeaders(options: HelmetOptions): Readonly<Record<string, s
 
 export function securityHeaders(app: FastifyInstance): void {
   const headers = helmetHeaders(policy);
-  // A callback hook, not an async one: no promise for something this small, on every request.
   app.addHook('onRequest', function setSecurityHeaders(_request: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction) {
     reply.headers(headers);
     done();

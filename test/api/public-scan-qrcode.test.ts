@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { verifyScroll } from '../../src/domain/verify-scroll.ts';
+import { lookUpScannedScroll } from '../../src/domain/look-up-scanned-scroll.ts';
 import { makeBuyer, makeScroll, makeStore, type TestStore } from '../support/factories.ts';
 import { sell } from '../support/requests.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
@@ -58,4 +59,18 @@ describe('404 not_found', () => {
       assert.deepEqual(res.json(), { status: 'not_found' });
     });
   }
+});
+
+describe('one rule with the QR page', () => {
+  test('scan-qrcode (one statement) and the QR page\'s look-up agree on every state of a sticker', async () => {
+    const found = await makeScroll(t.deps, store.account, { verified: true });
+    const sold = await makeScroll(t.deps, store.account, { owner_uuid: (await makeBuyer(t.deps)).uuid, verified: true });
+    const awaiting = await makeScroll(t.deps, store.account);
+    for (const code of [found.qrCode, found.qrCode.toLowerCase(), sold.qrCode, awaiting.qrCode, 'ZZZZZZZZZZZZ', 'short']) {
+      const page = await lookUpScannedScroll(t.deps, code);
+      const api = await scan(code);
+      if (page.ok) assert.deepEqual(api.json(), { status: page.value.status, uuid: page.value.scroll.uuid }, code);
+      else assert.equal(api.statusCode, 404, code);
+    }
+  });
 });

@@ -87,6 +87,19 @@ describe('postgres driver', { skip }, () => {
     assert.equal(pools().locks.inUse, 0);
   });
 
+  test('a prepared SELECT * outlives a migration that adds a column (a newer node\'s, mid rolling deploy)', async () => {
+    await a.run(sql`CREATE TABLE reshaped (id BIGINT PRIMARY KEY, name TEXT)`);
+    await a.run(sql`INSERT INTO reshaped (id, name) VALUES (${1}, ${'one'})`);
+    // On every connection of the pool at once, so each holds the statement prepared.
+    const readAll = () => Promise.all(Array.from({ length: 12 }, () => a.all(sql`SELECT * FROM reshaped WHERE id = ${1}`)));
+    for (const rows of await readAll()) assert.deepEqual(Object.keys(rows[0]), ['id', 'name']);
+    await b.run(sql`ALTER TABLE reshaped ADD COLUMN extra TEXT`);
+    for (const rows of await readAll()) assert.deepEqual(Object.keys(rows[0]), ['id', 'name', 'extra']);
+    // In a transaction too (its statements are not named).
+    const inside = await a.transaction((tx) => tx.all(sql`SELECT * FROM reshaped WHERE id = ${1}`));
+    assert.deepEqual(Object.keys(inside[0]), ['id', 'name', 'extra']);
+  });
+
   test('unique violations surface as UniqueViolationError and roll the transaction back', async () => {
     await a.run(sql`INSERT INTO probe (name) VALUES (${'once'})`);
     await assert.rejects(

@@ -188,7 +188,6 @@ describe('WorkerPool heaps', () => {
   });
 });
 
-
 describe('WorkerPool, watched', () => {
   const sleeper = new URL('./pool-sleep-worker.ts', import.meta.url);
 
@@ -201,6 +200,9 @@ describe('WorkerPool, watched', () => {
     });
     try {
       assert.deepEqual(pool.load, { workers: 1, running: 0, queued: 0 });
+      // The node's own warm-up is no client's photo: not reported.
+      await pool.warmUp(Uint8Array.of(0, 9), 1);
+      assert.deepEqual([waits, ends], [[], []]);
       const first = pool.run(Uint8Array.of(60, 1), {}, 'a');
       const second = pool.run(Uint8Array.of(10, 2), {}, 'b');
       assert.deepEqual(pool.load, { workers: 1, running: 1, queued: 1 });

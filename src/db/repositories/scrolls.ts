@@ -183,13 +183,20 @@ export function scrollRepository(db: SqlExecutor) {
      * uuid, whether it is verified, and its owner's role (a buyer's: sold).
      * Buyers' phones scan stickers; the public QR page reads the whole scroll.
      */
-    async findScanned(code: string): Promise<{ readonly uuid: string; readonly isVerified: boolean; readonly ownerRole: Role } | undefined> {
+    async findScanned(
+      code: string,
+    ): Promise<{ readonly uuid: string; readonly isVerified: boolean; readonly verifiedById: number | null; readonly ownerRole: Role } | undefined> {
       const row = await db.one<{ uuid: string; is_verified: number | string; verified_by_id: number | string | null; owner_role: string }>(sql`
         SELECT s.uuid, s.is_verified, s.verified_by_id, o.role AS owner_role
         FROM scrolls s JOIN accounts o ON o.id = s.owner_id
         WHERE s.qr_code = ${code}`);
       if (row === undefined) return undefined;
-      return { uuid: row.uuid, isVerified: Number(row.is_verified) === 1 && row.verified_by_id !== null, ownerRole: row.owner_role as Role };
+      return {
+        uuid: row.uuid,
+        isVerified: Number(row.is_verified) === 1,
+        verifiedById: row.verified_by_id === null ? null : Number(row.verified_by_id),
+        ownerRole: row.owner_role as Role,
+      };
     },
 
     /** Scrolls the account owns now, newest first, narrowed by `filter`. */
