@@ -131,9 +131,11 @@ describe('Redis going away mid-run', { skip }, () => {
     const ready = await t.app.inject({ method: 'GET', url: '/readyz' });
     assert.equal(ready.statusCode, 200, 'a node whose limits fell back is still ready');
     assert.equal(ready.json().rate_limits, 'degraded');
+    assert.match((await t.app.inject({ method: 'GET', url: '/metrics' })).body, /^mezuzah_rate_limit_store_mode\{mode="degraded"\} 1$/m);
 
     proxy.restore();
     await until(() => t.deps.rateLimit.store.mode === 'shared', 'the Redis connection to return');
+    assert.match((await t.app.inject({ method: 'GET', url: '/metrics' })).body, /^mezuzah_rate_limit_store_mode\{mode="shared"\} 1$/m);
     // The shared count picks up where Redis left it (11 before the outage).
     const after = await scan(t, ip);
     assert.equal(after.statusCode, 404);
