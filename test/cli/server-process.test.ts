@@ -55,6 +55,15 @@ test('serves on the configured port, then drains and exits 0 on SIGTERM', { time
     const res = await fetch(`${base}/api/v1/store/credits`);
     assert.equal(res.status, 401);
     assert.equal((await res.json()).status, 'unauthorized');
+    // The metrics as main.ts wires them: the engine it started (its warm-up not counted as a client's photo), the index it loaded, that 401.
+    const metrics = await (await fetch(`${base}/metrics`)).text();
+    assert.match(metrics, /^mezuzah_engine_workers 1$/m);
+    assert.match(metrics, /^mezuzah_index_scrolls 0$/m);
+    assert.match(metrics, /^mezuzah_index_refresh_lag_seconds \d/m);
+    assert.match(metrics, /^mezuzah_rate_limit_store_mode\{mode="local"\} 1$/m);
+    assert.match(metrics, /^mezuzah_db_connections\{pool="queries",state="size"\} 1$/m);
+    assert.match(metrics, /^http_request_duration_seconds_count\{method="GET",route="\/api\/v1\/store\/credits",status_code="401"\} 1$/m);
+    assert.doesNotMatch(metrics, /^mezuzah_photo_analysis_seconds_count/m);
 
     server.child.kill('SIGTERM');
     assert.equal(await server.exited, 0, server.output());
