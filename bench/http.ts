@@ -8,6 +8,7 @@
 //   npm run bench:http [-- --seconds 8 --connections 50 --postgres]
 //   npm run bench:http -- --only inventory --profile /tmp/prof   (the registry under
 //   --cpu-prof, one .cpuprofile per database, for Chrome's DevTools or speedscope)
+//   npm run bench:http -- --env REQUEST_LOG_SAMPLE=0.01   (a setting against the defaults)
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { openSync, closeSync } from 'node:fs';
@@ -43,9 +44,18 @@ const { values: args } = parseArgs({
     only: { type: 'string' },
     /** A directory to write the registry's CPU profile into. */
     profile: { type: 'string' },
+    /** A variable for the registry, NAME=value (repeatable), to compare a setting against the defaults. */
+    env: { type: 'string', multiple: true, default: [] },
   },
 });
 const SECONDS = Number(args.seconds);
+const extraEnv = Object.fromEntries(
+  args.env.map((pair) => {
+    const at = pair.indexOf('=');
+    if (at <= 0) throw new Error(`--env takes NAME=value, got "${pair}"`);
+    return [pair.slice(0, at), pair.slice(at + 1)];
+  }),
+);
 const CONNECTIONS = Number(args.connections);
 /** Each target's warm-up before its measured run: the JIT and the database's caches settle. */
 const WARM_UP_SECONDS = 2;
@@ -168,6 +178,7 @@ async function runRegistry(kind: 'sqlite' | 'postgres', hello: Server, workDir: 
         ENGINE_WORKERS: '1',
         // The default log level: LOG_LEVEL unset.
         LOG_LEVEL: '',
+        ...extraEnv,
       },
       path.join(workDir, `registry-${kind}.log`),
       args.profile === undefined ? [] : ['--cpu-prof', `--cpu-prof-dir=${path.resolve(args.profile)}`, `--cpu-prof-name=registry-${kind}.cpuprofile`],

@@ -156,6 +156,16 @@ function flag(raw: string | undefined): boolean {
   throw new Error(`must be true or false, got "${raw}"`);
 }
 
+/** A share in [0, 1], as `0.1` or `1`. */
+function share(fallback: number) {
+  return (raw: string | undefined): number => {
+    if (raw === undefined || raw === '') return fallback;
+    const value = Number(raw);
+    if (!/^\d*\.?\d+$/.test(raw) || value > 1) throw new Error(`must be a number from 0 to 1, got "${raw}"`);
+    return value;
+  };
+}
+
 function logLevel(raw: string | undefined): string {
   const levels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
   const value = raw === undefined || raw === '' ? 'info' : raw;
@@ -200,6 +210,8 @@ const schema = {
   // A receiver answers at once and does its work later (as Stripe asks of its own); one that takes longer is cut off and tried again.
   webhookTimeoutMs: field('WEBHOOK_TIMEOUT_MS', integer(500, 60_000, 10_000)),
   logLevel: field('LOG_LEVEL', logLevel),
+  // Every success logged by default; a busy node may keep a share (refusals, failures and slow answers always).
+  requestLogSample: field('REQUEST_LOG_SAMPLE', share(1)),
   metricsToken: field('METRICS_TOKEN', metricsToken),
   engineWorkers: field('ENGINE_WORKERS', optionalInteger(1, 64)),
   engineMaxQueue: field('ENGINE_MAX_QUEUE', optionalInteger(1, 100_000)),

@@ -2,11 +2,28 @@
 // answered (method, URL, status, time; `error` with the error when it failed),
 // rather than Fastify's two; its arrival at `debug` only, to follow an upload
 // still arriving. Every other line Fastify writes (a stream cut off after its
-// headers, a serializer failing) stays as Fastify writes it. GET credits
-// answered a fifth more requests a second for it (docs/benchmarks.md).
+// headers, a serializer failing) stays as Fastify writes it.
+//
+// A busy node may log only a share of its plain successes (REQUEST_LOG_SAMPLE):
+// /metrics counts every request, and the line is most of what a small JSON
+// answer costs beyond Fastify's own work (decision 031). Refusals, failures and
+// slow answers are always written.
 import { LogController, type FastifyReply, type FastifyRequest } from 'fastify';
 
+/** An answer slower than this always gets its line, whatever the sample: it is what an operator looks for. */
+const SLOW_ANSWER_MS = 1000;
+
 export class RequestLog extends LogController {
+  readonly #successShare: number;
+  /** Successes owed a line: every answer adds the share, and a line is written each time it reaches one (an exact share, no randomness). */
+  #owed = 0;
+
+  /** `successShare`: the share of answers below 400 and faster than SLOW_ANSWER_MS that get their line, in [0, 1]. */
+  constructor(successShare = 1) {
+    super();
+    this.#successShare = successShare;
+  }
+
   override incomingRequest(request: FastifyRequest): void {
     if (this.isLogDisabled(request)) return;
     request.log.debug({ req: request }, 'incoming request');
@@ -14,7 +31,20 @@ export class RequestLog extends LogController {
 
   override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply): void {
     if (this.isLogDisabled(request)) return;
-    if (error) reply.log.error({ req: request, res: reply, err: error, responseTime: reply.elapsedTime }, 'request errored');
-    else reply.log.info({ req: request, res: reply, responseTime: reply.elapsedTime }, 'request completed');
+    if (error) {
+      reply.log.error({ req: request, res: reply, err: error, responseTime: reply.elapsedTime }, 'request errored');
+      return;
+    }
+    if (reply.statusCode < 400 && reply.elapsedTime < SLOW_ANSWER_MS && !this.#sampled()) return;
+    reply.log.info({ req: request, res: reply, responseTime: reply.elapsedTime }, 'request completed');
+  }
+
+  #sampled(): boolean {
+    if (this.#successShare >= 1) return true;
+    this.#owed += this.#successShare;
+    // Ten tenths add up to a hair under one in floating point.
+    if (this.#owed < 1 - 1e-9) return false;
+    this.#owed -= 1;
+    return true;
   }
 }

@@ -38,6 +38,9 @@ test('values are read and checked', () => {
   assert.deepEqual(config.corsOrigins, ['https://shop.example', 'http://localhost:8080']);
   assert.equal(parseConfig({}).corsOrigins, '*');
   assert.equal(parseConfig({}).metricsToken, undefined);
+  assert.equal(parseConfig({}).requestLogSample, 1);
+  assert.equal(parseConfig({ REQUEST_LOG_SAMPLE: '0.05' }).requestLogSample, 0.05);
+  assert.equal(parseConfig({ REQUEST_LOG_SAMPLE: '0' }).requestLogSample, 0);
   assert.equal(parseConfig({ METRICS_TOKEN: 'p9-Xk2vQ7_mL4wZr' }).metricsToken, 'p9-Xk2vQ7_mL4wZr');
 });
 
@@ -72,6 +75,8 @@ for (const [variable, value] of [
   ['UPLOAD_MIN_BYTES_PER_SECOND', '8k'],
   ['ORPHAN_SWEEP_INTERVAL_MS', 'hourly'],
   ['METRICS_TOKEN', 'short-token'],
+  ['REQUEST_LOG_SAMPLE', '1.5'],
+  ['REQUEST_LOG_SAMPLE', 'half'],
   ['METRICS_TOKEN', 'a token with spaces in it'],
 ]) {
   test(`${variable}=${value} stops start-up with a message naming ${variable}`, () => {

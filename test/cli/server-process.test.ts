@@ -45,7 +45,8 @@ async function until(condition: () => boolean, what: string): Promise<void> {
 test('serves on the configured port, then drains and exits 0 on SIGTERM', { timeout: 60_000 }, async () => {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'mezuzah-server-'));
   const port = await freePort();
-  const server = start({ DATA_DIR: dataDir, PORT: String(port), ENGINE_WORKERS: '1' });
+  // No plain success logged: the refusals below are.
+  const server = start({ DATA_DIR: dataDir, PORT: String(port), ENGINE_WORKERS: '1', REQUEST_LOG_SAMPLE: '0' });
   try {
     await listening(server);
     // The start-up log says where to go next.
@@ -64,6 +65,9 @@ test('serves on the configured port, then drains and exits 0 on SIGTERM', { time
     assert.match(metrics, /^mezuzah_db_connections\{pool="queries",state="size"\} 1$/m);
     assert.match(metrics, /^http_request_duration_seconds_count\{method="GET",route="\/api\/v1\/store\/credits",status_code="401"\} 1$/m);
     assert.doesNotMatch(metrics, /^mezuzah_photo_analysis_seconds_count/m);
+    assert.equal((await fetch(`${base}/healthz`)).status, 200);
+    await until(() => /"url":"\/api\/v1\/store\/credits".*"statusCode":401.*"request completed"/.test(server.output()), 'the 401\'s line');
+    assert.doesNotMatch(server.output(), /"url":"\/healthz"/, 'a plain success at REQUEST_LOG_SAMPLE=0');
 
     server.child.kill('SIGTERM');
     assert.equal(await server.exited, 0, server.output());
