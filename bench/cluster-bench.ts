@@ -16,13 +16,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import type { DatabaseLocation } from '../src/config.ts';
-import { openDatabase } from '../src/db/open-database.ts';
-import { formatTimestamp, systemClock } from '../src/domain/clock.ts';
-import { createAccount } from '../src/domain/create-account.ts';
-import { grantCredits } from '../src/domain/grant-credits.ts';
-import { newQrCode, newUuid } from '../src/domain/identifiers.ts';
-import { createApiKey } from '../src/domain/manage-api-keys.ts';
-import { localFileStorage } from '../src/files/local-file-storage.ts';
+import { formatTimestamp } from '../src/domain/clock.ts';
+import { newUuid } from '../src/domain/identifiers.ts';
+import { seedBenchStore } from './lib/bench-store.ts';
 import { startNode, type NodeProcess } from '../test/support/node-process.ts';
 import { manifest, samplePhoto } from '../test/engine/samples.ts';
 import { adminQuery, postgresTestUrl } from '../test/support/test-databases.ts';
@@ -52,38 +48,19 @@ type Fixture = { storeKey: string; scrollsForSale: string[]; soferUuid: string; 
 
 /** A store with credits and inventory, a sofer, a megiah and a buyer, written straight through the repositories. */
 async function seed(location: DatabaseLocation, filesDir: string): Promise<Fixture> {
-  const db = await openDatabase(location, () => formatTimestamp(systemClock.now()));
-  const deps = { db, files: localFileStorage(filesDir), clock: systemClock };
-  const ok = <T>(outcome: { ok: true; value: T } | { ok: false; msg: string }): T => {
-    if (!outcome.ok) throw new Error(outcome.msg);
-    return outcome.value;
+  // Inventory beyond what is sold, so listing reads a realistic page out of many rows.
+  const seeded = await seedBenchStore(location, filesDir, { scrolls: SALES + 500, sofers: 1, credits: SALES }, async ({ db, clock }, { tag }) => {
+    await db.accounts.create({
+      uuid: newUuid(), role: 'user', username: 'Bench Buyer', email: `buyer-${tag}@example.test`, confirmed: false, megiahType: null,
+      company: null, country: '', state: '', city: '', lat: null, lng: null, avatarKey: null, diplomaKey: null, createdAt: formatTimestamp(clock.now()),
+    });
+  });
+  return {
+    storeKey: seeded.key,
+    scrollsForSale: seeded.scrolls.slice(0, SALES).map((scroll) => scroll.uuid),
+    soferUuid: seeded.sofers[0].uuid,
+    megiahUuid: seeded.megiah.uuid,
   };
-  const tag = randomBytes(3).toString('hex');
-  const store = ok(await createAccount(deps, { role: 'store', agent: true, username: `bench-${tag}`, email: `bench-${tag}@example.test`, country: 'Israel', city: 'Jerusalem' }));
-  const sofer = ok(await createAccount(deps, { role: 'sofer', confirmed: true, username: `sofer-${tag}`, email: `sofer-${tag}@example.test` }));
-  const megiah = ok(await createAccount(deps, { role: 'megiah', confirmed: true, megiahType: 'senior', username: `megiah-${tag}`, email: `megiah-${tag}@example.test` }));
-  const storeKey = ok(await createApiKey(deps, store.uuid)).key;
-  ok(await grantCredits(deps, store.uuid, SALES));
-  const at = formatTimestamp(new Date());
-  const scrollsForSale: string[] = [];
-  await db.transaction(async (tx) => {
-    // Inventory beyond what is sold, so listing reads a realistic page out of many rows.
-    for (let i = 0; i < SALES + 500; i++) {
-      const uuid = newUuid();
-      await tx.scrolls.insert({
-        uuid, qrCode: newQrCode(), registeredById: store.id, ownerId: store.id, soferId: sofer.id, megiahId: megiah.id,
-        font: 'Beit Yosef', size: '12 cm', note: '', writtenDate: '2024-01-01', examinedDate: '2024-01-02',
-        photoKey: `private/photos/${uuid}`, previewKey: `public/previews/${uuid}.jpg`, createdAt: at,
-      });
-      if (i < SALES) scrollsForSale.push(uuid);
-    }
-  });
-  await db.accounts.create({
-    uuid: newUuid(), role: 'user', username: 'Bench Buyer', email: `buyer-${tag}@example.test`, confirmed: false, megiahType: null,
-    company: null, country: '', state: '', city: '', lat: null, lng: null, avatarKey: null, diplomaKey: null, createdAt: at,
-  });
-  await db.close();
-  return { storeKey, scrollsForSale, soferUuid: sofer.uuid, megiahUuid: megiah.uuid };
 }
 
 function multipart(fields: Record<string, string | Uint8Array>): { body: Buffer; contentType: string } {

@@ -18,15 +18,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import type { DatabaseLocation } from '../src/config.ts';
-import type { Account } from '../src/db/records.ts';
-import { openDatabase } from '../src/db/open-database.ts';
 import { formatTimestamp, systemClock } from '../src/domain/clock.ts';
-import { createAccount } from '../src/domain/create-account.ts';
-import { grantCredits } from '../src/domain/grant-credits.ts';
-import { newQrCode, newUuid } from '../src/domain/identifiers.ts';
-import { createApiKey } from '../src/domain/manage-api-keys.ts';
 import { sellScroll } from '../src/domain/sell-scroll.ts';
-import { localFileStorage } from '../src/files/local-file-storage.ts';
+import { must, seedBenchStore } from './lib/bench-store.ts';
 import { freePort } from '../test/support/node-process.ts';
 import { adminQuery, postgresTestUrl } from '../test/support/test-databases.ts';
 
@@ -67,45 +61,20 @@ const root = path.resolve(import.meta.dirname, '..');
 
 type Fixture = { readonly key: string; readonly scrollUuid: string; readonly qrCode: string };
 
-/** A store with 20 scrolls in its inventory (one verified, its QR code resolving), 5 sold, and a directory to list. */
+/** A store with 20 scrolls in its inventory (the oldest verified, its QR code resolving), 5 more sold, and a directory to list. */
 async function seed(location: DatabaseLocation, filesDir: string): Promise<Fixture> {
-  const db = await openDatabase(location, () => formatTimestamp(systemClock.now()));
-  const deps = { db, files: localFileStorage(filesDir), clock: systemClock };
-  const ok = <T>(outcome: { ok: true; value: T } | { ok: false; msg: string }): T => {
-    if (!outcome.ok) throw new Error(outcome.msg);
-    return outcome.value;
-  };
-  const tag = randomBytes(3).toString('hex');
-  const store = ok(await createAccount(deps, { role: 'store', agent: true, username: `bench-${tag}`, email: `bench-${tag}@example.test`, country: 'Israel', city: 'Jerusalem' }));
-  const sofers: Account[] = [];
-  for (let i = 0; i < 4; i++) sofers.push(ok(await createAccount(deps, { role: 'sofer', confirmed: true, username: `sofer-${i}-${tag}`, email: `sofer-${i}-${tag}@example.test`, country: 'Israel', city: 'Safed' })));
-  const megiah = ok(await createAccount(deps, { role: 'megiah', confirmed: true, megiahType: 'senior', username: `megiah-${tag}`, email: `megiah-${tag}@example.test`, country: 'Israel', city: 'Bnei Brak' }));
-  const key = ok(await createApiKey(deps, store.uuid)).key;
-  ok(await grantCredits(deps, store.uuid, 100));
-  const at = formatTimestamp(new Date());
-  const uuids: string[] = [];
-  let qrCode = '';
-  await db.transaction(async (tx) => {
-    for (let i = 0; i < SCROLLS + SALES; i++) {
-      const uuid = newUuid();
-      const scroll = await tx.scrolls.insert({
-        uuid, qrCode: newQrCode(), registeredById: store.id, ownerId: store.id, soferId: sofers[i % sofers.length].id, megiahId: megiah.id,
-        font: 'Beit Yosef', size: '12 cm', note: `Bench scroll ${i}`, writtenDate: '2024-01-01', examinedDate: '2024-01-02',
-        photoKey: `private/photos/${uuid}`, previewKey: `public/previews/${uuid}.jpg`, createdAt: at,
-      });
-      await tx.scrollTextChecks.insertPending(scroll.id, at);
-      if (i === 0) {
-        await tx.scrolls.markVerified(scroll.id, megiah.id, at);
-        qrCode = scroll.qrCode;
-      }
-      uuids.push(uuid);
+  const seeded = await seedBenchStore(location, filesDir, { scrolls: SCROLLS + SALES, sofers: 4, credits: 100 }, async (deps, { store, megiah, scrolls, tag }) => {
+    const at = formatTimestamp(systemClock.now());
+    // Each awaits its text check, as a registration leaves it.
+    await deps.db.transaction(async (tx) => {
+      for (const scroll of scrolls) await tx.scrollTextChecks.insertPending(scroll.id, at);
+      await tx.scrolls.markVerified(scrolls[0].id, megiah.id, at);
+    });
+    for (const scroll of scrolls.slice(SCROLLS)) {
+      must(await sellScroll(deps, store, { scrollUuid: scroll.uuid, buyer: { kind: 'new', username: 'Bench Buyer', email: `buyer-${tag}@example.test` }, note: 'Paid.' }));
     }
   });
-  for (const uuid of uuids.slice(SCROLLS)) {
-    ok(await sellScroll(deps, store, { scrollUuid: uuid, buyer: { kind: 'new', username: 'Bench Buyer', email: `buyer-${tag}@example.test` }, note: 'Paid.' }));
-  }
-  await db.close();
-  return { key, scrollUuid: uuids[0], qrCode };
+  return { key: seeded.key, scrollUuid: seeded.scrolls[0].uuid, qrCode: seeded.scrolls[0].qrCode };
 }
 
 type Server = { readonly url: string; stop(): Promise<void> };
