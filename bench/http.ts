@@ -43,14 +43,17 @@ const { values: args } = parseArgs({
   },
 });
 const SECONDS = Number(args.seconds);
+const CONNECTIONS = Number(args.connections);
+/** What the bench itself sets for the registry: where its seeded data is, where it listens. */
+const BENCH_OWNED = new Set(['DATA_DIR', 'DATABASE_URL', 'PORT', 'HOST']);
 const extraEnv = Object.fromEntries(
   args.env.map((pair) => {
     const at = pair.indexOf('=');
     if (at <= 0) throw new Error(`--env takes NAME=value, got "${pair}"`);
+    if (BENCH_OWNED.has(pair.slice(0, at))) throw new Error(`--env ${pair.slice(0, at)}: the bench sets it (the seeded database, the port)`);
     return [pair.slice(0, at), pair.slice(at + 1)];
   }),
 );
-const CONNECTIONS = Number(args.connections);
 /** Each target's warm-up before its measured run: the JIT and the database's caches settle. */
 const WARM_UP_SECONDS = 2;
 /** Issue 55: 20 scrolls registered, a full page of inventory. */
@@ -61,9 +64,9 @@ const root = path.resolve(import.meta.dirname, '..');
 
 type Fixture = { readonly key: string; readonly scrollUuid: string; readonly qrCode: string };
 
-/** A store with 20 scrolls in its inventory (the oldest verified, its QR code resolving), 5 more sold, and a directory to list. */
+/** A store with 20 scrolls in its inventory (the first inserted verified, its QR code resolving), 5 more sold, and a directory to list. */
 async function seed(location: DatabaseLocation, filesDir: string): Promise<Fixture> {
-  const seeded = await seedBenchStore(location, filesDir, { scrolls: SCROLLS + SALES, sofers: 4, credits: 100 }, async (deps, { store, megiah, scrolls, tag }) => {
+  const seeded = await seedBenchStore(location, filesDir, { scrolls: SCROLLS + SALES, sofers: 4, credits: 100, note: (i) => `Bench scroll ${i}` }, async (deps, { store, megiah, scrolls, tag }) => {
     const at = formatTimestamp(systemClock.now());
     // Each awaits its text check, as a registration leaves it.
     await deps.db.transaction(async (tx) => {
@@ -178,7 +181,8 @@ function print(kind: string, rows: readonly Row[]): void {
   const hellos = rows.filter((row) => row.target === 'hello world');
   const helloRps = hellos.reduce((sum, row) => sum + row.rps, 0) / hellos.length;
   const helloP99 = hellos.reduce((sum, row) => sum + row.p99, 0) / hellos.length;
-  console.log(`\n${kind}: ${CONNECTIONS} connections, ${SECONDS} s each (after ${WARM_UP_SECONDS} s of warm-up), hello world ${Math.round(helloRps)} req/s, p99 ${helloP99.toFixed(1)} ms (mean of first and last)`);
+  const settings = args.env.length > 0 ? ` with ${args.env.join(' ')}` : '';
+  console.log(`\n${kind}${settings}: ${CONNECTIONS} connections, ${SECONDS} s each (after ${WARM_UP_SECONDS} s of warm-up), hello world ${Math.round(helloRps)} req/s, p99 ${helloP99.toFixed(1)} ms (mean of first and last)`);
   console.log('| target | req/s | × hello | p99 ms | p99 × hello | failed |');
   console.log('|---|---|---|---|---|---|');
   for (const row of rows) {

@@ -101,7 +101,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: deps.logger === false ? false : { level: deps.logger === true ? 'info' : deps.logger.level },
     // One log line a request rather than Fastify's two (http/request-log.ts).
-    logController: new RequestLog(typeof deps.logger === 'object' ? deps.logger.requestSample : undefined),
+    logController: new RequestLog(deps.requestLogSample),
     // Only the listed proxies may set the client address through X-Forwarded-For.
     trustProxy: deps.trustProxy.length > 0 ? [...deps.trustProxy] : false,
     bodyLimit: JSON_BODY_LIMIT_BYTES,

@@ -161,7 +161,7 @@ function share(fallback: number) {
   return (raw: string | undefined): number => {
     if (raw === undefined || raw === '') return fallback;
     const value = Number(raw);
-    if (!/^\d*\.?\d+$/.test(raw) || value > 1) throw new Error(`must be a number from 0 to 1, got "${raw}"`);
+    if (!/^\d*\.?\d+$/.test(raw) || value > 1) throw new Error(`must be a decimal from 0 to 1, such as 0.05, got "${raw}"`);
     return value;
   };
 }

@@ -78,7 +78,8 @@ async function main(): Promise<void> {
     lifecycle,
     metrics,
     metricsToken: config.metricsToken,
-    logger: { level: config.logLevel, requestSample: config.requestLogSample },
+    logger: { level: config.logLevel },
+    requestLogSample: config.requestLogSample,
   });
   // Before listening: a request must never miss a scroll that the database knows,
   // nor be the first photo a cold worker compiles the pipeline for (both at once:

@@ -5,15 +5,14 @@
 // before it is closed.
 import { randomBytes } from 'node:crypto';
 import type { DatabaseLocation } from '../../src/config.ts';
-import type { Database } from '../../src/db/database.ts';
 import type { Account, Scroll } from '../../src/db/records.ts';
 import { openDatabase } from '../../src/db/open-database.ts';
-import { formatTimestamp, systemClock, type Clock } from '../../src/domain/clock.ts';
+import { formatTimestamp, systemClock } from '../../src/domain/clock.ts';
 import { createAccount } from '../../src/domain/create-account.ts';
 import { grantCredits } from '../../src/domain/grant-credits.ts';
 import { newQrCode, newUuid } from '../../src/domain/identifiers.ts';
 import { createApiKey } from '../../src/domain/manage-api-keys.ts';
-import type { FileStorage } from '../../src/files/file-storage.ts';
+import type { DomainDeps } from '../../src/domain/deps.ts';
 import { localFileStorage } from '../../src/files/local-file-storage.ts';
 
 export type BenchStore = {
@@ -27,7 +26,7 @@ export type BenchStore = {
   readonly tag: string;
 };
 
-export type BenchDeps = { readonly db: Database; readonly files: FileStorage; readonly clock: Clock };
+export type BenchDeps = Pick<DomainDeps, 'db' | 'files' | 'clock'>;
 
 /** The value of an outcome a seed cannot do without. */
 export function must<T>(outcome: { ok: true; value: T } | { ok: false; msg: string }): T {
@@ -38,7 +37,7 @@ export function must<T>(outcome: { ok: true; value: T } | { ok: false; msg: stri
 export async function seedBenchStore(
   location: DatabaseLocation,
   filesDir: string,
-  size: { readonly scrolls: number; readonly sofers: number; readonly credits: number },
+  size: { readonly scrolls: number; readonly sofers: number; readonly credits: number; readonly note?: (i: number) => string },
   more: (deps: BenchDeps, seeded: BenchStore) => Promise<void> = async () => undefined,
 ): Promise<BenchStore> {
   const db = await openDatabase(location, () => formatTimestamp(systemClock.now()));
@@ -61,7 +60,7 @@ export async function seedBenchStore(
         written.push(
           await tx.scrolls.insert({
             uuid, qrCode: newQrCode(), registeredById: store.id, ownerId: store.id, soferId: sofers[i % sofers.length].id, megiahId: megiah.id,
-            font: 'Beit Yosef', size: '12 cm', note: `Bench scroll ${i}`, writtenDate: '2024-01-01', examinedDate: '2024-01-02',
+            font: 'Beit Yosef', size: '12 cm', note: size.note?.(i) ?? '', writtenDate: '2024-01-01', examinedDate: '2024-01-02',
             photoKey: `private/photos/${uuid}`, previewKey: `public/previews/${uuid}.jpg`, createdAt: at,
           }),
         );

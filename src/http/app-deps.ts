@@ -24,9 +24,8 @@ export type AppDeps = DomainDeps & {
   readonly metrics: Pick<Metrics, 'registry' | 'requestAnswered'>;
   /** The bearer token GET /metrics asks for (METRICS_TOKEN); undefined: none. */
   readonly metricsToken: string | undefined;
-  /**
-   * Fastify's logger option: false in tests, pino options in production, with
-   * the share of plain successes whose request line is written (REQUEST_LOG_SAMPLE; 1 when not given).
-   */
-  readonly logger: boolean | { readonly level: string; readonly requestSample?: number };
+  /** Fastify's logger option: false in tests, pino options in production. */
+  readonly logger: boolean | { readonly level: string };
+  /** The share of plain successes whose request line is written (REQUEST_LOG_SAMPLE). */
+  readonly requestLogSample: number;
 };

@@ -7,7 +7,9 @@
 // A busy node may log only a share of its plain successes (REQUEST_LOG_SAMPLE):
 // /metrics counts every request, and the line is most of what a small JSON
 // answer costs beyond Fastify's own work (decision 031). Refusals, failures and
-// slow answers are always written.
+// slow answers are always written. Each success is drawn at random: a count
+// (every tenth) would fall in step with a client's regular round of requests
+// and show one endpoint only. At `debug`, every arrival is still written.
 import { LogController, type FastifyReply, type FastifyRequest } from 'fastify';
 
 /** An answer slower than this always gets its line, whatever the sample: it is what an operator looks for. */
@@ -15,13 +17,13 @@ const SLOW_ANSWER_MS = 1000;
 
 export class RequestLog extends LogController {
   readonly #successShare: number;
-  /** Successes owed a line: every answer adds the share, and a line is written each time it reaches one (an exact share, no randomness). */
-  #owed = 0;
+  readonly #random: () => number;
 
-  /** `successShare`: the share of answers below 400 and faster than SLOW_ANSWER_MS that get their line, in [0, 1]. */
-  constructor(successShare = 1) {
+  /** `successShare`: the share of answers below 400 and faster than SLOW_ANSWER_MS that get their line, in [0, 1]; `random` draws in [0, 1). */
+  constructor(successShare = 1, random: () => number = Math.random) {
     super();
     this.#successShare = successShare;
+    this.#random = random;
   }
 
   override incomingRequest(request: FastifyRequest): void {
@@ -35,16 +37,7 @@ export class RequestLog extends LogController {
       reply.log.error({ req: request, res: reply, err: error, responseTime: reply.elapsedTime }, 'request errored');
       return;
     }
-    if (reply.statusCode < 400 && reply.elapsedTime < SLOW_ANSWER_MS && !this.#sampled()) return;
+    if (reply.statusCode < 400 && reply.elapsedTime < SLOW_ANSWER_MS && this.#successShare < 1 && this.#random() >= this.#successShare) return;
     reply.log.info({ req: request, res: reply, responseTime: reply.elapsedTime }, 'request completed');
-  }
-
-  #sampled(): boolean {
-    if (this.#successShare >= 1) return true;
-    this.#owed += this.#successShare;
-    // Ten tenths add up to a hair under one in floating point.
-    if (this.#owed < 1 - 1e-9) return false;
-    this.#owed -= 1;
-    return true;
   }
 }

@@ -75,9 +75,10 @@ for (const [variable, value] of [
   ['UPLOAD_MIN_BYTES_PER_SECOND', '8k'],
   ['ORPHAN_SWEEP_INTERVAL_MS', 'hourly'],
   ['METRICS_TOKEN', 'short-token'],
+  ['METRICS_TOKEN', 'a token with spaces in it'],
   ['REQUEST_LOG_SAMPLE', '1.5'],
   ['REQUEST_LOG_SAMPLE', 'half'],
-  ['METRICS_TOKEN', 'a token with spaces in it'],
+  ['REQUEST_LOG_SAMPLE', '1e-3'],
 ]) {
   test(`${variable}=${value} stops start-up with a message naming ${variable}`, () => {
     assert.throws(() => parseConfig({ [variable]: value }), (error: Error) => {

@@ -66,8 +66,11 @@ test('serves on the configured port, then drains and exits 0 on SIGTERM', { time
     assert.match(metrics, /^http_request_duration_seconds_count\{method="GET",route="\/api\/v1\/store\/credits",status_code="401"\} 1$/m);
     assert.doesNotMatch(metrics, /^mezuzah_photo_analysis_seconds_count/m);
     assert.equal((await fetch(`${base}/healthz`)).status, 200);
-    await until(() => /"url":"\/api\/v1\/store\/credits".*"statusCode":401.*"request completed"/.test(server.output()), 'the 401\'s line');
-    assert.doesNotMatch(server.output(), /"url":"\/healthz"/, 'a plain success at REQUEST_LOG_SAMPLE=0');
+    // A refusal after it: once its line is out, the success's would have been too.
+    assert.equal((await fetch(`${base}/api/v1/store/credits?after=healthz`)).status, 401);
+    await until(() => /"url":"\/api\/v1\/store\/credits\?after=healthz".*"statusCode":401.*"request completed"/.test(server.output()), 'the second 401\'s line');
+    assert.match(server.output(), /"url":"\/api\/v1\/store\/credits".*"statusCode":401/);
+    assert.doesNotMatch(server.output(), /"url":"\/(healthz|metrics)"/, 'plain successes at REQUEST_LOG_SAMPLE=0');
 
     server.child.kill('SIGTERM');
     assert.equal(await server.exited, 0, server.output());

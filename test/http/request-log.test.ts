@@ -24,11 +24,25 @@ test('by default every answer gets its one line', () => {
   assert.deepEqual(lines.map((line) => `${line.level} ${line.status} ${line.msg}`), ['info 200 request completed', 'info 200 request completed', 'info 404 request completed', 'info 201 request completed']);
 });
 
-test('a share of plain successes, exactly, and every refusal', () => {
+test('a share of plain successes, drawn at random, and every refusal whatever the draw', () => {
+  // A source that draws 0.00, 0.01, … 0.99 in turn: a share of 0.1 keeps the ten below it.
+  let draw = 0;
+  const random = () => (draw++ % 100) / 100;
   const statuses = [...Array(100).fill(200), ...Array(7).fill(429), ...Array(3).fill(404)];
-  const lines = answers(new RequestLog(0.1), statuses);
+  const lines = answers(new RequestLog(0.1, random), statuses);
   assert.equal(lines.filter((line) => line.status === 200).length, 10);
   assert.equal(lines.filter((line) => line.status >= 400).length, 10);
+  // Refusals draw nothing: with draws alternating 0 and 0.5, interleaved refusals leave the successes every other draw.
+  let flip = 0;
+  const alternating = () => (flip++ % 2) * 0.5;
+  const mixed = answers(new RequestLog(0.5, alternating), Array.from({ length: 40 }, (_, i) => (i % 2 === 0 ? 200 : 401)));
+  assert.equal(mixed.filter((line) => line.status === 401).length, 20);
+  assert.equal(mixed.filter((line) => line.status === 200).length, 10);
+});
+
+test('Math.random by default: about the share asked for', () => {
+  const lines = answers(new RequestLog(0.2), Array(5000).fill(200));
+  assert.ok(lines.length > 800 && lines.length < 1200, `${lines.length} of 5000 at 0.2`);
 });
 
 test('none of the plain successes at 0, but a slow one, and a failure at error', () => {

@@ -121,6 +121,7 @@ export async function createTestApp(
     metrics,
     metricsToken: options.metricsToken,
     logger: false,
+    requestLogSample: defaults.requestLogSample,
   };
   metrics.watch({ engine: activeEngine, indexSync: deps.indexSync, rateLimitMode: () => deps.rateLimit.store.mode, connectionUse: () => db.connectionUse() });
   const app = await buildApp(deps);

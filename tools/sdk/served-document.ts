@@ -40,6 +40,7 @@ export async function servedDocument(): Promise<Record<string, unknown>> {
     metrics: unused('metrics'),
     metricsToken: undefined,
     logger: false,
+    requestLogSample: defaults.requestLogSample,
   };
   const app = await buildApp(deps);
   try {
