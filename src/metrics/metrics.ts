@@ -48,8 +48,6 @@ export function createMetrics(): Metrics {
     buckets: REQUEST_SECONDS_BUCKETS,
     registers: [registry],
   });
-  // One child per label set, found by a string: prom-client would otherwise hash the labels on every request.
-  const requestChildren = new Map<string, Histogram.Internal<'method' | 'route' | 'status_code'>>();
 
   const queueWait = new Histogram({
     name: 'mezuzah_engine_queue_wait_seconds',
@@ -110,13 +108,7 @@ export function createMetrics(): Metrics {
   return {
     registry,
     requestAnswered(method, route, statusCode, seconds) {
-      const key = `${method} ${statusCode} ${route}`;
-      let child = requestChildren.get(key);
-      if (child === undefined) {
-        child = requestDuration.labels(method, route, String(statusCode));
-        requestChildren.set(key, child);
-      }
-      child.observe(seconds);
+      requestDuration.observe({ method, route, status_code: statusCode }, seconds);
     },
     engineObserver: {
       started: (waitedMs) => queueWait.observe(waitedMs / 1000),
