@@ -37,14 +37,35 @@ const DUST_SHARE = 0.08;
 /**
  * A blob taller than this many line pitches reaches across the gap between two
  * lines (a letter's body is about 0.6 of a pitch; with a neck or a tail about
- * 1), and is cut at the gap's middle. On the text tune set's 3 MP registration
- * photos letters read missing in clean scrolls fell from 160 to 73 (ל's and ך's
- * most: a tail touching the neck below it had made one blob of two lines).
+ * 1), and is cut there (cutAcrossLines). On the text tune set's 3 MP
+ * registration photos letters read missing in clean scrolls fell from 160 to 73
+ * (ל's and ך's most: a tail touching the neck below it had made one blob of two
+ * lines).
  */
 const ACROSS_LINES = 1.15;
-/** Blobs wider than this many line pitches, or taller than MAX_BLOB_HEIGHT, are no letter (a stain, the sheet's edge, a ruling). */
+/**
+ * The cut is looked for within this many line pitches of the gap's middle,
+ * where one letter's stroke meets the other: a ל's head touching the leg of
+ * the letter above sits at that line's base, 0.2 of a pitch above the middle;
+ * a ך's tail reaching the letter below meets it as far under.
+ */
+const CUT_REACH = 0.3;
+/**
+ * Of the rows about as thin as the thinnest (within this ratio of it, or a
+ * pixel), the cut takes the one nearest the gap's middle: a tapering leg's
+ * end, a crown's hair, is a good deal thinner than a stroke, while along a
+ * stroke of even width (a tail, a neck) the thinnest row is a pixel's chance,
+ * and the middle, where the cut had always been made, is as good as any.
+ */
+const CUT_SLACK = 1.25;
+/**
+ * Blobs wider than this many line pitches, or taller than MAX_BLOB_HEIGHT, are
+ * no letters (a stain, the sheet's edge, a ruling). Letters touching across
+ * two gaps (a ל's neck touching a ל above it, whose neck touches the line
+ * above that) make a blob some 2.7 pitches tall, which is cut into its lines.
+ */
 const MAX_BLOB_WIDTH = 3;
-const MAX_BLOB_HEIGHT = 2;
+const MAX_BLOB_HEIGHT = 3;
 /** Blobs overlapping along the line by this share of the narrower one are parts of one letter (the leg of a ה or a ק under its roof; a leg may stand a little past the roof's end: at 0.6, unexplained findings on the text tune set's 3 MP registration photos 371, at 0.4 356). */
 const SAME_LETTER_OVERLAP = 0.4;
 
@@ -136,21 +157,15 @@ export function pageInk(img: Gray, map: PageMap, maxSide?: number): PageInk | nu
     if (X1 < -COLUMN_REACH || X0 > 1 + COLUMN_REACH) continue;
     const whole: InkGroup = { X0, X1, Y0, Y1, area: b.area, box: [b.minX, b.minY, b.maxX + 1, b.maxY + 1], blobs: [k + 1], index: 0 };
     const parts = partsInFirmInk(page.image, labels, whole.box, k + 1, nextLabel);
-    if (parts) {
-      nextLabel += parts.length;
-      for (const { box, area, label } of parts) {
-        const [pX1, pY0] = page.toCanonical(box[0], box[1]);
-        const [pX0, pY1] = page.toCanonical(box[2], box[3]);
-        candidates.push({ X0: pX0, X1: pX1, Y0: pY0, Y1: pY1, area, box, blobs: [label], index: 0 });
-      }
-      continue;
-    }
-    // Ink reaching across the gap between two lines (a ך's tail touching a ל's neck below it) is cut at the gap's middle: each part its line's.
-    const gap = (Math.round((Y0 + Y1) / 2 / LINE_PITCH - 0.5) + 0.5) * LINE_PITCH;
-    if (Y1 - Y0 > ACROSS_LINES * LINE_PITCH && gap > Y0 && gap < Y1) {
-      const v = rowOf(gap);
-      candidates.push(...[partOf(whole, labels, page.image.width, b.minY, v, Y0, gap), partOf(whole, labels, page.image.width, v, b.maxY + 1, gap, Y1)].filter((g) => g.area > 0));
-    } else candidates.push(whole);
+    if (parts) nextLabel += parts.length;
+    const pieces: InkGroup[] = parts
+      ? parts.map(({ box, area, label }) => {
+          const [pX1, pY0] = page.toCanonical(box[0], box[1]);
+          const [pX0, pY1] = page.toCanonical(box[2], box[3]);
+          return { X0: pX0, X1: pX1, Y0: pY0, Y1: pY1, area, box, blobs: [label], index: 0 };
+        })
+      : [whole];
+    for (const piece of pieces) candidates.push(...cutAcrossLines(piece, labels, page.image.width, page.toCanonical, rowOf, () => nextLabel++));
   }
   const pxPerPitch = LINE_PITCH / (page.toCanonical(0, 1)[1] - page.toCanonical(0, 0)[1]);
   const lines: InkGroup[][] = TEMPLATE_LINES.map(() => []);
@@ -251,13 +266,61 @@ function extentIn(labels: Int32Array, width: number, top: number, bottom: number
   return from < to ? { from, to } : null;
 }
 
-/** The rows `top` to `bottom` (exclusive) of a blob, as a group of their own (its ink counted there). */
-function partOf(whole: InkGroup, labels: Int32Array, width: number, top: number, bottom: number, Y0: number, Y1: number): InkGroup {
-  const [left, , right] = whole.box;
-  const label = whole.blobs[0];
-  let area = 0;
-  for (let v = top; v < bottom; v++) for (let u = left; u < right; u++) if (labels[v * width + u] === label) area++;
-  return { ...whole, Y0, Y1, area, box: [left, top, right, bottom], blobs: [label] };
+/**
+ * A blob reaching across the gap between two lines (taller than ACROSS_LINES,
+ * over a gap's middle: a ל's neck touching the letter above, a ך's tail the
+ * letter below, a chain of them over three lines) as its lines' parts: cut at
+ * each gap it reaches across, where it is thinnest within CUT_REACH of the
+ * gap's middle (CUT_SLACK), each part below a cut labelled anew in `labels`
+ * (`newLabel`), each boxed tight.
+ */
+export function cutAcrossLines(g: InkGroup, labels: Int32Array, width: number, toCanonical: (u: number, v: number) => [number, number], rowOf: (Y: number) => number, newLabel: () => number): InkGroup[] {
+  if (g.Y1 - g.Y0 <= ACROSS_LINES * LINE_PITCH) return [g];
+  const [left, top, right, bottom] = g.box;
+  const label = g.blobs[0];
+  const cuts: number[] = [];
+  for (let n = Math.floor(g.Y0 / LINE_PITCH); n < g.Y1 / LINE_PITCH; n++) {
+    const gap = (n + 0.5) * LINE_PITCH;
+    if (gap <= g.Y0 || gap >= g.Y1) continue;
+    const middle = rowOf(gap);
+    const [from, to] = [Math.max(top + 1, rowOf(gap - CUT_REACH * LINE_PITCH)), Math.min(bottom - 1, rowOf(gap + CUT_REACH * LINE_PITCH))];
+    const ink = new Map<number, number>();
+    for (let v = from; v <= to; v++) {
+      let count = 0;
+      for (let u = left; u < right; u++) if (labels[v * width + u] === label) count++;
+      ink.set(v, count);
+    }
+    const least = Math.min(...ink.values());
+    let cut = -1;
+    for (const [v, count] of ink) if (count <= Math.max(least * CUT_SLACK, least + 1) && (cut < 0 || Math.abs(v - middle) < Math.abs(cut - middle))) cut = v;
+    if (cut > 0) cuts.push(cut);
+  }
+  if (cuts.length === 0) return [g];
+  const rows = [top, ...cuts, bottom];
+  const parts: InkGroup[] = [];
+  for (let i = 0; i + 1 < rows.length; i++) {
+    const own = i === 0 ? label : newLabel();
+    if (own !== label) for (let v = rows[i]; v < rows[i + 1]; v++) for (let u = left; u < right; u++) if (labels[v * width + u] === label) labels[v * width + u] = own;
+    const part = groupOf(own, labels, width, [left, rows[i], right, rows[i + 1]], toCanonical);
+    if (part) parts.push(part);
+  }
+  return parts;
+}
+
+/** The ink labelled `label` within `within` (page pixels) as a group of its own, its box drawn tight; null when it holds none. */
+function groupOf(label: number, labels: Int32Array, width: number, within: Box, toCanonical: (u: number, v: number) => [number, number]): InkGroup | null {
+  let [left, top, right, bottom, area] = [Infinity, Infinity, -Infinity, -Infinity, 0];
+  for (let v = within[1]; v < within[3]; v++) {
+    for (let u = within[0]; u < within[2]; u++) {
+      if (labels[v * width + u] !== label) continue;
+      area++;
+      [left, top, right, bottom] = [Math.min(left, u), Math.min(top, v), Math.max(right, u + 1), Math.max(bottom, v + 1)];
+    }
+  }
+  if (area === 0) return null;
+  const [X1, Y0] = toCanonical(left, top);
+  const [X0, Y1] = toCanonical(right, bottom);
+  return { X0, X1, Y0, Y1, area, box: [left, top, right, bottom], blobs: [label], index: 0 };
 }
 
 /** A line's blobs as groups of ink in reading order: overlapping parts joined, small ink alone along the line kept as such, the rest left out. */

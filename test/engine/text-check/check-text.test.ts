@@ -9,6 +9,7 @@ import { TEXT_TUNE } from '../../../tools/scenes/index.ts';
 import { deriveSeed, makeScribe, makeScroll, photographScroll, planTextSet } from '../../../tools/synth/index.ts';
 import { runTextJob } from '../../../tools/synth/text-set.ts';
 import { textError } from '../../../tools/synth/text-errors.ts';
+import { haveSamples, samplePhoto } from '../samples.ts';
 
 // The text check of whole photos: a clean registration photo read letter by
 // letter, every box inside the photo as uploaded; a letter the scribe dropped
@@ -208,4 +209,13 @@ test('letters a beam of light washes out are not read, not reported missing: the
   assert.ok(check.read.letters <= 713 - 20, `${check.read.letters} letters read`);
   const missing = check.findings.filter((f) => f.kind === 'missing_word' || f.kind === 'missing_letter');
   assert.ok(missing.length < 20, `${missing.length} missing`);
+});
+
+test("a registration photo made elsewhere, whose ל's necks touch the letters of the line above, is read clean: each cut from the letter it touches where they meet", { skip: haveSamples ? false : 'shared sample photos are not present beside the repository' }, async () => {
+  // Cut at the gap's middle, each ל's head went to the letter above: nine findings (letters touching, a letter added), none the scroll's.
+  const check = await checkPhotoText(samplePhoto('ref/56bf0250d390.jpg'));
+  assert.ok(check.kind === 'read', check.kind === 'invalid' ? check.reason : '');
+  assert.deepEqual(check.read, { lines: 22, words: 170, letters: 713 });
+  assert.deepEqual(check.findings, []);
+  assert.equal(check.verdict, 'no_errors_found');
 });

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { lettersOf, washedOutShare, type InkGroup } from '../../../src/engine/text-check/page-ink.ts';
+import { cutAcrossLines, lettersOf, washedOutShare, type InkGroup } from '../../../src/engine/text-check/page-ink.ts';
+import { LINE_PITCH } from '../../../src/engine/template.ts';
 
 // A line's blobs as groups: letters of ordinary size, and small ink (a י, a
 // speck) kept apart where it stands alone along the line.
@@ -58,4 +59,62 @@ test("washed-out ink is told in a box apart from the page's ink: a stroke the li
   assert.ok(washed >= 0.15 && washed <= 0.25, `${washed}`);
   // A dark stroke is the page's ink, not washed out.
   assert.equal(washedOutShare(page, labels, [284, 100, 324, 200], 6), 0);
+});
+
+// Letters touching across the gap between two lines are cut where one's
+// stroke meets the other, not at the gap's middle: a ל's head touching the
+// tapering end of the leg of the letter above keeps its head.
+
+/** A page of `height` rows, 40 px a line pitch, lines' middles at rows 40, 80, 120; ink painted as rectangles [left, top, right, bottom) under one label. */
+function painted(rects: readonly (readonly [number, number, number, number])[], width = 60, height = 160) {
+  const labels = new Int32Array(width * height);
+  for (const [l, t, r, b] of rects) for (let v = t; v < b; v++) for (let u = l; u < r; u++) labels[v * width + u] = 1;
+  const toCanonical = (u: number, v: number): [number, number] => [(width - u) / width, (v / 40) * LINE_PITCH];
+  const rowOf = (Y: number) => Math.round((Y / LINE_PITCH) * 40);
+  const box: [number, number, number, number] = [Math.min(...rects.map((r) => r[0])), Math.min(...rects.map((r) => r[1])), Math.max(...rects.map((r) => r[2])), Math.max(...rects.map((r) => r[3]))];
+  const [X1, Y0] = toCanonical(box[0], box[1]);
+  const [X0, Y1] = toCanonical(box[2], box[3]);
+  let area = 0;
+  for (const l of labels) if (l === 1) area++;
+  const whole: InkGroup = { X0, X1, Y0, Y1, area, box, blobs: [1], index: 0 };
+  let next = 2;
+  return { labels, width, whole, cut: () => cutAcrossLines(whole, labels, width, toCanonical, rowOf, () => next++) };
+}
+
+// The letter of line 1 (middle row 40): a roof and a leg tapering to 2 px at rows 48 to 51; the ל of line 2 (middle row 80): its head (rows 52 to 57) touching that tip, its neck, its body.
+const upperLetter = [[10, 28, 40, 34], [34, 34, 40, 48], [37, 48, 39, 52]] as const;
+const lamed = [[34, 52, 44, 58], [36, 58, 42, 70], [20, 70, 42, 76], [36, 76, 42, 92]] as const;
+
+test("a ל's head touching the leg of the letter above is cut from it where the leg's end meets it, each part boxed tight and the lower one labelled anew", () => {
+  const { labels, width, whole, cut } = painted([...upperLetter, ...lamed]);
+  const parts = cut();
+  assert.equal(parts.length, 2);
+  const [upper, lower] = parts;
+  assert.deepEqual(upper.box, [10, 28, 40, 51], 'the leg ends one row short of its tip: the tip is the thinnest row nearest the gap');
+  assert.deepEqual(lower.box, [20, 51, 44, 92]);
+  assert.deepEqual(upper.blobs, [1]);
+  assert.deepEqual(lower.blobs, [2]);
+  assert.equal(upper.area + lower.area, whole.area);
+  assert.equal(labels[60 * width + 38], 2, "the ל's neck is the lower part's");
+  assert.ok(upper.X0 > whole.X0 && lower.X1 > upper.X1 - 0.2, 'each part spans its own columns, not the whole blob\'s');
+  assert.ok(Math.round((upper.Y0 + upper.Y1) / 2 / LINE_PITCH) === 1 && Math.round((lower.Y0 + lower.Y1) / 2 / LINE_PITCH) === 2, 'each part in its line');
+});
+
+test('a chain of letters touching over three lines is cut into its three lines; a letter no taller than a line and its neck is left whole', () => {
+  // Line 3's ל (middle row 120) reaching up to the ל of line 2, whose head touches line 1's letter.
+  const lowerLamed = [[34, 92, 40, 94], [32, 94, 42, 98], [36, 98, 42, 110], [22, 110, 42, 116], [36, 116, 42, 132]] as const;
+  const { whole, cut } = painted([...upperLetter, ...lamed, ...lowerLamed]);
+  const parts = cut();
+  assert.deepEqual(parts.map((p) => Math.round((p.Y0 + p.Y1) / 2 / LINE_PITCH)), [1, 2, 3]);
+  assert.equal(parts.reduce((a, p) => a + p.area, 0), whole.area);
+  const alone = painted(lamed).cut();
+  assert.equal(alone.length, 1, 'a ל with its neck is not cut');
+});
+
+test("a tail of even width touching the letter below is cut at the gap's middle, not where the stroke happens to be a pixel thinner", () => {
+  // Line 1's ך: its roof, its tail 4 px wide down to row 68 (3 px at row 50), touching the top of line 2's letter (rows 68 to 92).
+  const { cut } = painted([[10, 28, 40, 34], [34, 34, 38, 50], [35, 50, 38, 51], [34, 51, 38, 68], [20, 68, 44, 92]]);
+  const [upper, lower] = cut();
+  assert.equal(upper.box[3], 60);
+  assert.equal(lower.box[1], 60);
 });
