@@ -42,6 +42,18 @@ const TOO_BLURRED = 'the letters are too blurred or too small in this photo to b
 
 /** Reads every letter of the scroll in `bytes` and says where the text differs from the mezuzah's. */
 export async function checkPhotoText(bytes: Uint8Array): Promise<TextCheck> {
+  const read = await readPhotoLetters(bytes);
+  if (read.kind === 'invalid') return read;
+  const { letters, scale } = read;
+  if (letters.edges.page === null || letters.edges.page > MAX_EDGE_WIDTH) return { kind: 'invalid', reason: TOO_BLURRED };
+  return findingsOf(linesTold(letters), scale);
+}
+
+/** The letters of the scroll in `bytes`, each tied to its place in the text, boxed in the pixels of the image read; `scale`: the photo as uploaded over that image. */
+export type PhotoLetters = { readonly kind: 'read'; readonly letters: LettersRead; readonly scale: number } | { readonly kind: 'invalid'; readonly reason: string };
+
+/** The page found and the layout fitted as for identification, then every letter read on the photo decoded at its own size (LETTERS_MAX_SIDE). */
+export async function readPhotoLetters(bytes: Uint8Array): Promise<PhotoLetters> {
   const decoded = await decodePhoto(bytes, false);
   const reading = await readDecoded(bytes, decoded);
   if (reading.kind === 'invalid') return { kind: 'invalid', reason: reading.reason };
@@ -49,8 +61,7 @@ export async function checkPhotoText(bytes: Uint8Array): Promise<TextCheck> {
   const k = full.gray.width / reading.img.width;
   const letters = readLetters(full.gray, scaled(reading.map, k), PAGE_MAX_SIDE);
   if (!letters) return { kind: 'invalid', reason: 'the text of the scroll could not be read letter by letter.' };
-  if (letters.edges.page === null || letters.edges.page > MAX_EDGE_WIDTH) return { kind: 'invalid', reason: TOO_BLURRED };
-  return findingsOf(linesTold(letters), full.uploadedLongSide / Math.max(full.gray.width, full.gray.height));
+  return { kind: 'read', letters, scale: full.uploadedLongSide / Math.max(full.gray.width, full.gray.height) };
 }
 
 /** The letters read without the lines whose letters cannot be told one by one: too blurred (MAX_EDGE_WIDTH) or among too much stray ink (MAX_STRAY_IN_LINE). */

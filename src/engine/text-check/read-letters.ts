@@ -322,7 +322,7 @@ export function lookAlikeOf(fineHand: HandLetters, char: string, fine: Float32Ar
  * examiners name (ו/י/ז/ן, ד/ר/ך, ב/כ, ה/ח/ת, ס/ם, ג/נ, ע/צ, ט/מ) and those
  * of the same strokes (ה/ק, כ/פ, ך/ן/ף, ם/ט).
  */
-const LOOK_ALIKES: Readonly<Record<string, string>> = {
+export const LOOK_ALIKES: Readonly<Record<string, string>> = {
   ו: 'יזן',
   י: 'וז',
   ז: 'ון',

@@ -169,3 +169,21 @@ test('a photo that shows part of the text reads only that part and is never "no 
   assert.equal(check.read.lines, 11);
   assert.ok(check.read.letters < 713);
 });
+
+test("a ה whose short leg joins its roof, where the hand's ה's stand apart, leaning to the hand's ח's, is a ח written for it; not where the hand's ה's are joined too", () => {
+  // Line 1 word 3 is יהוה: its first ה read in one piece, leaning to a ח though short of the ratio a look-alike asks alone.
+  const judged = (lookAlike: Partial<LookAlike>, others: Partial<LetterReading> = { pieces: 2 }, pieces = 1) => {
+    const check = findingsOf(readText((l) => (at(1, 3, 2)(l) ? { pieces, lookAlike: { char: 'ח', ratio: 0.5, own: 2, other: 0.6, meanRatio: 0.3, ...lookAlike } } : l.char === 'ה' ? others : {})), 1);
+    assert.ok(check.kind === 'read');
+    return check.findings.map((f) => [f.kind, f.line, f.word, f.letter, f.expected, f.found]);
+  };
+  assert.deepEqual(judged({}), [['wrong_letter', 1, 3, 2, 'ה', 'ח']]);
+  // Not when the hand's ה's are joined as often (a blurred photo), nor when it stands apart as written.
+  assert.deepEqual(judged({}, { pieces: 1 }), []);
+  assert.deepEqual(judged({}, { pieces: 2 }, 2), []);
+  // Nor when its lean is short: nearer its own instances, or not far nearer the ח's mean.
+  assert.deepEqual(judged({ ratio: 0.8 }), []);
+  assert.deepEqual(judged({ meanRatio: 0.6 }), []);
+  // Nor leaning to a look-alike written in two pieces, as a ה is (a ק).
+  assert.deepEqual(judged({ char: 'ק' }), []);
+});
