@@ -13,8 +13,8 @@
 // - touching_letters: the letter and the next of its word bridged with ink
 //   where they come closest.
 // Each edited photo is scored as bench:text scores a photo
-// (bench/lib/text-scoring.ts), with the findings it brought that the photo
-// as taken had not. The generator's text sets measure the engine on the
+// (bench/lib/text-scoring.ts): the edit found at its place, and the findings
+// no edit explains that the photo as taken (saved the same way) had not. The generator's text sets measure the engine on the
 // hands it writes; this measures hands it does not write, on the errors an
 // edit can make (not a scribe's pen: a pasted letter is the hand's own, where
 // the generator's letters written wrong are drawn anew). Analysis runs in this
@@ -23,13 +23,13 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import sharp from 'sharp';
-import { checkPhotoText, readPhotoLetters } from '../src/engine/text-check/check-text.ts';
+import { checkPhotoText, linesTold, readPhotoLetters } from '../src/engine/text-check/check-text.ts';
 import { LOOK_ALIKES, type LetterReading } from '../src/engine/text-check/read-letters.ts';
 import type { TextFinding } from '../src/engine/types.ts';
 import { MEZUZAH_WORDS } from '../src/text/mezuzah-text.ts';
 import { createRandom, deriveSeed } from '../tools/synth/index.ts';
 import type { PhotoError } from '../tools/synth/text-set.ts';
-import { reports } from './lib/text-scoring.ts';
+import { reports, scorePhoto } from './lib/text-scoring.ts';
 
 const { values } = parseArgs({ options: { dir: { type: 'string', default: path.resolve(import.meta.dirname, '../../shared/samples') }, 'per-kind': { type: 'string', default: '8' }, kinds: { type: 'string' } } });
 const PER_KIND = Number(values['per-kind']);
@@ -55,8 +55,14 @@ function parchmentAround(p: Photo, [x, y, w, h]: Box, pad = 3): number[] {
     if (u < 0 || v < 0 || u >= p.width || v >= p.height) return;
     for (let c = 0; c < p.channels; c++) levels[c].push(p.data[(v * p.width + u) * p.channels + c]);
   };
-  for (let v = y - pad; v < y + h + pad; v++) [at(x - pad, v), at(x + w + pad - 1, v)];
-  for (let u = x - pad; u < x + w + pad; u++) [at(u, y - pad), at(u, y + h + pad - 1)];
+  for (let v = y - pad; v < y + h + pad; v++) {
+    at(x - pad, v);
+    at(x + w + pad - 1, v);
+  }
+  for (let u = x - pad; u < x + w + pad; u++) {
+    at(u, y - pad);
+    at(u, y + h + pad - 1);
+  }
   return levels.map((l) => l.sort((a, b) => a - b)[l.length >> 1]);
 }
 
@@ -83,7 +89,7 @@ function baseOf(letters: readonly Placed[], line: number): number {
 /** The edit of one kind at `target`; null when the letter cannot take it (no donor, no next letter). */
 function edit(kind: Kind, p: Photo, target: Placed, letters: readonly Placed[], pick: (n: number) => number): PhotoError | null {
   const [x, y, w, h] = target.at;
-  const place = { line: target.line, word: target.word, letter: target.letter, box: null };
+  const place = { line: target.line, word: target.word, letter: target.letter, box: target.at };
   const parchment = parchmentAround(p, target.at);
   if (kind === 'missing_letter') {
     paint(p, grown(target.at, 1), parchment);
@@ -139,7 +145,10 @@ const key = (f: TextFinding) => `${f.kind} ${f.line}:${f.word}:${f.letter}`;
 const results = new Map<Kind, { edits: number; found: number; named: number; brought: number }>(KINDS.map((k) => [k, { edits: 0, found: 0, named: 0, brought: 0 }]));
 console.log(`bench:text-edits: ${manifest.scrolls.length} registration photos of ${values.dir}, ${PER_KIND} edits of each kind a photo (seed "${SEED}")`);
 for (const { reference } of manifest.scrolls) {
-  const bytes = new Uint8Array(readFileSync(path.join(values.dir, reference)));
+  const { data, info } = await sharp(readFileSync(path.join(values.dir, reference))).rotate().raw().toBuffer({ resolveWithObject: true });
+  const saved = (pixels: Buffer) => sharp(pixels, { raw: { width: info.width, height: info.height, channels: info.channels } }).jpeg({ quality: 92 }).toBuffer();
+  // The photo as taken, saved as each edit will be: what it shows before any edit.
+  const bytes = new Uint8Array(await saved(data));
   const [asTaken, read] = [await checkPhotoText(bytes), await readPhotoLetters(bytes)];
   if (asTaken.kind === 'invalid' || read.kind === 'invalid') {
     console.log(`${reference}: not read (${asTaken.kind === 'invalid' ? asTaken.reason : ''})`);
@@ -147,8 +156,13 @@ for (const { reference } of manifest.scrolls) {
   }
   const before = new Set(asTaken.findings.map(key));
   console.log(`${reference}: as taken, ${asTaken.verdict}, ${asTaken.findings.length} findings`);
-  const { data, info } = await sharp(bytes).rotate().raw().toBuffer({ resolveWithObject: true });
-  const letters: Placed[] = read.letters.letters.filter((l) => l.op === 'match' && l.box !== null).map((l) => ({ ...l, at: l.box!.map((v) => Math.round(v * read.scale)) as unknown as Box }));
+  // Letters of the lines the check judges, read as written and not at a finding already.
+  const told = linesTold(read.letters).letters.filter((l) => l.op === 'match' && l.box !== null && !asTaken.findings.some((f) => f.line === l.line && f.word === l.word));
+  const letters: Placed[] = told.map((l) => {
+    const [x, y, w, h] = l.box!.map((v) => Math.round(v * read.scale));
+    return { ...l, at: [x, y, w, h] };
+  });
+  if (letters.length === 0) continue;
   for (const kind of KINDS) {
     const random = createRandom(deriveSeed(SEED, reference, kind));
     const pick = (n: number) => Math.floor(random.next() * n);
@@ -158,10 +172,10 @@ for (const { reference } of manifest.scrolls) {
       const error = edit(kind, photo, letters[pick(letters.length)], letters, pick);
       if (!error) continue;
       i++;
-      const jpeg = await sharp(photo.data, { raw: { width: info.width, height: info.height, channels: info.channels } }).jpeg({ quality: 92 }).toBuffer();
-      const check = await checkPhotoText(new Uint8Array(jpeg));
+      const check = await checkPhotoText(new Uint8Array(await saved(photo.data)));
+      const score = scorePhoto(check, [error]);
       const hit = check.kind === 'read' ? check.findings.find((f) => reports(f, error)) : undefined;
-      const brought = check.kind === 'read' ? check.findings.filter((f) => f !== hit && !before.has(key(f))) : [];
+      const brought = score.unexplained.filter((f) => !before.has(key(f)));
       r.edits++;
       if (hit) r.found++;
       if (hit && hit.found === error.found) r.named++;

@@ -39,6 +39,24 @@ const LIKE_OTHER = 1;
 /** And nearer the look-alike's instances than its own, by this much at least: a lean, not a letter between the two. */
 const UNLIKE_OWN_RATIO = 0.7;
 
+/*
+ * Or when it stands in fewer pieces than its letter is written in (a ה whose
+ * short leg joins its roof), while the hand's instances of it mostly do not,
+ * and leans to a look-alike written in as few (a ח): nearer the look-alike's
+ * instances than its own (UNLIKE_OWN_RATIO) and far nearer its mean. On a
+ * hand whose instances of a letter are all but alike, its own ח set in a ה's
+ * place is no nearer its ח's on the darkness grid than WRITTEN_AS_RATIO asks
+ * (the shared samples' hands, edited: bench:text-edits); the join is what a
+ * ח is. On the text tune set's 3 MP registration photos 268 of the hands' ה's
+ * stand joined, none leaning as far as JOINED_MEAN_RATIO.
+ */
+/** No more than this share of the hand's instances of the letter joined: in a blurred photo most are, and a join says nothing. */
+const JOINED_SHARE = 0.2;
+/** Twice as near the look-alike's mean as its own letter's: the pasted ח's of the samples' hands stood at 0.1 to 0.35; the tune set's joined ה's at 0.59 and more. */
+const JOINED_MEAN_RATIO = 0.5;
+/** A share of joined instances is told from this many of the hand's instances at least. */
+const JOINED_FROM = 5;
+
 /**
  * How sure a finding read off the alignment alone is: the share of such
  * findings that were the generator's errors on the text tune set's 3 MP
@@ -117,23 +135,6 @@ export function findingsOf(read: LettersRead, scale: number): TextCheck {
     read: { lines: lines.size, words: words.size, letters },
   };
 }
-
-/**
- * Or when it stands in fewer pieces than its letter is written in (a ה whose
- * short leg joins its roof) while no more than JOINED_SHARE of the hand's
- * instances of it do (in a blurred photo most do: there a join says
- * nothing), and leans to a look-alike written in as few (a ח): nearer the
- * look-alike's instances than its own (UNLIKE_OWN_RATIO) and nearer its mean
- * by JOINED_MEAN_RATIO. A hand whose letters are all but alike leaves a ח
- * written for a ה no nearer its ח's, on the darkness grid, than the ratio
- * asks (the shared samples' hands, edited: bench:text-edits); the join is
- * what a ח is. On the text tune set's 3 MP registration photos 268 of the
- * hands' ה's stand joined, none leaning so far to a ח.
- */
-const JOINED_SHARE = 0.2;
-const JOINED_MEAN_RATIO = 0.5;
-/** A share of joined instances is told from this many of the hand's instances of a letter at least. */
-const JOINED_FROM = 5;
 
 /** The letter a letter read alone is written as, when it is not its own; `joined`: the share of the hand's instances of each letter standing in fewer pieces than written (joinedShares). */
 function writtenAs(l: LetterReading, joined: ReadonlyMap<string, number>): string | null {

@@ -55,7 +55,7 @@ const CUT_REACH = 0.3;
  * pixel), the cut takes the one nearest the gap's middle: a tapering leg's
  * end, a crown's hair, is a good deal thinner than a stroke, while along a
  * stroke of even width (a tail, a neck) the thinnest row is a pixel's chance,
- * and the middle, where the cut had always been made, is as good as any.
+ * and the middle is as good as any.
  */
 const CUT_SLACK = 1.25;
 /**
@@ -272,7 +272,9 @@ function extentIn(labels: Int32Array, width: number, top: number, bottom: number
  * letter below, a chain of them over three lines) as its lines' parts: cut at
  * each gap it reaches across, where it is thinnest within CUT_REACH of the
  * gap's middle (CUT_SLACK), each part below a cut labelled anew in `labels`
- * (`newLabel`), each boxed tight.
+ * (`newLabel`), each boxed tight. The parts of a cut touch under labels of
+ * their own; markStrokeEnds, run after, does not take the lower for a stroke's
+ * end broken off the upper: the two are taller than it allows.
  */
 export function cutAcrossLines(g: InkGroup, labels: Int32Array, width: number, toCanonical: (u: number, v: number) => [number, number], rowOf: (Y: number) => number, newLabel: () => number): InkGroup[] {
   if (g.Y1 - g.Y0 <= ACROSS_LINES * LINE_PITCH) return [g];
@@ -284,16 +286,18 @@ export function cutAcrossLines(g: InkGroup, labels: Int32Array, width: number, t
     if (gap <= g.Y0 || gap >= g.Y1) continue;
     const middle = rowOf(gap);
     const [from, to] = [Math.max(top + 1, rowOf(gap - CUT_REACH * LINE_PITCH)), Math.min(bottom - 1, rowOf(gap + CUT_REACH * LINE_PITCH))];
-    const ink = new Map<number, number>();
+    const ink: number[] = [];
     for (let v = from; v <= to; v++) {
       let count = 0;
       for (let u = left; u < right; u++) if (labels[v * width + u] === label) count++;
-      ink.set(v, count);
+      ink.push(count);
     }
-    const least = Math.min(...ink.values());
+    const least = Math.min(...ink);
     let cut = -1;
-    for (const [v, count] of ink) if (count <= Math.max(least * CUT_SLACK, least + 1) && (cut < 0 || Math.abs(v - middle) < Math.abs(cut - middle))) cut = v;
-    if (cut > 0) cuts.push(cut);
+    ink.forEach((count, i) => {
+      if (count <= Math.max(least * CUT_SLACK, least + 1) && (cut < 0 || Math.abs(from + i - middle) < Math.abs(cut - middle))) cut = from + i;
+    });
+    if (cut >= 0) cuts.push(cut);
   }
   if (cuts.length === 0) return [g];
   const rows = [top, ...cuts, bottom];

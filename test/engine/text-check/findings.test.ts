@@ -186,4 +186,9 @@ test("a ה whose short leg joins its roof, where the hand's ה's stand apart, le
   assert.deepEqual(judged({ meanRatio: 0.6 }), []);
   // Nor leaning to a look-alike written in two pieces, as a ה is (a ק).
   assert.deepEqual(judged({ char: 'ק' }), []);
+  // Nor where the hand has too few instances of the letter read alone to tell how often it joins them: three other ה's read alone, the rest read as other letters' ink.
+  let kept = 0;
+  const few = findingsOf(readText((l) => (at(1, 3, 2)(l) ? { pieces: 1, lookAlike: { char: 'ח', ratio: 0.5, own: 2, other: 0.6, meanRatio: 0.3 } } : l.char === 'ה' ? (kept++ < 3 ? { pieces: 2 } : { op: 'merge', pieces: 2 }) : {})), 1);
+  assert.ok(few.kind === 'read');
+  assert.deepEqual(few.findings.filter((f) => f.kind === 'wrong_letter'), []);
 });

@@ -96,7 +96,9 @@ test("a ל's head touching the leg of the letter above is cut from it where the 
   assert.deepEqual(lower.blobs, [2]);
   assert.equal(upper.area + lower.area, whole.area);
   assert.equal(labels[60 * width + 38], 2, "the ל's neck is the lower part's");
-  assert.ok(upper.X0 > whole.X0 && lower.X1 > upper.X1 - 0.2, 'each part spans its own columns, not the whole blob\'s');
+  // Each part spans its own columns, not the whole blob's (X runs from the right margin: X0 from a box's right, X1 from its left).
+  assert.deepEqual([upper.X0, upper.X1], [(60 - 40) / 60, (60 - 10) / 60]);
+  assert.deepEqual([lower.X0, lower.X1], [(60 - 44) / 60, (60 - 20) / 60]);
   assert.ok(Math.round((upper.Y0 + upper.Y1) / 2 / LINE_PITCH) === 1 && Math.round((lower.Y0 + lower.Y1) / 2 / LINE_PITCH) === 2, 'each part in its line');
 });
 
@@ -117,4 +119,7 @@ test("a tail of even width touching the letter below is cut at the gap's middle,
   const [upper, lower] = cut();
   assert.equal(upper.box[3], 60);
   assert.equal(lower.box[1], 60);
+  // A broad tail (12 px, 10 at row 50): within a quarter of the thinnest, where a pixel is not enough.
+  const broad = painted([[10, 28, 40, 34], [24, 34, 36, 50], [25, 50, 35, 51], [24, 51, 36, 68], [10, 68, 44, 92]]).cut();
+  assert.equal(broad[0].box[3], 60);
 });
