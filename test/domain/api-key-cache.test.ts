@@ -42,3 +42,16 @@ test('no more than 10,000 entries: the oldest goes first', () => {
   assert.ok(cache.get('h1', 1));
   assert.ok(cache.get('h10000', 1));
 });
+
+test("a key's last use is kept as an instant; one that does not parse (written by hand) counts as none, so the next use is written", () => {
+  const cache = apiKeyCache(5000);
+  const used = (lastUsedAt: string | null) => cache.put(`h${lastUsedAt}`, { key: { ...key(1, 7), lastUsedAt } as ApiKey, account: account(7) }, 1000, cache.generation).lastUsedMs;
+  assert.equal(used('2026-12-06 10:00:00'), Date.UTC(2026, 11, 6, 10));
+  assert.equal(used(null), null);
+  assert.equal(used('yesterday'), null);
+  // A use noted keeps the entry's instant and its text in step.
+  cache.noteUse('h2026-12-06 10:00:00', new Date(Date.UTC(2026, 11, 6, 11)));
+  const entry = cache.get('h2026-12-06 10:00:00', 2000)!;
+  assert.equal(entry.lastUsedMs, Date.UTC(2026, 11, 6, 11));
+  assert.equal(entry.key.lastUsedAt, '2026-12-06 11:00:00');
+});

@@ -52,6 +52,11 @@ describe('any origin (the default)', () => {
   test('the OpenAPI document may be read by a page elsewhere; the reference page is not opened to other origins', async () => {
     const document = await t.app.inject({ method: 'GET', url: '/api/v1/openapi.json', headers: { origin: SHOP } });
     assert.equal(document.headers['access-control-allow-origin'], '*');
+    const queried = await t.app.inject({ method: 'GET', url: '/api/v1/openapi.json?v=1', headers: { origin: SHOP } });
+    assert.equal(queried.statusCode, 200);
+    assert.equal(queried.headers['access-control-allow-origin'], '*', 'the document with a query string');
+    const longer = await t.app.inject({ method: 'GET', url: '/api/v1/openapi.jsonp', headers: { origin: SHOP } });
+    assert.equal(longer.headers['access-control-allow-origin'], undefined, 'a path that only begins like the document');
     const page = await t.app.inject({ method: 'GET', url: '/api/v1/docs', headers: { origin: SHOP } });
     assert.equal(page.headers['access-control-allow-origin'], undefined);
   });
