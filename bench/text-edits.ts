@@ -29,7 +29,8 @@ import type { TextFinding } from '../src/engine/types.ts';
 import { MEZUZAH_WORDS } from '../src/text/mezuzah-text.ts';
 import { createRandom, deriveSeed } from '../tools/synth/index.ts';
 import type { PhotoError } from '../tools/synth/text-set.ts';
-import { reports, scorePhoto } from './lib/text-scoring.ts';
+import { percentOf } from './lib/rates.ts';
+import { scorePhoto } from './lib/text-scoring.ts';
 
 const { values } = parseArgs({ options: { dir: { type: 'string', default: path.resolve(import.meta.dirname, '../../shared/samples') }, 'per-kind': { type: 'string', default: '8' }, kinds: { type: 'string' } } });
 const PER_KIND = Number(values['per-kind']);
@@ -86,6 +87,12 @@ function baseOf(letters: readonly Placed[], line: number): number {
   return bottoms[bottoms.length >> 1];
 }
 
+/** A cut's or a bridge's thickness on a line: 0.06 of its letters' median height (a stroke's), 2 px at least. */
+function strokeOf(letters: readonly Placed[], line: number): number {
+  const heights = letters.filter((l) => l.line === line).map((l) => l.at[3]).sort((a, b) => a - b);
+  return Math.max(2, Math.round(0.06 * heights[heights.length >> 1]));
+}
+
 /** The edit of one kind at `target`; null when the letter cannot take it (no donor, no next letter). */
 function edit(kind: Kind, p: Photo, target: Placed, letters: readonly Placed[], pick: (n: number) => number): PhotoError | null {
   const [x, y, w, h] = target.at;
@@ -96,8 +103,7 @@ function edit(kind: Kind, p: Photo, target: Placed, letters: readonly Placed[], 
     return { kind, ...place, expected: target.char, found: '' };
   }
   if (kind === 'broken_letter') {
-    const heights = letters.filter((l) => l.line === target.line).map((l) => l.at[3]).sort((a, b) => a - b);
-    const band = Math.max(2, Math.round(0.06 * heights[heights.length >> 1]));
+    const band = strokeOf(letters, target.line);
     paint(p, [x - 1, y + Math.round(h / 2 - band / 2), w + 2, band], parchment);
     return { kind, ...place, expected: target.char, found: target.char };
   }
@@ -135,8 +141,7 @@ function edit(kind: Kind, p: Photo, target: Placed, letters: readonly Placed[], 
     if (!best || left - right < best.to - best.from) best = { row: v, from: right, to: left };
   }
   if (!best) return null;
-  const heights = letters.filter((l) => l.line === target.line).map((l) => l.at[3]).sort((a, b) => a - b);
-  const stroke = Math.max(2, Math.round(0.06 * heights[heights.length >> 1]));
+  const stroke = strokeOf(letters, target.line);
   paint(p, [best.from, best.row - (stroke >> 1), best.to - best.from + 1, stroke], ink);
   return { kind, ...place, expected: target.char + next.char, found: target.char + next.char };
 }
@@ -174,17 +179,16 @@ for (const { reference } of manifest.scrolls) {
       i++;
       const check = await checkPhotoText(new Uint8Array(await saved(photo.data)));
       const score = scorePhoto(check, [error]);
-      const hit = check.kind === 'read' ? check.findings.find((f) => reports(f, error)) : undefined;
+      const [{ found: hit, namedRight }] = score.errors;
       const brought = score.unexplained.filter((f) => !before.has(key(f)));
       r.edits++;
       if (hit) r.found++;
-      if (hit && hit.found === error.found) r.named++;
+      if (namedRight) r.named++;
       r.brought += brought.length;
       const word = MEZUZAH_WORDS[error.line - 1][error.word - 1];
       console.log(`  ${kind} ${error.line}:${error.word}:${error.letter} (${word}) ${error.expected}>${error.found}: ${hit ? 'found' : check.kind === 'invalid' ? 'not read' : 'missed'}${brought.length ? `; brought ${brought.map((f) => `${f.kind} ${f.line}:${f.word}:${f.letter} ${f.expected}>${f.found}`).join(', ')}` : ''}`);
     }
   }
 }
-const pct = (n: number, of: number) => (of === 0 ? 'n/a' : `${n}/${of} (${((100 * n) / of).toFixed(1)}%)`);
 console.log('\nedit                found              named right       findings brought');
-for (const [kind, r] of results) console.log(`${kind.padEnd(19)} ${pct(r.found, r.edits).padEnd(18)} ${(kind === 'wrong_letter' ? pct(r.named, r.found) : '').padEnd(17)} ${r.brought}`);
+for (const [kind, r] of results) console.log(`${kind.padEnd(19)} ${percentOf(r.found, r.edits).padEnd(18)} ${(kind === 'wrong_letter' ? percentOf(r.named, r.found) : '').padEnd(17)} ${r.brought}`);

@@ -19,6 +19,7 @@ import { TEXT_REPORT, TEXT_TUNE } from '../tools/scenes/index.ts';
 import { textSetArguments } from '../tools/synth/index.ts';
 import type { TextManifest, TextSetOptions } from '../tools/synth/text-set.ts';
 import { scorePhoto, type PhotoScore } from './lib/text-scoring.ts';
+import { percentOf } from './lib/rates.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const args = process.argv.slice(2);
@@ -67,7 +68,6 @@ const TARGETS: readonly { kinds: readonly string[]; label: string; target: strin
   { kinds: ['touching_letters'], label: 'touching letters found', target: '≥ 95%', aim: '≥ 85%' },
   { kinds: ['broken_letter'], label: 'broken letter found', target: '≥ 90%', aim: '≥ 85%' },
 ];
-const pct = (n: number, of: number) => (of === 0 ? 'n/a' : `${n}/${of} (${((100 * n) / of).toFixed(1)}%)`);
 const median = (xs: number[]) => {
   const s = [...xs].sort((a, b) => a - b);
   return s.length === 0 ? NaN : s.length % 2 ? s[s.length >> 1] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
@@ -82,16 +82,16 @@ for (const group of [...new Set(checked.map((c) => c.group))].sort()) {
   const clean = of.filter((c) => c.clean);
   const errors = of.flatMap((c) => c.score.errors);
   console.log(`\n${group} (${of.length} photos, ${of.filter((c) => !c.score.read).length} not read)`);
-  console.log(`  clean scrolls "no errors found"           ${pct(clean.filter((c) => c.score.verdict === 'no_errors_found').length, clean.length)}   target ${phone ? '(aim ≥ 95%)' : '≥ 98%'}`);
+  console.log(`  clean scrolls "no errors found"           ${percentOf(clean.filter((c) => c.score.verdict === 'no_errors_found').length, clean.length)}   target ${phone ? '(aim ≥ 95%)' : '≥ 98%'}`);
   for (const t of TARGETS) {
     const these = errors.filter((e) => t.kinds.includes(e.error.kind));
-    console.log(`  ${t.label.padEnd(52)} ${pct(these.filter((e) => e.found).length, these.length)}   target ${phone ? `(aim ${t.aim})` : t.target}`);
+    console.log(`  ${t.label.padEnd(52)} ${percentOf(these.filter((e) => e.found).length, these.length)}   target ${phone ? `(aim ${t.aim})` : t.target}`);
   }
   const wrong = errors.filter((e) => e.error.kind === 'wrong_letter' && e.found);
-  console.log(`  wrong letter's "found" names the letter written         ${pct(wrong.filter((e) => e.namedRight).length, wrong.length)}   target ≥ 90%`);
+  console.log(`  wrong letter's "found" names the letter written         ${percentOf(wrong.filter((e) => e.namedRight).length, wrong.length)}   target ≥ 90%`);
   for (const kind of ['missing_word', 'extra_word', 'missing_letter', 'extra_letter', 'swapped_letters']) {
     const these = errors.filter((e) => e.error.kind === kind);
-    console.log(`    ${kind.padEnd(18)} ${pct(these.filter((e) => e.found).length, these.length)}`);
+    console.log(`    ${kind.padEnd(18)} ${percentOf(these.filter((e) => e.found).length, these.length)}`);
   }
   const unexplained = of.flatMap((c) => c.score.unexplained);
   const byKind = new Map<string, number>();

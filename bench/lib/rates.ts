@@ -52,6 +52,9 @@ export function equalErrorRate(genuine: readonly number[], impostors: readonly n
   return { eer: best.eer, threshold: best.threshold };
 }
 
+/** `n` of `of` and its percentage, as the text benches print a count: "21/48 (43.8%)". */
+export const percentOf = (n: number, of: number): string => (of === 0 ? 'n/a' : `${n}/${of} (${((100 * n) / of).toFixed(1)}%)`);
+
 export function quantile(values: readonly number[], q: number): number {
   if (values.length === 0) return Number.NaN;
   const s = [...values].sort((a, b) => a - b);

@@ -151,20 +151,13 @@ export function pageInk(img: Gray, map: PageMap, maxSide?: number): PageInk | nu
   let nextLabel = blobs.length + 1;
   const rowOf = (Y: number) => Math.round((Y - page.toCanonical(0, 0)[1]) / (page.toCanonical(0, 1)[1] - page.toCanonical(0, 0)[1]));
   for (const [k, b] of blobs.entries()) {
-    const [X1, Y0] = page.toCanonical(b.minX, b.minY);
-    const [X0, Y1] = page.toCanonical(b.maxX + 1, b.maxY + 1);
+    const whole = groupAt([b.minX, b.minY, b.maxX + 1, b.maxY + 1], b.area, k + 1, page.toCanonical);
+    const { X0, X1, Y0, Y1 } = whole;
     if (X1 - X0 > MAX_BLOB_WIDTH * LINE_PITCH || Y1 - Y0 > MAX_BLOB_HEIGHT * LINE_PITCH) continue;
     if (X1 < -COLUMN_REACH || X0 > 1 + COLUMN_REACH) continue;
-    const whole: InkGroup = { X0, X1, Y0, Y1, area: b.area, box: [b.minX, b.minY, b.maxX + 1, b.maxY + 1], blobs: [k + 1], index: 0 };
     const parts = partsInFirmInk(page.image, labels, whole.box, k + 1, nextLabel);
     if (parts) nextLabel += parts.length;
-    const pieces: InkGroup[] = parts
-      ? parts.map(({ box, area, label }) => {
-          const [pX1, pY0] = page.toCanonical(box[0], box[1]);
-          const [pX0, pY1] = page.toCanonical(box[2], box[3]);
-          return { X0: pX0, X1: pX1, Y0: pY0, Y1: pY1, area, box, blobs: [label], index: 0 };
-        })
-      : [whole];
+    const pieces = parts ? parts.map(({ box, area, label }) => groupAt(box, area, label, page.toCanonical)) : [whole];
     for (const piece of pieces) candidates.push(...cutAcrossLines(piece, labels, page.image.width, page.toCanonical, rowOf, () => nextLabel++));
   }
   const pxPerPitch = LINE_PITCH / (page.toCanonical(0, 1)[1] - page.toCanonical(0, 0)[1]);
@@ -321,10 +314,14 @@ function groupOf(label: number, labels: Int32Array, width: number, within: Box, 
       [left, top, right, bottom] = [Math.min(left, u), Math.min(top, v), Math.max(right, u + 1), Math.max(bottom, v + 1)];
     }
   }
-  if (area === 0) return null;
-  const [X1, Y0] = toCanonical(left, top);
-  const [X0, Y1] = toCanonical(right, bottom);
-  return { X0, X1, Y0, Y1, area, box: [left, top, right, bottom], blobs: [label], index: 0 };
+  return area === 0 ? null : groupAt([left, top, right, bottom], area, label, toCanonical);
+}
+
+/** One blob's ink (`label`, `area` pixels) in `box` (page pixels) as a group, its extent in canonical units. */
+function groupAt(box: [number, number, number, number], area: number, label: number, toCanonical: (u: number, v: number) => [number, number]): InkGroup {
+  const [X1, Y0] = toCanonical(box[0], box[1]);
+  const [X0, Y1] = toCanonical(box[2], box[3]);
+  return { X0, X1, Y0, Y1, area, box, blobs: [label], index: 0 };
 }
 
 /** A line's blobs as groups of ink in reading order: overlapping parts joined, small ink alone along the line kept as such, the rest left out. */

@@ -219,3 +219,11 @@ test("a registration photo made elsewhere, whose ל's necks touch the letters of
   assert.deepEqual(check.findings, []);
   assert.equal(check.verdict, 'no_errors_found');
 });
+
+test("a registration photo made elsewhere with a ל touching a ל above it that touches the line above that reads each in its line: none missing, the ה above not broken", { skip: haveSamples ? false : 'shared sample photos are not present beside the repository' }, async () => {
+  // Lines 15 to 17 (word 5 or 6 of each): a blob three lines tall. What the scroll does show: a כ's base on the ב's (ובשכבך), a י on a ו.
+  const check = await checkPhotoText(samplePhoto('ref/fe42f0333979.jpg'));
+  assert.ok(check.kind === 'read', check.kind === 'invalid' ? check.reason : '');
+  assert.deepEqual(check.read, { lines: 22, words: 170, letters: 713 });
+  assert.deepEqual(check.findings.map((f) => [f.kind, f.line, f.word, f.letter]), [['touching_letters', 5, 1, 4], ['touching_letters', 5, 7, 3]]);
+});
