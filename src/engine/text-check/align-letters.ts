@@ -49,6 +49,17 @@ const GAP_SPREAD = 0.25;
  * its ink extra, the same letter both).
  */
 const WIDE_GAP_COST = 6;
+/**
+ * A letter's pieces stand no further apart along the line than this many
+ * letter heights: a ה's leg stands under its roof, a stroke cut across leaves
+ * a hairline, and the end of a roof or a base cut along the line stands a
+ * stroke's width or two off (stroke-ends.ts). Ink further off is a
+ * neighbour's, or ink no letter takes: a hand that writes a letter narrower
+ * than the table would otherwise take the next letter's detached leg as the
+ * rest of it, its width then the table's (a ם of half the width took a ה's
+ * leg 0.46 letter heights off, read as a broken ם).
+ */
+export const PIECE_GAP = 0.25;
 /** What a letter in two pieces, two letters in one group, a letter missing, or ink no letter takes cost over their widths: chosen on three clean synthetic registration photos (no letter of theirs missing or extra), not tuned further. */
 const MERGE_COST = 4;
 const TOUCH_COST = 6;
@@ -154,7 +165,7 @@ export function alignLetters(
       const c = cost[at];
       if (c === Infinity) continue;
       if (i < n && j < m) relax(at + cols + 1, c + letterCost(i, groups[j].X1 - groups[j].X0) + gapCost(j, i) + shapeCost(i, j, 1), 'match');
-      if (i < n && j + 1 < m) {
+      if (i < n && j + 1 < m && groups[j + 1].X0 - groups[j].X1 <= PIECE_GAP * height) {
         const pieces = widthCost(groups[j + 1].X1 - groups[j].X0, letterWidth(letters[i].char), PIECES_WIDTH_SPREAD) + gapCost(j, i) + shapeCost(i, j, 2);
         relax(at + cols + 2, c + MERGE_COST + pieces, 'merge');
       }
