@@ -51,15 +51,16 @@ const GAP_SPREAD = 0.25;
 const WIDE_GAP_COST = 6;
 /**
  * A letter's pieces stand no further apart along the line than this many
- * letter heights: a ה's leg stands under its roof, a stroke cut across leaves
- * a hairline, and the end of a roof or a base cut along the line stands a
- * stroke's width or two off (stroke-ends.ts). Ink further off is a
- * neighbour's, or ink no letter takes: a hand that writes a letter narrower
- * than the table would otherwise take the next letter's detached leg as the
- * rest of it, its width then the table's (a ם of half the width took a ה's
- * leg 0.46 letter heights off, read as a broken ם).
+ * letter heights (as the line's widths give them, `height`: a hand that
+ * writes narrow is held to gaps as narrow): a ה's leg stands under its roof,
+ * a stroke cut across leaves a hairline. Ink further off is a neighbour's or
+ * no letter's: a hand that writes a letter narrower than the table would
+ * otherwise take ink beside it as the rest of it, the two as wide as the
+ * table's letter (a ם of half the table's width took the next ה's detached
+ * leg, 0.46 of the letters' height away, and was read broken). A letter whose
+ * middle flaked away wider than this is read whole with ink beside it.
  */
-export const PIECE_GAP = 0.25;
+const PIECE_GAP = 0.25;
 /** What a letter in two pieces, two letters in one group, a letter missing, or ink no letter takes cost over their widths: chosen on three clean synthetic registration photos (no letter of theirs missing or extra), not tuned further. */
 const MERGE_COST = 4;
 const TOUCH_COST = 6;

@@ -1,5 +1,5 @@
 import { median } from '../geometry.ts';
-import { PIECE_GAP, type AlignedLetter, type ExtraInk } from './align-letters.ts';
+import type { AlignedLetter, ExtraInk } from './align-letters.ts';
 import type { LineFrame } from './letter-shapes.ts';
 import { facesStroke, spanOf, type InkGroup, type Piece } from './page-ink.ts';
 
@@ -54,15 +54,16 @@ export function brokenEnds(char: string, groups: readonly InkGroup[], frame: Lin
   return under.filter((piece) => reachOf(Math.max(piece.box[3], bottom), frame) - typical <= REACH_TOLERANCE);
 }
 
-/*
+/**
  * A stroke cut along the line (a roof's end, a base's) leaves its end beside
- * the letter: ink no letter took, no further than PIECE_GAP letter heights
+ * the letter: ink no letter took, no further than SIDE_GAP letter heights
  * from it, in the rows the letter's ink faces it in and about as tall there
  * (page-ink.ts, facesStroke). It is the letter's when the letter is
  * narrower than the hand's instances of it (by SHORT) and with it not wider
  * than REACH_TOLERANCE past them: a speck or a stray mark beside a whole
  * letter is no piece of it.
  */
+const SIDE_GAP = 0.25;
 /** The columns a letter's and a piece's facing ink is measured over, in letter heights. */
 const FACING_BAND = 0.08;
 
@@ -88,7 +89,7 @@ function isSideEnd(piece: InkGroup, char: string, groups: readonly InkGroup[], f
   if (own > typical - SHORT || withIt - typical > REACH_TOLERANCE) return false;
   const onLeft = piece.box[2] <= left;
   const gap = onLeft ? left - piece.box[2] : piece.box[0] - right;
-  if (gap < 0 || gap > PIECE_GAP * lh) return false;
+  if (gap < 0 || gap > SIDE_GAP * lh) return false;
   const band = Math.max(2, Math.round(FACING_BAND * lh));
   const mine = new Set(groups.flatMap((g) => g.blobs));
   const top = Math.min(piece.box[1], top0);

@@ -192,13 +192,13 @@ test("letters the scribe stretched to fill the line (the dilatable letters of it
   assert.equal(plain.extra.length, 1);
 });
 
-test("ink standing further off a letter than its pieces stand is no piece of it: a letter the hand writes narrow is read alone, not with the next letter's detached leg", () => {
+test('ink further off a letter than its pieces stand is no piece of it: a letter the hand writes narrow is read alone, not with a stroke 0.4 letter heights past it', () => {
   const ink = inkOf();
-  // יהוה's last ה written at under half the table's width, and a small stroke (a leg) 0.4 letter heights past it:
-  // together they are as wide as the table's ה, which alone would make a letter in pieces of them the cheaper reading.
+  // יהוה's last ה written at under half the table's width, and a small stroke 0.4 letter heights past it:
+  // together they are as wide as the table's ה, which by the widths alone makes a letter in pieces of them the cheaper reading.
   const he = ink[11];
   const narrow = { ...he, X1: he.X0 + 0.45 * (he.X1 - he.X0) };
-  const leg: InkGroup = { X0: narrow.X1 + 0.4 * H, X1: narrow.X1 + 0.52 * H, Y0: 0.4 * H, Y1: H, area: 10, box: [0, 0, 1, 1], blobs: [], index: 0, small: true };
+  const leg: InkGroup = { X0: narrow.X1 + 0.4 * H, X1: narrow.X1 + 0.52 * H, Y0: 0, Y1: H, area: 10, box: [0, 0, 1, 1], blobs: [], index: 0, small: true };
   const r = alignLetters([...ink.slice(0, 11), narrow, leg, ...ink.slice(12)], letters);
   assert.equal(r.letters[11].op, 'match');
   assert.deepEqual(r.letters[11].groups, [narrow]);
