@@ -23,7 +23,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import sharp from 'sharp';
-import { checkPhotoText, linesTold, readPhotoLetters } from '../src/engine/text-check/check-text.ts';
+import { checkLetters, checkPhotoText, linesTold, readPhotoLetters } from '../src/engine/text-check/check-text.ts';
 import { LOOK_ALIKES, type LetterReading } from '../src/engine/text-check/read-letters.ts';
 import type { TextFinding } from '../src/engine/types.ts';
 import { MEZUZAH_WORDS } from '../src/text/mezuzah-text.ts';
@@ -112,14 +112,16 @@ function edit(kind: Kind, p: Photo, target: Placed, letters: readonly Placed[], 
     if (donors.length === 0) return null;
     const donor = donors[pick(donors.length)];
     const [dx, dy, dw, dh] = donor.at;
-    const source = Buffer.from(p.data);
+    // The donor's pixels as taken, before the paint can reach them.
+    const source = Buffer.alloc(dw * dh * p.channels);
+    for (let v = 0; v < dh; v++) if (dy + v >= 0 && dy + v < p.height) p.data.copy(source, v * dw * p.channels, ((dy + v) * p.width + dx) * p.channels, ((dy + v) * p.width + dx + dw) * p.channels);
     paint(p, grown(target.at, 1), parchment);
     // The donor's ink set where the letter stood: centred on it, as high on this line as it stood on its own.
     const [ox, oy] = [Math.round(x + w / 2 - dw / 2), dy - baseOf(letters, donor.line) + baseOf(letters, target.line)];
     for (let v = 0; v < dh; v++) {
       for (let u = 0; u < dw; u++) {
         if (oy + v < 0 || oy + v >= p.height || ox + u < 0 || ox + u >= p.width) continue;
-        const [from, to] = [((dy + v) * p.width + dx + u) * p.channels, ((oy + v) * p.width + ox + u) * p.channels];
+        const [from, to] = [(v * dw + u) * p.channels, ((oy + v) * p.width + ox + u) * p.channels];
         for (let c = 0; c < p.channels; c++) p.data[to + c] = Math.min(p.data[to + c], source[from + c]);
       }
     }
@@ -154,7 +156,8 @@ for (const { reference } of manifest.scrolls) {
   const saved = (pixels: Buffer) => sharp(pixels, { raw: { width: info.width, height: info.height, channels: info.channels } }).jpeg({ quality: 92 }).toBuffer();
   // The photo as taken, saved as each edit will be: what it shows before any edit.
   const bytes = new Uint8Array(await saved(data));
-  const [asTaken, read] = [await checkPhotoText(bytes), await readPhotoLetters(bytes)];
+  const read = await readPhotoLetters(bytes);
+  const asTaken = checkLetters(read);
   if (asTaken.kind === 'invalid' || read.kind === 'invalid') {
     console.log(`${reference}: not read (${asTaken.kind === 'invalid' ? asTaken.reason : ''})`);
     continue;

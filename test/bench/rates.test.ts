@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { equalErrorRate, formatRate, highest, quantile, rate, thresholdForFalseMatchRate } from '../../bench/lib/rates.ts';
+import { equalErrorRate, formatRate, highest, percentOf, quantile, rate, thresholdForFalseMatchRate } from '../../bench/lib/rates.ts';
 
 test('rate gives the proportion with a Wilson interval that stays honest at 0 of n', () => {
   const none = rate(0, 100);
@@ -37,4 +37,10 @@ test('highest takes the largest of more scores than a spread into Math.max can c
   const scores = Array.from({ length: 500_000 }, (_, i) => ((i * 7919) % 500_000) / 1e6);
   assert.equal(highest(scores), 0.499999);
   assert.equal(highest([]), -Infinity);
+});
+
+test('percentOf prints a count of a total with its percentage, and n/a of none', () => {
+  assert.equal(percentOf(21, 48), '21/48 (43.8%)');
+  assert.equal(percentOf(0, 3), '0/3 (0.0%)');
+  assert.equal(percentOf(0, 0), 'n/a');
 });

@@ -42,7 +42,11 @@ const TOO_BLURRED = 'the letters are too blurred or too small in this photo to b
 
 /** Reads every letter of the scroll in `bytes` and says where the text differs from the mezuzah's. */
 export async function checkPhotoText(bytes: Uint8Array): Promise<TextCheck> {
-  const read = await readPhotoLetters(bytes);
+  return checkLetters(await readPhotoLetters(bytes));
+}
+
+/** The text check of letters already read (readPhotoLetters): a photo too blurred refused, the lines told judged. */
+export function checkLetters(read: PhotoLetters): TextCheck {
   if (read.kind === 'invalid') return read;
   const { letters, scale } = read;
   if (letters.edges.page === null || letters.edges.page > MAX_EDGE_WIDTH) return { kind: 'invalid', reason: TOO_BLURRED };
