@@ -55,10 +55,12 @@ export async function deliverDueWebhooks(deps: Deps, options: { readonly signal?
   const sender = async () => {
     while (options.signal?.aborted !== true) {
       const now = deps.clock.now();
-      const claim = await deps.db.webhooks.claimDue({
-        at: formatTimestamp(now),
-        abandonedBefore: formatTimestamp(new Date(now.getTime() - LEASE_ATTEMPTS * deps.webhooks.timeoutMs)),
-      });
+      const claim = await deps.db.transaction((tx) =>
+        tx.webhooks.claimDue({
+          at: formatTimestamp(now),
+          abandonedBefore: formatTimestamp(new Date(now.getTime() - LEASE_ATTEMPTS * deps.webhooks.timeoutMs)),
+        }),
+      );
       if (claim === undefined) return;
       const outcome = await deliver(deps, claim);
       if (outcome !== 'overtaken') counts[outcome] += 1;

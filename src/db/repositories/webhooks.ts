@@ -10,7 +10,7 @@ import type {
   WebhookEndpoint,
   WebhookEvent,
 } from '../records.ts';
-import { sql } from '../sql.ts';
+import { allOf, type Sql, sql } from '../sql.ts';
 
 type EndpointRow = {
   id: number | string;
@@ -68,6 +68,8 @@ type DeliveryRow = {
   created_at: string;
 };
 
+type ClaimedRow = { id: number | string; attempts: number | string; give_up_at: string; event_id: number | string; endpoint_id: number | string };
+
 function toDelivery(row: DeliveryRow): WebhookDelivery {
   const state = row.state as WebhookDeliveryState;
   return {
@@ -87,10 +89,10 @@ function toDelivery(row: DeliveryRow): WebhookDelivery {
 
 /**
  * Webhook endpoints, the outbox of events, and their deliveries. Senders on
- * every node claim due deliveries as the text checks' runners claim checks:
- * each step is one statement whose condition settles races between nodes,
- * and a claim's later steps are fenced by its `claimed_at` and `attempts`, so
- * a sender whose claim was overtaken (it stalled past the lease) writes
+ * every node claim due deliveries under a lease, as the text checks' runners
+ * claim checks (the claim itself also locks the endpoint: see claimDue), and
+ * a claim's later steps are fenced by its `claimed_at` and `attempts`, so a
+ * sender whose claim was overtaken (it stalled past the lease) writes
  * nothing.
  */
 export function webhookRepository(db: SqlExecutor) {
@@ -101,6 +103,22 @@ export function webhookRepository(db: SqlExecutor) {
     await db.run(sql`
       INSERT INTO webhook_attempts (delivery_id, attempted_at, status, error, duration_ms)
       VALUES (${claim.deliveryId}, ${at}, ${result.status}, ${result.error}, ${Math.round(result.durationMs)})`);
+  };
+
+  /** The claimed delivery with its event and endpoint. */
+  const claimOf = async (claimed: ClaimedRow, at: string): Promise<WebhookDeliveryClaim> => {
+    const event = await db.one<EventRow>(sql`SELECT * FROM webhook_events WHERE id = ${claimed.event_id}`);
+    const endpoint = await db.one<EndpointRow>(sql`SELECT * FROM webhook_endpoints WHERE id = ${claimed.endpoint_id}`);
+    if (event === undefined || endpoint === undefined) throw new Error(`Webhook delivery ${claimed.id} names no event or endpoint.`);
+    return {
+      deliveryId: Number(claimed.id),
+      claimedAt: at,
+      attempt: Number(claimed.attempts),
+      giveUpAt: claimed.give_up_at,
+      event: toEvent(event),
+      endpoint: toEndpoint(endpoint),
+      endpointDeleted: endpoint.deleted_at !== null,
+    };
   };
 
   return {
@@ -172,38 +190,44 @@ export function webhookRepository(db: SqlExecutor) {
      * one holds (never claimed, handed back, or claimed before
      * `abandonedBefore`: its sender died), of an endpoint with nothing else in
      * flight: an endpoint that does not answer holds one sender, never all of
-     * a node's. On PostgreSQL the row is locked as it is chosen and rows
-     * another node is claiming are skipped, so two nodes never claim one
-     * delivery; SQLite runs the statement alone.
+     * a node's.
+     *
+     * Run it in a transaction. On PostgreSQL the first statement locks the
+     * chosen endpoint's row until the claim commits, skipping endpoints other
+     * senders hold; the second, whose snapshot is taken once that lock is
+     * held, sees every claim committed before it and claims only when the
+     * endpoint is still free. (One statement cannot: its "nothing in flight"
+     * test reads the snapshot taken as it started, so a claim committed
+     * between that and its lock would go unseen.) SQLite runs the transaction
+     * alone.
      */
     async claimDue(input: { readonly at: string; readonly abandonedBefore: string }): Promise<WebhookDeliveryClaim | undefined> {
-      // The endpoint's row is locked with the delivery's: two nodes claiming at once take different endpoints.
-      const skipLocked = db.dialect === 'postgres' ? sql`FOR UPDATE OF d, e SKIP LOCKED` : sql``;
-      const claimable = sql`state = 'pending' AND next_attempt_at <= ${input.at} AND (claimed_at IS NULL OR claimed_at < ${input.abandonedBefore})`;
-      const claimed = await db.one<{ id: number | string; attempts: number | string; give_up_at: string; event_id: number | string; endpoint_id: number | string }>(sql`
-        UPDATE webhook_deliveries SET claimed_at = ${input.at}, attempts = attempts + 1
-        WHERE id = (
-            SELECT d.id FROM webhook_deliveries d JOIN webhook_endpoints e ON e.id = d.endpoint_id
-            WHERE ${claimable}
-              AND NOT EXISTS (
-                SELECT 1 FROM webhook_deliveries busy
-                WHERE busy.endpoint_id = d.endpoint_id AND busy.state = 'pending' AND busy.claimed_at >= ${input.abandonedBefore})
-            ORDER BY d.next_attempt_at, d.id LIMIT 1 ${skipLocked})
-          AND ${claimable}
-        RETURNING id, attempts, give_up_at, event_id, endpoint_id`);
-      if (claimed === undefined) return undefined;
-      const event = await db.one<EventRow>(sql`SELECT * FROM webhook_events WHERE id = ${claimed.event_id}`);
-      const endpoint = await db.one<EndpointRow>(sql`SELECT * FROM webhook_endpoints WHERE id = ${claimed.endpoint_id}`);
-      if (event === undefined || endpoint === undefined) throw new Error(`Webhook delivery ${claimed.id} names no event or endpoint.`);
-      return {
-        deliveryId: Number(claimed.id),
-        claimedAt: input.at,
-        attempt: Number(claimed.attempts),
-        giveUpAt: claimed.give_up_at,
-        event: toEvent(event),
-        endpoint: toEndpoint(endpoint),
-        endpointDeleted: endpoint.deleted_at !== null,
-      };
+      const claimable = (d: Sql) =>
+        sql`${d}.state = 'pending' AND ${d}.next_attempt_at <= ${input.at} AND (${d}.claimed_at IS NULL OR ${d}.claimed_at < ${input.abandonedBefore})`;
+      const endpointIdle = sql`NOT EXISTS (
+        SELECT 1 FROM webhook_deliveries busy
+        WHERE busy.endpoint_id = d.endpoint_id AND busy.state = 'pending' AND busy.claimed_at >= ${input.abandonedBefore})`;
+      const skipLocked = db.dialect === 'postgres' ? sql`FOR UPDATE OF e SKIP LOCKED` : sql``;
+      // Endpoints found busy once locked are passed over; each is tried once, so the loop ends.
+      const passedOver: number[] = [];
+      for (;;) {
+        const chosen = await db.one<{ endpoint_id: number | string }>(sql`
+          SELECT d.endpoint_id FROM webhook_deliveries d JOIN webhook_endpoints e ON e.id = d.endpoint_id
+          WHERE ${allOf([claimable(sql`d`), endpointIdle, ...passedOver.map((id) => sql`d.endpoint_id <> ${id}`)])}
+          ORDER BY d.next_attempt_at, d.id LIMIT 1 ${skipLocked}`);
+        if (chosen === undefined) return undefined;
+        const endpointId = Number(chosen.endpoint_id);
+        const claimed = await db.one<ClaimedRow>(sql`
+          UPDATE webhook_deliveries SET claimed_at = ${input.at}, attempts = attempts + 1
+          WHERE id = (
+              SELECT d.id FROM webhook_deliveries d
+              WHERE d.endpoint_id = ${endpointId} AND ${claimable(sql`d`)} AND ${endpointIdle}
+              ORDER BY d.next_attempt_at, d.id LIMIT 1)
+            AND ${claimable(sql`webhook_deliveries`)}
+          RETURNING id, attempts, give_up_at, event_id, endpoint_id`);
+        if (claimed !== undefined) return await claimOf(claimed, input.at);
+        passedOver.push(endpointId);
+      }
     },
 
     /** Gives up the endpoint's deliveries of events of `type` not yet under way, saying why. */

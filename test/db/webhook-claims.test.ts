@@ -1,0 +1,57 @@
+import assert from 'node:assert/strict';
+import { after, before, test } from 'node:test';
+import type { Account } from '../../src/db/records.ts';
+import { freshDatabase } from './test-database.ts';
+
+let ctx: Awaited<ReturnType<typeof freshDatabase>>;
+let account: Account;
+before(async () => {
+  ctx = await freshDatabase();
+  account = await ctx.db.accounts.create({
+    uuid: 'a1', role: 'store', username: 'shop', email: 'shop@example.test', confirmed: false, megiahType: null,
+    company: null, country: '', state: '', city: '', lat: null, lng: null, avatarKey: null, diplomaKey: null,
+    createdAt: '2025-01-01 00:00:00',
+  });
+});
+after(() => ctx.close());
+
+const at = '2025-01-02 00:00:00';
+const claimNow = () => ctx.db.transaction((tx) => tx.webhooks.claimDue({ at, abandonedBefore: '2025-01-01 23:59:00' }));
+
+async function endpointWithDeliveries(name: string, count: number): Promise<number> {
+  const endpoint = await ctx.db.webhooks.insertEndpoint({
+    publicId: `we_${name}`, accountId: account.id, url: `https://hooks.example.test/${name}`, description: '',
+    eventTypes: ['sale.recorded'], secret: 'whsec_test', createdAt: '2025-01-01 00:00:00',
+  });
+  for (let i = 0; i < count; i += 1) {
+    await ctx.db.webhooks.insertEvent(
+      { publicId: `evt_${name}_${i}`, accountId: account.id, type: 'sale.recorded', data: {}, createdAt: '2025-01-01 00:00:00' },
+      { endpointIds: [endpoint.id], giveUpAt: '2025-01-04 00:00:00' },
+    );
+  }
+  return endpoint.id;
+}
+
+// On PostgreSQL a claimer whose snapshot predates another's committed claim
+// must still see the endpoint busy; the race is one of timing, so many rounds
+// of claimers starting together give it every chance to show.
+test('claimers racing for one endpoint: one claim holds it, the rest get nothing', async () => {
+  const rounds = 40;
+  const claimers = 6;
+  for (let round = 0; round < rounds; round += 1) {
+    const endpointId = await endpointWithDeliveries(`race${round}`, 4);
+    const claims = (await Promise.all(Array.from({ length: claimers }, claimNow))).filter((claim) => claim !== undefined);
+    assert.equal(claims.length, 1, `round ${round}: ${claims.length} deliveries of one endpoint claimed at once`);
+    assert.equal(claims[0].endpoint.id, endpointId);
+    // Done with it, so the next round's endpoint is the only one with anything claimable.
+    assert.ok(await ctx.db.webhooks.delivered(claims[0], { status: 200, error: null, durationMs: 1 }, at));
+    await ctx.db.webhooks.deleteEndpoint(claims[0].endpoint, at);
+  }
+});
+
+test('a claim of one endpoint leaves another endpoint claimable', async () => {
+  const first = await endpointWithDeliveries('first', 2);
+  const second = await endpointWithDeliveries('second', 2);
+  const claims = [await claimNow(), await claimNow(), await claimNow()];
+  assert.deepEqual(claims.map((claim) => claim?.endpoint.id), [first, second, undefined]);
+});
