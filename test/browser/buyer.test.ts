@@ -43,8 +43,8 @@ const nameOf = (person: Required<Person>) => `${person.width}-${person.lang}${pe
 async function check(page: Page, photo: Uint8Array): Promise<void> {
   await page.goto('/check');
   await page.locator('input[name=image]').setInputFiles({ name: 'IMG_0001.png', mimeType: 'image/png', buffer: Buffer.from(photo) });
-  await page.locator('form[action="/check"] button[type=submit]:not([formaction])').click();
-  await page.waitForLoadState('load');
+  // The answer is a new document (a redirect to the result, or the form again): waited for from before the click, since the page as it is has loaded already.
+  await Promise.all([page.waitForNavigation(), page.locator('form[action="/check"] button[type=submit]:not([formaction])').click()]);
 }
 
 describe('a buyer checks a scroll in Chromium', { skip: chromiumMissing }, () => {
