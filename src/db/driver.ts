@@ -25,8 +25,10 @@ export type ConnectionUse = {
 export interface SqlDriver extends SqlExecutor {
   /**
    * Runs `work` in one transaction that holds write intent from its first
-   * statement (SQLite: BEGIN IMMEDIATE; PostgreSQL: conditional updates take
-   * row locks), committing when it resolves and rolling back when it throws.
+   * statement (SQLite: BEGIN IMMEDIATE; PostgreSQL: READ COMMITTED, each
+   * statement seeing what committed before it began, conditional updates
+   * taking row locks), committing when it resolves and rolling back when it
+   * throws.
    */
   transaction<T>(work: (tx: SqlExecutor) => Promise<T>): Promise<T>;
   /**

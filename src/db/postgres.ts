@@ -174,7 +174,8 @@ export async function openPostgres(url: string, options: PostgresOptions = {}): 
       });
       let broken: Error | undefined;
       try {
-        await client.query('BEGIN');
+        // Named, not left to the server's default: the conditional updates and the webhook claim rely on each statement seeing what committed before it began.
+        await client.query('BEGIN ISOLATION LEVEL READ COMMITTED');
         try {
           const result = await work(tx);
           await client.query('COMMIT');

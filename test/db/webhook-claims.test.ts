@@ -36,7 +36,8 @@ async function endpointWithDeliveries(name: string, count: number): Promise<numb
 // must still see the endpoint busy; the race is one of timing, so many rounds
 // of claimers starting together give it every chance to show.
 test('claimers racing for one endpoint: one claim holds it, the rest get nothing', async () => {
-  const rounds = 40;
+  // Before the fix a round failed about once in a hundred: 150 rounds catch it three times in four.
+  const rounds = 150;
   const claimers = 6;
   for (let round = 0; round < rounds; round += 1) {
     const endpointId = await endpointWithDeliveries(`race${round}`, 4);
@@ -54,4 +55,41 @@ test('a claim of one endpoint leaves another endpoint claimable', async () => {
   const second = await endpointWithDeliveries('second', 2);
   const claims = [await claimNow(), await claimNow(), await claimNow()];
   assert.deepEqual(claims.map((claim) => claim?.endpoint.id), [first, second, undefined]);
+});
+
+// A test event replaces the endpoint's waiting one and writes its own in one
+// transaction: it locks the waiting delivery, then (by the foreign key) shares
+// the endpoint's row. A claim between the two locks the endpoint's row and
+// goes for that delivery: were its lock exclusive of key shares, each would
+// wait on the other (PostgreSQL: deadlock detected). Both must complete.
+test('a claim racing a test event that replaces the waiting one: both complete, the new one claimable after', async () => {
+  const endpointId = await endpointWithDeliveries('replaced', 0);
+  const testEvent = (name: string) =>
+    ctx.db.webhooks.insertEvent(
+      { publicId: `evt_test_${name}`, accountId: account.id, type: 'webhook.test', data: {}, createdAt: '2025-01-01 00:00:00' },
+      { endpointIds: [endpointId], giveUpAt: '2025-01-04 00:00:00' },
+    );
+  await testEvent('waiting');
+  let superseded!: () => void;
+  let write!: () => void;
+  const replaced = new Promise<void>((resolve) => (superseded = resolve));
+  const proceed = new Promise<void>((resolve) => (write = resolve));
+  const replacing = ctx.db.transaction(async (tx) => {
+    await tx.webhooks.supersedeDeliveries(endpointId, 'webhook.test', 'a newer test event replaced it');
+    superseded();
+    await proceed;
+    await tx.webhooks.insertEvent(
+      { publicId: 'evt_test_new', accountId: account.id, type: 'webhook.test', data: {}, createdAt: '2025-01-01 00:00:00' },
+      { endpointIds: [endpointId], giveUpAt: '2025-01-04 00:00:00' },
+    );
+  });
+  await replaced;
+  const claiming = claimNow();
+  // Long enough for the claim to lock the endpoint's row and wait on the replaced delivery (PostgreSQL; SQLite queues it behind the transaction).
+  await new Promise((resolve) => setTimeout(resolve, 300));
+  write();
+  await replacing;
+  // PostgreSQL: the claim passed the endpoint over (its delivery replaced meanwhile) and the next claim takes the new one; SQLite: the claim ran after the transaction and took it.
+  const claims = [await claiming, await claimNow()].filter((claim) => claim !== undefined);
+  assert.deepEqual(claims.map((claim) => claim.event.publicId), ['evt_test_new']);
 });

@@ -192,14 +192,18 @@ export function webhookRepository(db: SqlExecutor) {
      * flight: an endpoint that does not answer holds one sender, never all of
      * a node's.
      *
-     * Run it in a transaction. On PostgreSQL the first statement locks the
-     * chosen endpoint's row until the claim commits, skipping endpoints other
-     * senders hold; the second, whose snapshot is taken once that lock is
-     * held, sees every claim committed before it and claims only when the
-     * endpoint is still free. (One statement cannot: its "nothing in flight"
-     * test reads the snapshot taken as it started, so a claim committed
-     * between that and its lock would go unseen.) SQLite runs the transaction
-     * alone.
+     * Run it in a transaction (READ COMMITTED, PostgreSQL's default: each
+     * statement sees what was committed before it began). On PostgreSQL the
+     * first statement locks the chosen endpoint's row until the claim commits,
+     * skipping endpoint rows another transaction holds; the second, whose
+     * snapshot is taken once that lock is held, sees every claim committed
+     * before it and claims only when the endpoint is still free, else the
+     * endpoint is passed over and the next tried. (One statement cannot: its
+     * "nothing in flight" test reads the snapshot taken as it started, so a
+     * claim committed between that and its lock would go unseen.) Called
+     * outside a transaction, the lock would end with the first statement and
+     * two senders could claim one endpoint's deliveries at once. SQLite runs
+     * the transaction alone.
      */
     async claimDue(input: { readonly at: string; readonly abandonedBefore: string }): Promise<WebhookDeliveryClaim | undefined> {
       const claimable = (d: Sql) =>
@@ -207,7 +211,8 @@ export function webhookRepository(db: SqlExecutor) {
       const endpointIdle = sql`NOT EXISTS (
         SELECT 1 FROM webhook_deliveries busy
         WHERE busy.endpoint_id = d.endpoint_id AND busy.state = 'pending' AND busy.claimed_at >= ${input.abandonedBefore})`;
-      const skipLocked = db.dialect === 'postgres' ? sql`FOR UPDATE OF e SKIP LOCKED` : sql``;
+      // NO KEY UPDATE: a delivery being written for the endpoint takes a key-share lock on its row (the foreign key), which FOR UPDATE would wait on while the writer waits on a delivery this claim goes on to update: a deadlock.
+      const skipLocked = db.dialect === 'postgres' ? sql`FOR NO KEY UPDATE OF e SKIP LOCKED` : sql``;
       // Endpoints found busy once locked are passed over; each is tried once, so the loop ends.
       const passedOver: number[] = [];
       for (;;) {
