@@ -208,3 +208,16 @@ test('ink further off a letter than its pieces stand is no piece of it: a letter
   const inPieces = alignLetters([...ink.slice(0, 11), narrow, near, ...ink.slice(12)], letters);
   assert.equal(inPieces.letters[11].op, 'merge');
 });
+
+test("a letter's leg standing a little into its roof's span is its piece even when the hand writes the letter far narrower than the table", () => {
+  const ink = inkOf();
+  // יהוה's first ה written at half the table's width, its leg (ink of its own, not small) starting 0.05 letter heights inside the roof's end:
+  // together 0.6 of the table's ה, further from it than two pieces of one letter are held to when they stand apart.
+  const he = ink[9];
+  const roof = { ...he, X1: he.X0 + 0.5 * (he.X1 - he.X0) };
+  const leg: InkGroup = { X0: roof.X1 - 0.05 * H, X1: roof.X1 - 0.05 * H + (0.6 - 0.5) * (he.X1 - he.X0) + 0.05 * H, Y0: 0, Y1: 1.3 * H, area: 40, box: [0, 0, 1, 1], blobs: [], index: 0 };
+  const r = alignLetters([...ink.slice(0, 9), roof, leg, ...ink.slice(10)], letters);
+  assert.equal(r.letters[9].op, 'merge');
+  assert.deepEqual(r.letters[9].groups, [roof, leg]);
+  assert.deepEqual(r.extra, []);
+});
