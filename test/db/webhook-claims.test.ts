@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import type { Account } from '../../src/db/records.ts';
+import { sql } from '../../src/db/sql.ts';
 import { freshDatabase } from './test-database.ts';
 
 let ctx: Awaited<ReturnType<typeof freshDatabase>>;
@@ -17,6 +18,17 @@ after(() => ctx.close());
 
 const at = '2025-01-02 00:00:00';
 const claimNow = () => ctx.db.transaction((tx) => tx.webhooks.claimDue({ at, abandonedBefore: '2025-01-01 23:59:00' }));
+
+/** Until a claim's statement waits on a row lock (PostgreSQL). */
+async function claimWaitingOnALock(): Promise<void> {
+  for (const started = Date.now(); Date.now() - started < 10_000; await new Promise((resolve) => setTimeout(resolve, 20))) {
+    const waiting = await ctx.driver.one<{ n: number | string }>(sql`
+      SELECT COUNT(*) AS n FROM pg_stat_activity
+      WHERE wait_event_type = 'Lock' AND query LIKE '%UPDATE webhook_deliveries SET claimed_at%'`);
+    if (Number(waiting?.n) > 0) return;
+  }
+  assert.fail('the claim never waited on the replaced delivery');
+}
 
 async function endpointWithDeliveries(name: string, count: number): Promise<number> {
   const endpoint = await ctx.db.webhooks.insertEndpoint({
@@ -85,8 +97,8 @@ test('a claim racing a test event that replaces the waiting one: both complete, 
   });
   await replaced;
   const claiming = claimNow();
-  // Long enough for the claim to lock the endpoint's row and wait on the replaced delivery (PostgreSQL; SQLite queues it behind the transaction).
-  await new Promise((resolve) => setTimeout(resolve, 300));
+  // PostgreSQL: the claim has locked the endpoint's row and waits on the replaced delivery before the test event goes on; SQLite queues the claim behind the transaction.
+  if (ctx.driver.dialect === 'postgres') await claimWaitingOnALock();
   write();
   await replacing;
   // PostgreSQL: the claim passed the endpoint over (its delivery replaced meanwhile) and the next claim takes the new one; SQLite: the claim ran after the transaction and took it.

@@ -195,7 +195,7 @@ export function webhookRepository(db: SqlExecutor) {
      * Run it in a transaction (READ COMMITTED, PostgreSQL's default: each
      * statement sees what was committed before it began). On PostgreSQL the
      * first statement locks the chosen endpoint's row until the claim commits,
-     * skipping endpoint rows another transaction holds; the second, whose
+     * skipping endpoints another claim holds; the second, whose
      * snapshot is taken once that lock is held, sees every claim committed
      * before it and claims only when the endpoint is still free, else the
      * endpoint is passed over and the next tried. (One statement cannot: its
@@ -211,7 +211,7 @@ export function webhookRepository(db: SqlExecutor) {
       const endpointIdle = sql`NOT EXISTS (
         SELECT 1 FROM webhook_deliveries busy
         WHERE busy.endpoint_id = d.endpoint_id AND busy.state = 'pending' AND busy.claimed_at >= ${input.abandonedBefore})`;
-      // NO KEY UPDATE: a delivery being written for the endpoint takes a key-share lock on its row (the foreign key), which FOR UPDATE would wait on while the writer waits on a delivery this claim goes on to update: a deadlock.
+      // NO KEY UPDATE: a delivery being written for the endpoint takes a key-share lock on its row (the foreign key), which would wait on FOR UPDATE while this claim waits on a delivery that writer holds (a test event replacing the waiting one): a deadlock.
       const skipLocked = db.dialect === 'postgres' ? sql`FOR NO KEY UPDATE OF e SKIP LOCKED` : sql``;
       // Endpoints found busy once locked are passed over; each is tried once, so the loop ends.
       const passedOver: number[] = [];
