@@ -40,11 +40,11 @@ const WIDTH_SPREAD = 0.35;
 /**
  * A letter's pieces span its width, and two touching letters theirs, more
  * closely than letters vary: a mark beside a whole letter is not a piece of
- * it, nor a wide letter two. Pieces that overlap along the line (a ק's leg
- * starting inside its roof's span) are one letter's whatever the mark beside
- * a letter would be, and are held to WIDTH_SPREAD alone, as a letter is: a
- * hand may write a ק at 0.7 of the table's width, and its leg was read as a
- * letter added (5 of 320 scrolls of a set kept apart, at 3 MP).
+ * it, nor a wide letter two. Pieces overlapping along the line (a ק's leg
+ * past its roof's end, which page-ink leaves apart under SAME_LETTER_OVERLAP)
+ * that together are narrower than the table's letter are held to
+ * WIDTH_SPREAD instead, as a letter is: a hand's narrow ק had its leg read as
+ * a letter added. Wider, they may be two letters, one of them added.
  */
 const PIECES_WIDTH_SPREAD = 0.15;
 /** A gap is a word's when wider than this share of a letter height; its cost grows over this share of it. */
@@ -175,8 +175,9 @@ export function alignLetters(
       if (c === Infinity) continue;
       if (i < n && j < m) relax(at + cols + 1, c + letterCost(i, groups[j].X1 - groups[j].X0) + gapCost(j, i) + shapeCost(i, j, 1), 'match');
       if (i < n && j + 1 < m && groups[j + 1].X0 - groups[j].X1 <= PIECE_GAP * height) {
-        const spread = groups[j + 1].X0 < groups[j].X1 ? WIDTH_SPREAD : PIECES_WIDTH_SPREAD;
-        const pieces = widthCost(groups[j + 1].X1 - groups[j].X0, letterWidth(letters[i].char), spread) + gapCost(j, i) + shapeCost(i, j, 2);
+        const span = groups[j + 1].X1 - groups[j].X0;
+        const spread = groups[j + 1].X0 < groups[j].X1 && span < letterWidth(letters[i].char) * height ? WIDTH_SPREAD : PIECES_WIDTH_SPREAD;
+        const pieces = widthCost(span, letterWidth(letters[i].char), spread) + gapCost(j, i) + shapeCost(i, j, 2);
         relax(at + cols + 2, c + MERGE_COST + pieces, 'merge');
       }
       if (i + 1 < n && j + 1 < m && !letters[i + 1].startsWord) {

@@ -221,3 +221,18 @@ test("a letter's leg standing a little into its roof's span is its piece even wh
   assert.deepEqual(r.letters[9].groups, [roof, leg]);
   assert.deepEqual(r.extra, []);
 });
+
+test('a letter added a little into its neighbour\'s span stays a letter added: two letters together are wider than one, and are held to the pieces\' closer spread', () => {
+  const ink = inkOf();
+  // A ה added after ישראל's ש, starting 0.05 letter heights inside the ש's span; the rest of the line moved on by its width and a letter's gap.
+  const shin = ink[4];
+  const width = letterWidth('ה') * H;
+  const added: InkGroup = { X0: shin.X1 - 0.05 * H, X1: shin.X1 - 0.05 * H + width, Y0: 0, Y1: H, area: 100, box: [0, 0, 1, 1], blobs: [], index: 0 };
+  const shift = width - 0.05 * H + LETTER_GAP * H;
+  const after = ink.slice(5).map((g) => ({ ...g, X0: g.X0 + shift, X1: g.X1 + shift }));
+  const r = alignLetters([...ink.slice(0, 5), added, ...after], letters);
+  // Which group of the word is left over is the widths' to say (the ה is as wide as the ר after it); none is taken as a piece of the ש.
+  assert.deepEqual(r.letters[4].groups, [shin]);
+  assert.deepEqual(ops(r), letters.map(() => 'match'));
+  assert.equal(r.extra.length, 1);
+});
