@@ -1,28 +1,17 @@
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
-import type { Account } from '../../src/db/records.ts';
+import { test } from 'node:test';
 import { sql } from '../../src/db/sql.ts';
-import { freshDatabase } from './test-database.ts';
+import { storeDatabase } from './test-database.ts';
 
-let ctx: Awaited<ReturnType<typeof freshDatabase>>;
-let account: Account;
-before(async () => {
-  ctx = await freshDatabase();
-  account = await ctx.db.accounts.create({
-    uuid: 'a1', role: 'store', username: 'shop', email: 'shop@example.test', confirmed: false, megiahType: null,
-    company: null, country: '', state: '', city: '', lat: null, lng: null, avatarKey: null, diplomaKey: null,
-    createdAt: '2025-01-01 00:00:00',
-  });
-});
-after(() => ctx.close());
+const t = storeDatabase();
 
 const at = '2025-01-02 00:00:00';
-const claimNow = () => ctx.db.transaction((tx) => tx.webhooks.claimDue({ at, abandonedBefore: '2025-01-01 23:59:00' }));
+const claimNow = () => t.ctx.db.transaction((tx) => tx.webhooks.claimDue({ at, abandonedBefore: '2025-01-01 23:59:00' }));
 
 /** Until a claim's statement waits on a row lock (PostgreSQL). */
 async function claimWaitingOnALock(): Promise<void> {
   for (const started = Date.now(); Date.now() - started < 10_000; await new Promise((resolve) => setTimeout(resolve, 20))) {
-    const waiting = await ctx.driver.one<{ n: number | string }>(sql`
+    const waiting = await t.ctx.driver.one<{ n: number | string }>(sql`
       SELECT COUNT(*) AS n FROM pg_stat_activity
       WHERE wait_event_type = 'Lock' AND query LIKE '%UPDATE webhook_deliveries SET claimed_at%'`);
     if (Number(waiting?.n) > 0) return;
@@ -31,13 +20,13 @@ async function claimWaitingOnALock(): Promise<void> {
 }
 
 async function endpointWithDeliveries(name: string, count: number): Promise<number> {
-  const endpoint = await ctx.db.webhooks.insertEndpoint({
-    publicId: `we_${name}`, accountId: account.id, url: `https://hooks.example.test/${name}`, description: '',
+  const endpoint = await t.ctx.db.webhooks.insertEndpoint({
+    publicId: `we_${name}`, accountId: t.account.id, url: `https://hooks.example.test/${name}`, description: '',
     eventTypes: ['sale.recorded'], secret: 'whsec_test', createdAt: '2025-01-01 00:00:00',
   });
   for (let i = 0; i < count; i += 1) {
-    await ctx.db.webhooks.insertEvent(
-      { publicId: `evt_${name}_${i}`, accountId: account.id, type: 'sale.recorded', data: {}, createdAt: '2025-01-01 00:00:00' },
+    await t.ctx.db.webhooks.insertEvent(
+      { publicId: `evt_${name}_${i}`, accountId: t.account.id, type: 'sale.recorded', data: {}, createdAt: '2025-01-01 00:00:00' },
       { endpointIds: [endpoint.id], giveUpAt: '2025-01-04 00:00:00' },
     );
   }
@@ -57,8 +46,8 @@ test('claimers racing for one endpoint: one claim holds it, the rest get nothing
     assert.equal(claims.length, 1, `round ${round}: ${claims.length} deliveries of one endpoint claimed at once`);
     assert.equal(claims[0].endpoint.id, endpointId);
     // Done with it, so the next round's endpoint is the only one with anything claimable.
-    assert.ok(await ctx.db.webhooks.delivered(claims[0], { status: 200, error: null, durationMs: 1 }, at));
-    await ctx.db.webhooks.deleteEndpoint(claims[0].endpoint, at);
+    assert.ok(await t.ctx.db.webhooks.delivered(claims[0], { status: 200, error: null, durationMs: 1 }, at));
+    await t.ctx.db.webhooks.deleteEndpoint(claims[0].endpoint, at);
   }
 });
 
@@ -77,8 +66,8 @@ test('a claim of one endpoint leaves another endpoint claimable', async () => {
 test('a claim racing a test event that replaces the waiting one: both complete, the new one claimable after', async () => {
   const endpointId = await endpointWithDeliveries('replaced', 0);
   const testEvent = (name: string) =>
-    ctx.db.webhooks.insertEvent(
-      { publicId: `evt_test_${name}`, accountId: account.id, type: 'webhook.test', data: {}, createdAt: '2025-01-01 00:00:00' },
+    t.ctx.db.webhooks.insertEvent(
+      { publicId: `evt_test_${name}`, accountId: t.account.id, type: 'webhook.test', data: {}, createdAt: '2025-01-01 00:00:00' },
       { endpointIds: [endpointId], giveUpAt: '2025-01-04 00:00:00' },
     );
   await testEvent('waiting');
@@ -86,19 +75,19 @@ test('a claim racing a test event that replaces the waiting one: both complete, 
   let write!: () => void;
   const replaced = new Promise<void>((resolve) => (superseded = resolve));
   const proceed = new Promise<void>((resolve) => (write = resolve));
-  const replacing = ctx.db.transaction(async (tx) => {
+  const replacing = t.ctx.db.transaction(async (tx) => {
     await tx.webhooks.supersedeDeliveries(endpointId, 'webhook.test', 'a newer test event replaced it');
     superseded();
     await proceed;
     await tx.webhooks.insertEvent(
-      { publicId: 'evt_test_new', accountId: account.id, type: 'webhook.test', data: {}, createdAt: '2025-01-01 00:00:00' },
+      { publicId: 'evt_test_new', accountId: t.account.id, type: 'webhook.test', data: {}, createdAt: '2025-01-01 00:00:00' },
       { endpointIds: [endpointId], giveUpAt: '2025-01-04 00:00:00' },
     );
   });
   await replaced;
   const claiming = claimNow();
   // PostgreSQL: the claim has locked the endpoint's row and waits on the replaced delivery before the test event goes on; SQLite queues the claim behind the transaction.
-  if (ctx.driver.dialect === 'postgres') await claimWaitingOnALock();
+  if (t.ctx.driver.dialect === 'postgres') await claimWaitingOnALock();
   write();
   await replacing;
   // PostgreSQL: the claim passed the endpoint over (its delivery replaced meanwhile) and the next claim takes the new one; SQLite: the claim ran after the transaction and took it.
