@@ -1,7 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
-import { after, before } from 'node:test';
 import os from 'node:os';
 import path from 'node:path';
+import { after, before } from 'node:test';
 import { createDatabase, type Database } from '../../src/db/database.ts';
 import type { Account } from '../../src/db/records.ts';
 import type { SqlDriver } from '../../src/db/driver.ts';
@@ -34,7 +34,7 @@ export async function freshDatabase(): Promise<{ db: Database; driver: SqlDriver
 }
 
 /** A store account with nothing else to it, for repository tests that need one to own rows. */
-export function aStore(db: Database): Promise<Account> {
+function aStore(db: Database): Promise<Account> {
   return db.accounts.create({
     uuid: 'a1', role: 'store', username: 'shop', email: 'shop@example.test', confirmed: false, megiahType: null,
     company: null, country: '', state: '', city: '', lat: null, lng: null, avatarKey: null, diplomaKey: null,

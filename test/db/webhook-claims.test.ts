@@ -65,12 +65,12 @@ test('a claim of one endpoint leaves another endpoint claimable', async () => {
 // wait on the other (PostgreSQL: deadlock detected). Both must complete.
 test('a claim racing a test event that replaces the waiting one: both complete, the new one claimable after', async () => {
   const endpointId = await endpointWithDeliveries('replaced', 0);
-  const testEvent = (name: string) =>
-    t.ctx.db.webhooks.insertEvent(
+  const testEvent = (db: Pick<typeof t.ctx.db, 'webhooks'>, name: string) =>
+    db.webhooks.insertEvent(
       { publicId: `evt_test_${name}`, accountId: t.account.id, type: 'webhook.test', data: {}, createdAt: '2025-01-01 00:00:00' },
       { endpointIds: [endpointId], giveUpAt: '2025-01-04 00:00:00' },
     );
-  await testEvent('waiting');
+  await testEvent(t.ctx.db, 'waiting');
   let superseded!: () => void;
   let write!: () => void;
   const replaced = new Promise<void>((resolve) => (superseded = resolve));
@@ -79,10 +79,7 @@ test('a claim racing a test event that replaces the waiting one: both complete, 
     await tx.webhooks.supersedeDeliveries(endpointId, 'webhook.test', 'a newer test event replaced it');
     superseded();
     await proceed;
-    await tx.webhooks.insertEvent(
-      { publicId: 'evt_test_new', accountId: t.account.id, type: 'webhook.test', data: {}, createdAt: '2025-01-01 00:00:00' },
-      { endpointIds: [endpointId], giveUpAt: '2025-01-04 00:00:00' },
-    );
+    await testEvent(tx, 'new');
   });
   await replaced;
   const claiming = claimNow();

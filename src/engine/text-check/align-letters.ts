@@ -175,9 +175,9 @@ export function alignLetters(
       if (c === Infinity) continue;
       if (i < n && j < m) relax(at + cols + 1, c + letterCost(i, groups[j].X1 - groups[j].X0) + gapCost(j, i) + shapeCost(i, j, 1), 'match');
       if (i < n && j + 1 < m && groups[j + 1].X0 - groups[j].X1 <= PIECE_GAP * height) {
-        const span = groups[j + 1].X1 - groups[j].X0;
-        const spread = groups[j + 1].X0 < groups[j].X1 && span < letterWidth(letters[i].char) * height ? WIDTH_SPREAD : PIECES_WIDTH_SPREAD;
-        const pieces = widthCost(span, letterWidth(letters[i].char), spread) + gapCost(j, i) + shapeCost(i, j, 2);
+        const [span, written] = [groups[j + 1].X1 - groups[j].X0, letterWidth(letters[i].char)];
+        const spread = groups[j + 1].X0 < groups[j].X1 && span < written * height ? WIDTH_SPREAD : PIECES_WIDTH_SPREAD;
+        const pieces = widthCost(span, written, spread) + gapCost(j, i) + shapeCost(i, j, 2);
         relax(at + cols + 2, c + MERGE_COST + pieces, 'merge');
       }
       if (i + 1 < n && j + 1 < m && !letters[i + 1].startsWord) {
