@@ -12,8 +12,8 @@ import type { InkGroup } from './page-ink.ts';
 // their own (a word the scribe left out; a word written twice or added), and
 // two letters written in each other's place (swapped).
 
-/** A letter of the text to be read: its letter, whether a word begins with it (not the line's first), and whether the scribe may stretch it to fill the line (MAX_STRETCH). */
-export type TextLetter = { readonly char: string; readonly startsWord: boolean; readonly mayStretch?: boolean };
+/** A letter of the text to be read: its letter, whether a word begins with it (not the line's first), whether the scribe may stretch it to fill the line (MAX_STRETCH), and whether it is one of the enlarged letters (no width of the hand's holds for it). */
+export type TextLetter = { readonly char: string; readonly startsWord: boolean; readonly mayStretch?: boolean; readonly large?: boolean };
 
 /**
  * A scribe fills a line by stretching the dilatable letters (DILATABLE_LETTERS)
@@ -95,6 +95,19 @@ const MAX_EXTRA_WORD = 8;
 /** A gap that bounds an added word is at least this share of a word's gap (WORD_GAP_SHARE). */
 const EXTRA_WORD_GAP = 0.7;
 
+/** The widths this hand writes its letters at, in letter heights at the line's scale (lineScale), measured on its letters read alone. */
+export type HandWidths = { readonly widths: ReadonlyMap<string, number> };
+
+/** Letter heights per canonical unit on a line: its ink's span (small ink at either end aside) over the text's width of its letters. */
+export function lineScale(groups: readonly InkGroup[], letters: readonly TextLetter[]): number {
+  if (groups.length === 0) return 1;
+  const words = letters.filter((l) => l.startsWord).length + 1;
+  const natural = letters.reduce((sum, l) => sum + letterWidth(l.char), 0) + LETTER_GAP * (letters.length - words) + WORD_GAP * (words - 1);
+  const sized = groups.filter((g) => !g.small);
+  const span = sized.length > 0 ? sized[sized.length - 1].X1 - sized[0].X0 : groups[groups.length - 1].X1 - groups[0].X0;
+  return span / natural;
+}
+
 type Step = 'match' | 'merge' | 'touch' | 'swap' | 'missing' | 'hole' | 'missingWord' | 'extra' | `extraWord${number}`;
 
 /**
@@ -107,6 +120,7 @@ export function alignLetters(
   groups: readonly InkGroup[],
   letters: readonly TextLetter[],
   shapeCost: (i: number, j: number, k: number) => number = () => 0,
+  hand?: HandWidths,
 ): { letters: AlignedLetter[]; extra: ExtraInk[] } {
   const n = letters.length;
   const m = groups.length;
@@ -118,18 +132,14 @@ export function alignLetters(
     if (letters[i].startsWord) end = i;
   }
   const startsWord = (i: number) => i === 0 || i === n || letters[i].startsWord;
-  // Letter heights per canonical unit, from the line's ink and the text's widths.
-  const words = letters.filter((l) => l.startsWord).length + 1;
-  const natural = letters.reduce((sum, l) => sum + letterWidth(l.char), 0) + LETTER_GAP * (n - words) + WORD_GAP * (words - 1);
-  // The line's span from its letters' ink, small ink at either end aside.
-  const sized = groups.filter((g) => !g.small);
-  const span = sized.length > 0 ? sized[sized.length - 1].X1 - sized[0].X0 : groups[m - 1].X1 - groups[0].X0;
-  const height = span / natural;
+  const height = lineScale(groups, letters);
   const wordGap = WORD_GAP_SHARE * height;
   const widthCost = (width: number, letterHeights: number, spread = WIDTH_SPREAD) => {
     const d = Math.log(Math.max(width, 1e-6) / (letterHeights * height)) / spread;
     return d * d;
   };
+  // What a letter's pieces span: the hand's width of the letter, when known (an enlarged letter's never), else the table's.
+  const piecesWidth = (i: number) => (letters[i].large ? undefined : hand?.widths.get(letters[i].char)) ?? letterWidth(letters[i].char);
   // What letter i's width costs taking ink `width` wide: a letter the scribe may stretch, nothing for being wider, up to MAX_STRETCH.
   const letterCost = (i: number, width: number) => {
     const written = letterWidth(letters[i].char);
@@ -175,7 +185,7 @@ export function alignLetters(
       if (c === Infinity) continue;
       if (i < n && j < m) relax(at + cols + 1, c + letterCost(i, groups[j].X1 - groups[j].X0) + gapCost(j, i) + shapeCost(i, j, 1), 'match');
       if (i < n && j + 1 < m && groups[j + 1].X0 - groups[j].X1 <= PIECE_GAP * height) {
-        const [span, written] = [groups[j + 1].X1 - groups[j].X0, letterWidth(letters[i].char)];
+        const [span, written] = [groups[j + 1].X1 - groups[j].X0, piecesWidth(i)];
         const spread = groups[j + 1].X0 < groups[j].X1 && span < written * height ? WIDTH_SPREAD : PIECES_WIDTH_SPREAD;
         const pieces = widthCost(span, written, spread) + gapCost(j, i) + shapeCost(i, j, 2);
         relax(at + cols + 2, c + MERGE_COST + pieces, 'merge');

@@ -1,9 +1,10 @@
+import { median } from '../geometry.ts';
 import { applyHomography, invertHomography } from '../homography.ts';
 import { uncurl, type PageMap } from '../page-map.ts';
 import type { Gray } from '../raster.ts';
 import { LINE_PITCH, TEMPLATE_LINES } from '../template.ts';
 import { DILATABLE_LETTERS, LARGE_LETTERS, MEZUZAH_WORDS } from '../../text/mezuzah-text.ts';
-import { alignLetters, type AlignedLetter, type ExtraInk, type LetterOp, type TextLetter } from './align-letters.ts';
+import { alignLetters, lineScale, type AlignedLetter, type ExtraInk, type HandWidths, type LetterOp, type TextLetter } from './align-letters.ts';
 import { handLetters, type HandLetters } from './hand-letters.ts';
 import { COARSE_GRID, FINE_GRID, letterDarkness, letterShape, lineFrame, localFrames, type LineFrame, type ShapeGrid } from './letter-shapes.ts';
 import { edgeWidths, type EdgeWidths } from './edge-width.ts';
@@ -40,6 +41,15 @@ export type LetterReading = {
   readonly box: readonly [number, number, number, number] | null;
   /** Of a letter read alone (`match`, `swap`); null otherwise, or when the hand has no other instance of its letter, or none of a look-alike. */
   readonly lookAlike: LookAlike | null;
+  /**
+   * Of a letter read alone (`match`), how near the hand's instances of the
+   * letters before and after it in its word its ink is, against its own
+   * letter's (fine grid, as LookAlike's ratio: under 1, nearer the
+   * neighbour's); null where there is no such neighbour, or the hand too few
+   * instances of either letter. Two neighbours each written as the other's
+   * letter are swapped, look-alikes or not.
+   */
+  readonly toward: { readonly before: number | null; readonly after: number | null };
   /** Into how many pieces its ink falls, faint ink joining what it joins (firm-ink.ts): a letter read alone may be one group of several blobs that overlap along the line, as a ה's leg under its roof. */
   readonly pieces: number;
   /** A letter read missing with a part of it standing in its place (fragmentsOf): written, but not whole. */
@@ -115,6 +125,7 @@ export function readLetters(img: Gray, map: PageMap, maxSide?: number): LettersR
       const frame = lines[l].frames[group.index];
       return frame ? [{ char, groups: [group], frame }] : [];
     })));
+  const widths = handWidths(lines.map(({ groups, text, first }) => ({ scale: lineScale(groups, text), letters: first.letters.flatMap((a, i) => (a.op === 'match' && !text[i].large && !text[i].mayStretch ? [{ char: text[i].char, group: a.groups[0] }] : [])) })));
   const darkness = lines.map((l) => darknessOn(ink, l.groups, l.frames, extent));
   const fineHand = handOf(alone.flatMap((letters, l) => letters.map(({ char, group }) => ({ char, shape: darkness[l](group.index, char) }))), FINE_GRID);
   const letters: LetterReading[] = [];
@@ -146,7 +157,7 @@ export function readLetters(img: Gray, map: PageMap, maxSide?: number): LettersR
       }
       return cost;
     };
-    const read = touchingOverStretched(alignLetters(groups, text, shapeCost), text, (i, j) => stretchedBy(i, j) !== null);
+    const read = touchingOverStretched(alignLetters(groups, text, shapeCost, widths), text, (i, j) => stretchedBy(i, j) !== null);
     // Ink no letter took that is a stroke's end broken off beside a letter (stroke-ends.ts).
     const beside = sideEnds(read, text.map((t) => t.char), frame, extent, ink.labels, ink.page.image.width);
     const fragments = fragmentsOf(read, beside, frames);
@@ -170,7 +181,8 @@ export function readLetters(img: Gray, map: PageMap, maxSide?: number): LettersR
       const span = spanOf([...a.groups, ...ends, ...within]);
       const pieces = parts.length > 1 && readAlone ? piecesInFaintInk(ink.page.image, ink.labels, span, parts) : parts.length;
       const fragment = fragments.get(i);
-      letters.push({ ...placeOf(l, text[i]), op: a.op, box: boxOf(ink, fragment ? [fragment.group] : [...a.groups, ...ends]), lookAlike, pieces: fragment ? 1 : pieces, partial: fragment !== undefined });
+      const toward = (k: number) => (a.op === 'match' && fine && text[k] && text[k].char !== text[i].char && text[Math.max(i, k)].startsWord === false ? neighbourRatio(fineHand, text[i].char, text[k].char, fine) : null);
+      letters.push({ ...placeOf(l, text[i]), op: a.op, box: boxOf(ink, fragment ? [fragment.group] : [...a.groups, ...ends]), lookAlike, toward: { before: toward(i - 1), after: toward(i + 1) }, pieces: fragment ? 1 : pieces, partial: fragment !== undefined });
     });
     // Ink far paler than the line's letters is a stain (a brown foxing spot), no letter added.
     const pale = paleAmong(ink.page.image, ink.labels, groups.filter((g) => !g.small));
@@ -182,6 +194,16 @@ export function readLetters(img: Gray, map: PageMap, maxSide?: number): LettersR
     return [left, right] as [number, number];
   });
   return { letters, stray, edges: edgeWidths(ink.page.image, lines.map((l) => l.frame), spans) };
+}
+
+/** A letter's width is the hand's when it has at least this many instances read alone (ז, ף and ץ have three or four in the text; ס and ץ two), else the table's. */
+const MIN_WIDTH_INSTANCES = 3;
+
+/** The hand's widths of its letters, each the median of its instances read alone, at their line's scale (align-letters.ts, lineScale). */
+function handWidths(lines: readonly { scale: number; letters: readonly { char: string; group: InkGroup }[] }[]): HandWidths {
+  const of = new Map<string, number[]>();
+  for (const { scale, letters } of lines) for (const { char, group } of letters) (of.get(char) ?? of.set(char, []).get(char)!).push((group.X1 - group.X0) / scale);
+  return { widths: new Map([...of].filter(([, ws]) => ws.length >= MIN_WIDTH_INSTANCES).map(([char, ws]) => [char, median(ws)])) };
 }
 
 /**
@@ -315,6 +337,13 @@ export function lookAlikeOf(fineHand: HandLetters, char: string, fine: Float32Ar
     if (Number.isFinite(ratio) && (!lookAlike || ratio < lookAlike.ratio)) lookAlike = { char: other, ratio, own, other: otherNearest / fineHand.typicalNearest(other) };
   }
   return lookAlike;
+}
+
+/** How near the hand's instances of `other` a letter's ink (`fine`, read as `char`) is against the nearest of its own letter's (fine grid); null when the hand has too few instances of either (MIN_OWN_INSTANCES). */
+export function neighbourRatio(fineHand: HandLetters, char: string, other: string, fine: Float32Array): number | null {
+  if (fineHand.count(char) < MIN_OWN_INSTANCES || fineHand.count(other) < MIN_OWN_INSTANCES) return null;
+  const ratio = fineHand.nearestInstance(other, fine) / Math.max(fineHand.nearestInstance(char, fine), 1e-9);
+  return Number.isFinite(ratio) ? ratio : null;
 }
 
 /**

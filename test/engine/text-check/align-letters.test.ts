@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { LETTER_GAP, letterWidth, WORD_GAP } from '../../../src/engine/template.ts';
-import { alignLetters, type TextLetter } from '../../../src/engine/text-check/align-letters.ts';
+import { alignLetters, lineScale, type TextLetter } from '../../../src/engine/text-check/align-letters.ts';
 import type { InkGroup } from '../../../src/engine/text-check/page-ink.ts';
 import { joined } from '../../../src/engine/text-check/page-ink.ts';
 
@@ -235,4 +235,30 @@ test('a letter added a little into its neighbour\'s span stays a letter added: t
   assert.deepEqual(r.letters[4].groups, [shin]);
   assert.deepEqual(ops(r), letters.map(() => 'match'));
   assert.equal(r.extra.length, 1);
+});
+
+test("a letter added snug against one the hand writes narrower than the table is a letter added, not that letter's piece: a letter's pieces span the hand's width of it", () => {
+  // A hand that writes its letters at 0.7 of the table's widths and spaces them wider (the line as long as the table's).
+  const narrowHand: InkGroup[] = [];
+  let x = 0.1;
+  letters.forEach((l, i) => {
+    if (i > 0) x += (l.startsWord ? WORD_GAP : LETTER_GAP) * H + (0.3 * (letterWidth(letters[i - 1].char) + letterWidth(l.char)) * H) / 2;
+    const w = 0.7 * letterWidth(l.char) * H;
+    narrowHand.push({ X0: x, X1: x + w, Y0: 0, Y1: H, area: 100, box: [0, 0, 1, 1], blobs: [], index: 0 });
+    x += w;
+  });
+  const scale = lineScale(narrowHand, letters);
+  const widths = new Map<string, number[]>();
+  letters.forEach((l, i) => (widths.get(l.char) ?? widths.set(l.char, []).get(l.char)!).push((narrowHand[i].X1 - narrowHand[i].X0) / scale));
+  const hand = { widths: new Map([...widths].map(([char, ws]) => [char, ws[0]])) };
+  // A ו added after ישראל's ל, 0.1 letter heights from it; the rest of the line moved on.
+  const lamed = narrowHand[7];
+  const vav: InkGroup = { X0: lamed.X1 + 0.1 * H, X1: lamed.X1 + 0.35 * H, Y0: 0, Y1: H, area: 60, box: [0, 0, 1, 1], blobs: [], index: 0 };
+  const shift = vav.X1 - lamed.X1 + LETTER_GAP * H;
+  const ink = [...narrowHand.slice(0, 8), vav, ...narrowHand.slice(8).map((g) => ({ ...g, X0: g.X0 + shift, X1: g.X1 + shift }))];
+  const read = alignLetters(ink, letters, undefined, hand);
+  assert.deepEqual(ops(read), letters.map(() => 'match'));
+  assert.deepEqual(read.extra.map((e) => e.group), [vav]);
+  // By the table's widths the ל and the ו together are as wide as a ל: a ל in pieces.
+  assert.equal(alignLetters(ink, letters).letters[7].op, 'merge');
 });

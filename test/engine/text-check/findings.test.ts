@@ -142,6 +142,26 @@ test('two neighbours swapped are found when one is written as the other and the 
   );
 });
 
+test("two neighbours each nearer the hand's instances of the other's letter than half their own are swapped, look-alikes or not; one alone is no swap", () => {
+  // Line 12 word 2 is יפתה: its פ and ת written as תפ (no look-alikes of each other), each read alone in its own place.
+  const swapped = (pe: number, tav: number) =>
+    findingsOf(readText((l) => (at(12, 2, 2)(l) ? { toward: { before: 1.4, after: pe } } : at(12, 2, 3)(l) ? { toward: { before: tav, after: 1.5 } } : {})), 1);
+  const both = swapped(0.12, 0.3);
+  assert.ok(both.kind === 'read');
+  assert.deepEqual(
+    both.findings.map((f) => [f.kind, f.line, f.word, f.letter, f.expected, f.found, f.confidence]),
+    [['swapped_letters', 12, 2, 2, 'פת', 'תפ', 0.7]],
+  );
+  for (const [pe, tav] of [
+    [0.12, 0.6],
+    [0.6, 0.12],
+  ]) {
+    const one = swapped(pe, tav);
+    assert.ok(one.kind === 'read');
+    assert.deepEqual(one.findings, [], `פ at ${pe}, ת at ${tav}`);
+  }
+});
+
 test('ink no letter took is an extra word when read as a word\'s ink, an extra letter otherwise, each with what it reads as', () => {
   const stray: StrayInk[] = [
     { line: 4, word: 2, letter: 5, box: [10, 10, 40, 30], inWord: true, readAs: 'א' },

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { handLetters } from '../../../src/engine/text-check/hand-letters.ts';
-import { lookAlikeOf } from '../../../src/engine/text-check/read-letters.ts';
+import { lookAlikeOf, neighbourRatio } from '../../../src/engine/text-check/read-letters.ts';
 import { cellsOf, COARSE_GRID } from '../../../src/engine/text-check/letter-shapes.ts';
 import { createRandom } from '../../../tools/synth/random.ts';
 
@@ -87,4 +87,16 @@ test('how far a letter is from its nearest instances is told in how far the hand
   const look = lookAlikeOf(hand, 'ו', zayin)!;
   assert.equal(look.char, 'ז');
   assert.ok(look.own > 4 && look.other < 1.5, JSON.stringify(look));
+});
+
+test("a letter written as its neighbour's letter is nearer the hand's instances of that letter than of its own, whether or not the two look alike; with too few of either nothing is told", () => {
+  // A ו and a wide letter that is no look-alike of it (a bar across the top half), each written in the other's place.
+  const WIDE = Array.from({ length: 12 }, (_, c) => 7 * 16 + 2 + c);
+  const hand = handLetters(new Map([['ו', instances(VAV, 20, 1)], ['ת', instances(WIDE, 8, 2)], ['ז', instances(ZAYIN, 2, 3)]]), COARSE_GRID);
+  const [vavAsTav] = instances(WIDE, 1, 4);
+  const [vav] = instances(VAV, 1, 5);
+  assert.ok(neighbourRatio(hand, 'ו', 'ת', vavAsTav)! < 0.5, `${neighbourRatio(hand, 'ו', 'ת', vavAsTav)}`);
+  assert.ok(neighbourRatio(hand, 'ו', 'ת', vav)! > 2, `${neighbourRatio(hand, 'ו', 'ת', vav)}`);
+  // Two instances of ז are too few to tell by.
+  assert.equal(neighbourRatio(hand, 'ו', 'ז', vav), null);
 });
