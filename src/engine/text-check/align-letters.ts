@@ -38,13 +38,14 @@ export type ExtraInk = { readonly group: InkGroup; readonly after: number; reado
 /** A letter's width may differ from the table's by this factor (in logarithm, one standard deviation): a hand's letters vary that much. */
 const WIDTH_SPREAD = 0.35;
 /**
- * A letter's pieces span its width, and two touching letters theirs, more
- * closely than letters vary: a mark beside a whole letter is not a piece of
- * it, nor a wide letter two. Pieces overlapping along the line (a ק's leg
- * past its roof's end, which page-ink leaves apart under SAME_LETTER_OVERLAP)
- * that together are narrower than the table's letter are held to
- * WIDTH_SPREAD instead, as a letter is: a hand's narrow ק had its leg read as
- * a letter added. Wider, they may be two letters, one of them added.
+ * A letter's pieces span its width (the hand's, when the alignment is given
+ * it: HandWidths), and two touching letters theirs, more closely than letters
+ * vary: a mark beside a whole letter is not a piece of it, nor a wide letter
+ * two. Pieces overlapping along the line (a ק's leg past its roof's end,
+ * which page-ink leaves apart under SAME_LETTER_OVERLAP) that together are
+ * narrower than the letter are held to WIDTH_SPREAD instead, as a letter is:
+ * a hand's narrow ק had its leg read as a letter added. Wider, they may be
+ * two letters, one of them added.
  */
 const PIECES_WIDTH_SPREAD = 0.15;
 /** A gap is a word's when wider than this share of a letter height; its cost grows over this share of it. */
@@ -96,7 +97,7 @@ const MAX_EXTRA_WORD = 8;
 const EXTRA_WORD_GAP = 0.7;
 
 /** The widths this hand writes its letters at, in letter heights at the line's scale (lineScale), measured on its letters read alone. */
-export type HandWidths = { readonly widths: ReadonlyMap<string, number> };
+export type HandWidths = ReadonlyMap<string, number>;
 
 /** Letter heights per canonical unit on a line: its ink's span (small ink at either end aside) over the text's width of its letters. */
 export function lineScale(groups: readonly InkGroup[], letters: readonly TextLetter[]): number {
@@ -139,7 +140,7 @@ export function alignLetters(
     return d * d;
   };
   // What a letter's pieces span: the hand's width of the letter, when known (an enlarged letter's never), else the table's.
-  const piecesWidth = (i: number) => (letters[i].large ? undefined : hand?.widths.get(letters[i].char)) ?? letterWidth(letters[i].char);
+  const piecesWidth = (i: number) => (letters[i].large ? undefined : hand?.get(letters[i].char)) ?? letterWidth(letters[i].char);
   // What letter i's width costs taking ink `width` wide: a letter the scribe may stretch, nothing for being wider, up to MAX_STRETCH.
   const letterCost = (i: number, width: number) => {
     const written = letterWidth(letters[i].char);

@@ -108,12 +108,13 @@ export function findingsOf(read: LettersRead, scale: number): TextCheck {
         const next = letters[i + 1];
         findings.push({ kind: 'swapped_letters', ...place, expected: l.char + next.char, found: next.char + l.char, confidence: CONFIDENCE.swapped_letters, box: at(union(l.box!, next.box!), null) });
         i++;
-      } else if ((l.op === 'merge' || l.op === 'match') && l.pieces > piecesWritten(l.char)) {
-        findings.push({ kind: 'broken_letter', ...place, expected: l.char, found: l.char, confidence: CONFIDENCE.broken_letter, box: at(l.box, null) });
       } else if (writtenAsEachOther(l, letters[i + 1])) {
+        // Before the pieces are counted: a ה's two pieces in a ת's place are the ה written there, not the ת broken.
         const next = letters[i + 1];
         findings.push({ kind: 'swapped_letters', ...place, expected: l.char + next.char, found: next.char + l.char, confidence: round(1 - Math.max(l.toward.after!, next.toward.before!)), box: at(union(l.box!, next.box!), null) });
         i++;
+      } else if ((l.op === 'merge' || l.op === 'match') && l.pieces > piecesWritten(l.char)) {
+        findings.push({ kind: 'broken_letter', ...place, expected: l.char, found: l.char, confidence: CONFIDENCE.broken_letter, box: at(l.box, null) });
       } else if (l.op === 'match' && written(l)) {
         const next = letters[i + 1];
         const prev = letters[i - 1];
@@ -171,20 +172,17 @@ function leansTo(l: LetterReading, char: string): boolean {
 }
 
 /**
- * Two neighbours read alone, each nearer the hand's instances of the other's
- * letter than NEIGHBOUR_RATIO of the nearest of its own (read-letters.ts,
- * `toward`), are swapped, whether or not the two letters look alike (a פ and
- * a ת, a ט and a ב): the alignment read each in its own place when its
- * widths and the coarse shapes said little. On the text tune set's 3 MP and
- * 12 MP registration photos no two neighbours of a hand's own text stand
- * under 0.72 (86,795 pairs), on a set of 320 scrolls kept apart (seed 5303)
- * none under 0.61 (165,169), while five of the six swaps the alignment read
- * in place stood under 0.34.
+ * Two neighbours of the text read alone, each nearer the hand's instances of
+ * the other's letter than NEIGHBOUR_RATIO of the nearest of its own
+ * (read-letters.ts, `toward`), are swapped, whether or not the two letters
+ * look alike (a פ and a ת): the alignment reads each in its own place when
+ * its widths and coarse shapes say little.
  */
+/** Under it both ways: the swaps the alignment read in place stood under 0.34, a hand's own neighbours above 0.6 (decision 027, Measurement). */
 const NEIGHBOUR_RATIO = 0.5;
-function writtenAsEachOther(l: LetterReading, next: LetterReading | undefined): next is LetterReading {
+function writtenAsEachOther(l: LetterReading, next: LetterReading | undefined): boolean {
   const [after, before] = [l.toward.after, next?.toward.before ?? null];
-  return next !== undefined && l.op === 'match' && next.op === 'match' && after !== null && before !== null && after < NEIGHBOUR_RATIO && before < NEIGHBOUR_RATIO;
+  return next !== undefined && next.letter === l.letter + 1 && l.op === 'match' && next.op === 'match' && after !== null && before !== null && after < NEIGHBOUR_RATIO && before < NEIGHBOUR_RATIO;
 }
 
 /** How sure a letter written as another is: how much nearer the other letter's instances are than its own's. */

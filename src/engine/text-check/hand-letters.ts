@@ -68,13 +68,21 @@ export function handLetters(instances: ReadonlyMap<string, readonly Float32Array
     const mean = isInstance ? meanOf(char, shape) : (wholeMeans.get(char) ?? null);
     return mean ? distance(shape, mean) / spreadOf(char) : Infinity;
   };
+  // Each shape's nearest instances, as asked for (a letter is set against its own letter's instances for its look-alikes and for each neighbour).
+  const nearestOf = new WeakMap<Float32Array, Map<string, number>>();
   const nearestInstance = (char: string, shape: Float32Array) => {
-    const near = (instances.get(char) ?? [])
-      .filter((s) => s !== shape)
-      .map((s) => ({ s, d: plainDistance(shape, s) }))
-      .sort((a, b) => a.d - b.d)
-      .slice(0, NEAREST_CANDIDATES);
-    return Math.min(Infinity, ...near.map(({ s }) => distance(shape, s)));
+    const known = nearestOf.get(shape) ?? nearestOf.set(shape, new Map()).get(shape)!;
+    let d = known.get(char);
+    if (d === undefined) {
+      const near = (instances.get(char) ?? [])
+        .filter((s) => s !== shape)
+        .map((s) => ({ s, d: plainDistance(shape, s) }))
+        .sort((a, b) => a.d - b.d)
+        .slice(0, NEAREST_CANDIDATES);
+      d = Math.min(Infinity, ...near.map(({ s }) => distance(shape, s)));
+      known.set(char, d);
+    }
+    return d;
   };
   const typical = new Map<string, number>();
   return {

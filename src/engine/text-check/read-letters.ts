@@ -45,7 +45,8 @@ export type LetterReading = {
    * Of a letter read alone (`match`), how near the hand's instances of the
    * letters before and after it in its word its ink is, against its own
    * letter's (fine grid, as LookAlike's ratio: under 1, nearer the
-   * neighbour's); null where there is no such neighbour, or the hand too few
+   * neighbour's); null where there is no such neighbour, where the neighbour
+   * is the same letter (a doubled letter), or where the hand has too few
    * instances of either letter. Two neighbours each written as the other's
    * letter are swapped, look-alikes or not.
    */
@@ -181,7 +182,9 @@ export function readLetters(img: Gray, map: PageMap, maxSide?: number): LettersR
       const span = spanOf([...a.groups, ...ends, ...within]);
       const pieces = parts.length > 1 && readAlone ? piecesInFaintInk(ink.page.image, ink.labels, span, parts) : parts.length;
       const fragment = fragments.get(i);
-      const toward = (k: number) => (a.op === 'match' && fine && text[k] && text[k].char !== text[i].char && text[Math.max(i, k)].startsWord === false ? neighbourRatio(fineHand, text[i].char, text[k].char, fine) : null);
+      // Letter k of the line beside it in its word: the later of the two does not begin a word.
+      const sameWord = (k: number) => text[k] !== undefined && !text[Math.max(i, k)].startsWord;
+      const toward = (k: number) => (a.op === 'match' && fine && sameWord(k) && text[k].char !== text[i].char ? neighbourRatio(fineHand, text[i].char, text[k].char, fine) : null);
       letters.push({ ...placeOf(l, text[i]), op: a.op, box: boxOf(ink, fragment ? [fragment.group] : [...a.groups, ...ends]), lookAlike, toward: { before: toward(i - 1), after: toward(i + 1) }, pieces: fragment ? 1 : pieces, partial: fragment !== undefined });
     });
     // Ink far paler than the line's letters is a stain (a brown foxing spot), no letter added.
@@ -196,14 +199,14 @@ export function readLetters(img: Gray, map: PageMap, maxSide?: number): LettersR
   return { letters, stray, edges: edgeWidths(ink.page.image, lines.map((l) => l.frame), spans) };
 }
 
-/** A letter's width is the hand's when it has at least this many instances read alone (ז, ף and ץ have three or four in the text; ס and ץ two), else the table's. */
+/** A letter's width is the hand's when it has at least this many instances read alone, else the table's: the median of fewer is one odd instance's (ס and ץ are written twice in the text, ג and ף once). */
 const MIN_WIDTH_INSTANCES = 3;
 
 /** The hand's widths of its letters, each the median of its instances read alone, at their line's scale (align-letters.ts, lineScale). */
-function handWidths(lines: readonly { scale: number; letters: readonly { char: string; group: InkGroup }[] }[]): HandWidths {
+export function handWidths(lines: readonly { scale: number; letters: readonly { char: string; group: InkGroup }[] }[]): HandWidths {
   const of = new Map<string, number[]>();
   for (const { scale, letters } of lines) for (const { char, group } of letters) (of.get(char) ?? of.set(char, []).get(char)!).push((group.X1 - group.X0) / scale);
-  return { widths: new Map([...of].filter(([, ws]) => ws.length >= MIN_WIDTH_INSTANCES).map(([char, ws]) => [char, median(ws)])) };
+  return new Map([...of].filter(([, ws]) => ws.length >= MIN_WIDTH_INSTANCES).map(([char, ws]) => [char, median(ws)]));
 }
 
 /**

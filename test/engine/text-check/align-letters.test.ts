@@ -250,7 +250,7 @@ test("a letter added snug against one the hand writes narrower than the table is
   const scale = lineScale(narrowHand, letters);
   const widths = new Map<string, number[]>();
   letters.forEach((l, i) => (widths.get(l.char) ?? widths.set(l.char, []).get(l.char)!).push((narrowHand[i].X1 - narrowHand[i].X0) / scale));
-  const hand = { widths: new Map([...widths].map(([char, ws]) => [char, ws[0]])) };
+  const hand = new Map([...widths].map(([char, ws]) => [char, ws[0]]));
   // A ו added after ישראל's ל, 0.1 letter heights from it; the rest of the line moved on.
   const lamed = narrowHand[7];
   const vav: InkGroup = { X0: lamed.X1 + 0.1 * H, X1: lamed.X1 + 0.35 * H, Y0: 0, Y1: H, area: 60, box: [0, 0, 1, 1], blobs: [], index: 0 };

@@ -160,6 +160,18 @@ test("two neighbours each nearer the hand's instances of the other's letter than
     assert.ok(one.kind === 'read');
     assert.deepEqual(one.findings, [], `פ at ${pe}, ת at ${tav}`);
   }
+  // Its ת and ה written as הת: the ה's two pieces in the ת's place are the ה written there, not the ת broken.
+  const he = findingsOf(readText((l) => (at(12, 2, 3)(l) ? { pieces: 2, toward: { before: 1.4, after: 0.2 } } : at(12, 2, 4)(l) ? { toward: { before: 0.2, after: null } } : {})), 1);
+  assert.ok(he.kind === 'read');
+  assert.deepEqual(
+    he.findings.map((f) => [f.kind, f.letter, f.expected, f.found]),
+    [['swapped_letters', 3, 'תה', 'הת']],
+  );
+  // Letters not next to each other as read (the one between them not seen) are no pair.
+  const read = readText((l) => (at(12, 2, 2)(l) ? { toward: { before: 1.4, after: 0.12 } } : at(12, 2, 4)(l) ? { toward: { before: 0.3, after: null } } : {}));
+  const apart = findingsOf({ ...read, letters: read.letters.filter((l) => !at(12, 2, 3)(l)) }, 1);
+  assert.ok(apart.kind === 'read');
+  assert.deepEqual(apart.findings, []);
 });
 
 test('ink no letter took is an extra word when read as a word\'s ink, an extra letter otherwise, each with what it reads as', () => {

@@ -4,7 +4,7 @@ import { readDecoded } from '../../../src/engine/analyze-photo.ts';
 import { decodePhoto } from '../../../src/engine/decode-photo.ts';
 import type { AlignedLetter, ExtraInk } from '../../../src/engine/text-check/align-letters.ts';
 import type { InkGroup } from '../../../src/engine/text-check/page-ink.ts';
-import { fragmentsOf, LINE_LETTERS, partsWithin, readLetters, touchingOverStretched } from '../../../src/engine/text-check/read-letters.ts';
+import { fragmentsOf, handWidths, LINE_LETTERS, partsWithin, readLetters, touchingOverStretched } from '../../../src/engine/text-check/read-letters.ts';
 import { MEZUZAH_LETTER_COUNT } from '../../../src/text/mezuzah-text.ts';
 import { deriveSeed, makeScribe, makeScroll, photographScroll } from '../../../tools/synth/index.ts';
 
@@ -37,6 +37,12 @@ test('every letter of a clean registration photo is placed, nearly all one to on
       const [x, y, w, h] = l.box;
       assert.ok(x >= 0 && y >= 0 && x + w <= img.width && y + h <= img.height && w > 0 && h > 0, `line ${l.line} word ${l.word} letter ${l.letter}: ${l.box}`);
     }
+    // A letter is set against its neighbours' letters within its word only: none before a word's first letter, none after its last.
+    letters.forEach((l, i) => {
+      if (l.letter === 1) assert.equal(l.toward.before, null, `line ${l.line} word ${l.word}`);
+      if (letters[i + 1]?.word !== l.word) assert.equal(l.toward.after, null, `line ${l.line} word ${l.word}`);
+    });
+    assert.ok(letters.filter((l) => l.toward.before !== null && l.toward.after !== null).length > 300, 'most letters inside a word are set against both neighbours');
     // Hebrew runs right to left: along each line, each letter read one to one stands left of the one before it.
     for (let line = 1; line <= 22; line++) {
       const centres = letters.filter((l) => l.line === line && l.op === 'match').map((l) => l.box![0] + l.box![2] / 2);
@@ -93,4 +99,15 @@ test("the small ink within a letter that is a part of it stands under its roof, 
   const letter: InkGroup = { X0: 0, X1: 1, Y0: 0, Y1: 1, area: 1, box: [0, 100, 100, 200], blobs: [1], index: 0, within: [part(2, 140, 200), part(3, 90, 140), part(4, 150, 170), part(5, 190, 250)] };
   // A ה's short leg (2); a crown's tip reaching down from over the roof (3); a dot (4); a crown of the next line's letter under the base (5).
   assert.deepEqual(partsWithin(letter, frame).flatMap((p) => p.blobs), [2]);
+});
+
+test("the hand's width of a letter is the median of its instances read alone, at their line's scale, from three instances on", () => {
+  const group = (width: number): InkGroup => ({ X0: 0.2, X1: 0.2 + width, Y0: 0, Y1: 0.03, area: 100, box: [0, 0, 1, 1], blobs: [], index: 0 });
+  const widths = handWidths([
+    { scale: 0.03, letters: [{ char: 'ב', group: group(0.027) }, { char: 'ב', group: group(0.021) }, { char: 'ס', group: group(0.02) }] },
+    { scale: 0.06, letters: [{ char: 'ב', group: group(0.036) }, { char: 'ס', group: group(0.04) }] },
+  ]);
+  // ב: 0.9, 0.7 and 0.6 letter heights; ס written twice, too few to tell its width by.
+  assert.ok(Math.abs(widths.get('ב')! - 0.7) < 1e-9, `${widths.get('ב')}`);
+  assert.equal(widths.has('ס'), false);
 });
