@@ -8,7 +8,7 @@
 // - missing_letter: the letter painted over with the parchment about it;
 // - broken_letter: a band of parchment across the letter at half its height;
 // - wrong_letter: the letter painted over and one of the same hand's
-//   look-alikes (read-letters.ts's LOOK_ALIKES) from elsewhere in the photo
+//   look-alikes (look-alikes.ts's LOOK_ALIKES) from elsewhere in the photo
 //   set in its place, on its line as the donor stood on its own;
 // - touching_letters: the letter and the next of its word bridged with ink
 //   where they come closest.
@@ -24,7 +24,8 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import sharp from 'sharp';
 import { checkLetters, checkPhotoText, linesTold, readPhotoLetters } from '../src/engine/text-check/check-text.ts';
-import { LOOK_ALIKES, type LetterReading } from '../src/engine/text-check/read-letters.ts';
+import { LOOK_ALIKES } from '../src/engine/text-check/look-alikes.ts';
+import type { LetterReading } from '../src/engine/text-check/read-letters.ts';
 import type { TextFinding } from '../src/engine/types.ts';
 import { MEZUZAH_WORDS } from '../src/text/mezuzah-text.ts';
 import { createRandom, deriveSeed } from '../tools/synth/index.ts';

@@ -1,4 +1,5 @@
-import { LINE_LETTERS, type LetterReading, type LettersRead, type LookAlike, type StrayInk } from '../../src/engine/text-check/read-letters.ts';
+import type { LookAlike } from '../../src/engine/text-check/look-alikes.ts';
+import { LINE_LETTERS, type LetterReading, type LettersRead, type StrayInk } from '../../src/engine/text-check/read-letters.ts';
 
 // The text check's letters as read, made by hand for tests of what follows
 // the reading (findings.ts, check-text.ts's lines left out).

@@ -11,7 +11,7 @@ const WRITTEN_IN_PIECES = new Set(['ה', 'ק']);
 const piecesWritten = (char: string) => (WRITTEN_IN_PIECES.has(char) ? 2 : 1);
 /**
  * A letter read alone is written as one it is often confused with
- * (read-letters.ts, LOOK_ALIKES) when the nearest of the hand's instances of
+ * (look-alikes.ts, LOOK_ALIKES) when the nearest of the hand's instances of
  * that letter is nearer than WRITTEN_AS_RATIO of the nearest instance of its
  * own, and it is also less unlike that letter's mean than its own letter's
  * (meanRatio under 1: two measures agreeing, not one instance alone). At

@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { findingsOf } from '../../../src/engine/text-check/findings.ts';
-import type { LetterReading, LettersRead, LookAlike, StrayInk } from '../../../src/engine/text-check/read-letters.ts';
+import type { LookAlike } from '../../../src/engine/text-check/look-alikes.ts';
+import type { LetterReading, LettersRead, StrayInk } from '../../../src/engine/text-check/read-letters.ts';
 import { readText } from '../../support/letters-read.ts';
 import type { LetterOp } from '../../../src/engine/text-check/align-letters.ts';
 

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { handLetters } from '../../../src/engine/text-check/hand-letters.ts';
-import { lookAlikeOf, neighbourRatio } from '../../../src/engine/text-check/read-letters.ts';
+import { lookAlikeOf, neighbourRatio } from '../../../src/engine/text-check/look-alikes.ts';
 import { cellsOf, COARSE_GRID } from '../../../src/engine/text-check/letter-shapes.ts';
 import { createRandom } from '../../../tools/synth/random.ts';
 
