@@ -35,7 +35,7 @@ export const WORD_KINDS: ReadonlySet<TextErrorKind> = new Set(['missing_word', '
  * Letters a hand can write so that they read as another: the pairs issue 53
  * lists (ו/י/ז/ן, ד/ר/ך, ב/כ, ה/ח/ת, ס/ם, ג/נ, ע/צ, ט/מ) and, from the same
  * shapes, ה/ק (the left leg drawn long), כ/פ, ך/ן and ף/ך, ם/ט. The engine
- * keeps its own table of what to compare a letter with (read-letters.ts), on
+ * keeps its own table of what to compare a letter with (look-alikes.ts), on
  * purpose: what the generator writes must not move with what the engine judges.
  */
 export const LOOK_ALIKES: Readonly<Record<string, string>> = {
