@@ -171,6 +171,8 @@ function leansTo(l: LetterReading, char: string): boolean {
   return l.op === 'match' && k !== null && k.char === char && k.ratio < 1 && k.meanRatio < 1;
 }
 
+/** Under it both ways: the swaps the alignment read in place stood under 0.34, a hand's own neighbours above 0.6 (decision 027, Measurement). */
+const NEIGHBOUR_RATIO = 0.5;
 /**
  * Two neighbours of the text read alone, each nearer the hand's instances of
  * the other's letter than NEIGHBOUR_RATIO of the nearest of its own
@@ -178,11 +180,10 @@ function leansTo(l: LetterReading, char: string): boolean {
  * look alike (a פ and a ת): the alignment reads each in its own place when
  * its widths and coarse shapes say little.
  */
-/** Under it both ways: the swaps the alignment read in place stood under 0.34, a hand's own neighbours above 0.6 (decision 027, Measurement). */
-const NEIGHBOUR_RATIO = 0.5;
 function writtenAsEachOther(l: LetterReading, next: LetterReading | undefined): boolean {
-  const [after, before] = [l.toward.after, next?.toward.before ?? null];
-  return next !== undefined && next.letter === l.letter + 1 && l.op === 'match' && next.op === 'match' && after !== null && before !== null && after < NEIGHBOUR_RATIO && before < NEIGHBOUR_RATIO;
+  if (!next || next.letter !== l.letter + 1 || l.op !== 'match' || next.op !== 'match') return false;
+  const [after, before] = [l.toward.after, next.toward.before];
+  return after !== null && before !== null && after < NEIGHBOUR_RATIO && before < NEIGHBOUR_RATIO;
 }
 
 /** How sure a letter written as another is: how much nearer the other letter's instances are than its own's. */
