@@ -11,7 +11,7 @@
 //   npm run bench:http -- --env REQUEST_LOG_SAMPLE=0.01   (a setting against the defaults)
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { openSync, closeSync } from 'node:fs';
+import { closeSync, openSync, readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import os from 'node:os';
@@ -80,7 +80,18 @@ async function seed(location: DatabaseLocation, filesDir: string): Promise<Fixtu
   return { key: seeded.key, scrollUuid: seeded.scrolls[0].uuid, qrCode: seeded.scrolls[0].qrCode };
 }
 
-type Server = { readonly url: string; stop(): Promise<void> };
+type Server = { readonly url: string; /** The process's CPU time so far, user and system, in µs (Linux; NaN elsewhere). */ cpu(): number; stop(): Promise<void> };
+
+/** A process's CPU time, user and system, in µs, from /proc (clock ticks of 10 ms); NaN where /proc is not. */
+function cpuOf(pid: number | undefined): number {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    // utime and stime are fields 14 and 15 of stat; after the command's closing parenthesis, the 12th and 13th.
+    return (Number(fields[11]) + Number(fields[12])) * 10_000;
+  } catch {
+    return NaN;
+  }
+}
 
 /** A server process whose output goes to a file (a log at the default level is part of what is measured, not kept in memory). */
 async function start(script: string, env: Record<string, string>, logFile: string, nodeFlags: readonly string[] = []): Promise<Server> {
@@ -108,6 +119,7 @@ async function start(script: string, env: Record<string, string>, logFile: strin
   }
   return {
     url,
+    cpu: () => cpuOf(child.pid),
     async stop() {
       child.kill('SIGTERM');
       await exited;
@@ -115,15 +127,17 @@ async function start(script: string, env: Record<string, string>, logFile: strin
   };
 }
 
-type Row = { readonly target: string; readonly rps: number; readonly p99: number; readonly failed: number };
+type Row = { readonly target: string; readonly rps: number; readonly p99: number; readonly failed: number; /** The server's CPU per answered request, µs. */ readonly cpu: number };
 
-async function load(target: string, url: string, pathname: string, headers: Record<string, string> = {}, expect = 200): Promise<Row> {
-  const options = (duration: number): CannonOptions => ({ url, connections: CONNECTIONS, duration, requests: [{ method: 'GET', path: pathname, headers }] });
+async function load(target: string, server: Server, pathname: string, headers: Record<string, string> = {}, expect = 200): Promise<Row> {
+  const options = (duration: number): CannonOptions => ({ url: server.url, connections: CONNECTIONS, duration, requests: [{ method: 'GET', path: pathname, headers }] });
   await autocannon(options(WARM_UP_SECONDS));
+  const cpuBefore = server.cpu();
   const result = await autocannon(options(SECONDS));
+  const cpu = server.cpu() - cpuBefore;
   const expected = result.statusCodeStats[String(expect)]?.count ?? 0;
   const total = Object.values(result.statusCodeStats).reduce((sum, stat) => sum + stat.count, 0);
-  return { target, rps: expected / result.duration, p99: result.latency.p99, failed: total - expected + result.errors };
+  return { target, rps: expected / result.duration, p99: result.latency.p99, failed: total - expected + result.errors, cpu: cpu / total };
 }
 
 async function runRegistry(kind: 'sqlite' | 'postgres', hello: Server, workDir: string): Promise<Row[]> {
@@ -157,6 +171,8 @@ async function runRegistry(kind: 'sqlite' | 'postgres', hello: Server, workDir: 
     );
     const key = { 'x-api-key': fixture.key };
     const targets: [string, string, Record<string, string>, number][] = [
+      // The registry's floor: every hook each request passes, no key, no database, a body as small as hello world's.
+      ['GET /healthz', '/healthz', {}, 200],
       ['GET credits', '/api/v1/store/credits', key, 200],
       ['GET inventory (20)', '/api/v1/store/inventory', key, 200],
       ['GET mezuzah/{uuid}', `/api/v1/store/mezuzah/${fixture.scrollUuid}`, key, 200],
@@ -165,11 +181,11 @@ async function runRegistry(kind: 'sqlite' | 'postgres', hello: Server, workDir: 
       ['GET scan-qrcode (found)', `/api/v1/public/scan-qrcode/${fixture.qrCode}`, {}, 200],
       ['GET scan-qrcode (404)', '/api/v1/public/scan-qrcode/ZZZZZZZZZZZZ', {}, 404],
     ];
-    const rows: Row[] = [await load('hello world', hello.url, '/')];
+    const rows: Row[] = [await load('hello world', hello, '/')];
     for (const [target, pathname, headers, expect] of targets) {
-      if (args.only === undefined || target.includes(args.only)) rows.push(await load(target, registry.url, pathname, headers, expect));
+      if (args.only === undefined || target.includes(args.only)) rows.push(await load(target, registry, pathname, headers, expect));
     }
-    rows.push(await load('hello world', hello.url, '/'));
+    rows.push(await load('hello world', hello, '/'));
     return rows;
   } finally {
     await registry?.stop();
@@ -183,10 +199,13 @@ function print(kind: string, rows: readonly Row[]): void {
   const helloP99 = hellos.reduce((sum, row) => sum + row.p99, 0) / hellos.length;
   const settings = args.env.length > 0 ? ` with ${args.env.join(' ')}` : '';
   console.log(`\n${kind}${settings}: ${CONNECTIONS} connections, ${SECONDS} s each (after ${WARM_UP_SECONDS} s of warm-up), hello world ${Math.round(helloRps)} req/s, p99 ${helloP99.toFixed(1)} ms (mean of first and last)`);
-  console.log('| target | req/s | × hello | p99 ms | p99 × hello | failed |');
-  console.log('|---|---|---|---|---|---|');
+  const helloCpu = hellos.reduce((sum, row) => sum + row.cpu, 0) / hellos.length;
+  console.log('| target | req/s | × hello | p99 ms | p99 × hello | server CPU µs a request | × hello | failed |');
+  console.log('|---|---|---|---|---|---|---|---|');
   for (const row of rows) {
-    console.log(`| ${row.target} | ${Math.round(row.rps)} | ${(row.rps / helloRps).toFixed(2)} | ${row.p99.toFixed(1)} | ${(row.p99 / helloP99).toFixed(2)} | ${row.failed} |`);
+    console.log(
+      `| ${row.target} | ${Math.round(row.rps)} | ${(row.rps / helloRps).toFixed(2)} | ${row.p99.toFixed(1)} | ${(row.p99 / helloP99).toFixed(2)} | ${row.cpu.toFixed(0)} | ${(row.cpu / helloCpu).toFixed(2)} | ${row.failed} |`,
+    );
   }
 }
 
