@@ -10,6 +10,17 @@ export interface SqlExecutor {
   one<T = Row>(query: Sql): Promise<T | undefined>;
   /** Runs a statement; `changes` counts the rows it inserted, updated or deleted. */
   run(query: Sql): Promise<{ readonly changes: number }>;
+  /**
+   * What `read` resolves to (deeply frozen, so no caller can change what the
+   * next one is given), answered again from memory for the same `key` while
+   * no write has committed to the database since, from any connection or
+   * process (SQLite: its data version and this connection's change count).
+   * `key` names everything the read depends on (keyOf: its queries and
+   * parameters). Inside a transaction, and on PostgreSQL, it always reads:
+   * other nodes write to the same database, and a version they all see would
+   * cost a round trip, as much as the reads kept here (decision 031).
+   */
+  kept<T>(key: string, read: () => Promise<T>): Promise<T>;
 }
 
 /** One set of a driver's connections and how much of it is taken, for an operator's metrics. */

@@ -104,6 +104,8 @@ export async function openPostgres(url: string, options: PostgresOptions = {}): 
     async run(q: Sql) {
       return { changes: (await query(on(), q)).rowCount ?? 0 };
     },
+    // Nothing kept: see SqlExecutor.kept.
+    kept: (_key, read) => read(),
   });
 
   let closed = false;
@@ -163,6 +165,7 @@ export async function openPostgres(url: string, options: PostgresOptions = {}): 
     all: (q) => direct.all(q),
     one: (q) => direct.one(q),
     run: (q) => direct.run(q),
+    kept: (key, read) => direct.kept(key, read),
 
     async transaction<T>(work: (tx: SqlExecutor) => Promise<T>): Promise<T> {
       ensureOpen();

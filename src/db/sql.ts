@@ -36,6 +36,11 @@ export function sql(strings: TemplateStringsArray | readonly string[], ...values
   return { strings: outStrings, values: outValues };
 }
 
+/** A key naming `queries` exactly, text and parameters (for SqlExecutor.kept). */
+export function keyOf(...queries: readonly Sql[]): string {
+  return JSON.stringify(queries, (_name, value: unknown) => (typeof value === 'bigint' ? `${value}n` : value));
+}
+
 /** A fragment of trusted text (DDL, a dialect's type name): never pass user input here. */
 export function trusted(text: string): Sql {
   return { strings: [text], values: [] };

@@ -8,6 +8,7 @@ import { DatabaseSync, type StatementSync } from 'node:sqlite';
 import type { Row, SqlDriver, SqlExecutor } from './driver.ts';
 import { UniqueViolationError } from './driver.ts';
 import { inProcessMutex } from './in-process-mutex.ts';
+import { keptReads } from './kept-reads.ts';
 import { renderSql, type Sql, type SqlValue } from './sql.ts';
 
 const SQLITE_CONSTRAINT_UNIQUE = 2067;
@@ -51,7 +52,7 @@ export function openSqlite(file: string): SqlDriver {
     }
   }
 
-  const direct: SqlExecutor = {
+  const direct: Omit<SqlExecutor, 'kept'> = {
     dialect: 'sqlite',
     async all<T = Row>(query: Sql) {
       return execute<T[]>(query, 'all');
@@ -64,6 +65,13 @@ export function openSqlite(file: string): SqlDriver {
       return { changes: Number(result.changes) };
     },
   };
+
+  // The data's version: SQLite's data_version moves when another connection
+  // (the admin CLI, another process) commits, total_changes with each row this
+  // connection inserts, updates or deletes (a rolled-back change too: a read
+  // then is read again, never kept stale).
+  const dataVersion = db.prepare('SELECT data_version AS other, total_changes() AS own FROM pragma_data_version');
+  const kept = keptReads();
 
   // Transactions queue behind each other; plain queries wait for the open one.
   let tail: Promise<unknown> = Promise.resolve();
@@ -95,6 +103,12 @@ export function openSqlite(file: string): SqlDriver {
     all: (query) => outside(() => direct.all(query)),
     one: (query) => outside(() => direct.one(query)),
     run: (query) => outside(() => direct.run(query)),
+    // After any open transaction, as every plain query; the version first, so what is kept is never older than it.
+    kept: (key, read) =>
+      outside(() => {
+        const { other, own } = dataVersion.get() as { other: number; own: number };
+        return kept.get(key, `${other}:${own}`, read);
+      }),
     transaction<T>(work: (tx: SqlExecutor) => Promise<T>): Promise<T> {
       if (closed) return Promise.reject(new Error('The database is closed.'));
       const start = async (): Promise<T> => {
@@ -109,6 +123,8 @@ export function openSqlite(file: string): SqlDriver {
           all: (query) => guard(() => direct.all(query)),
           one: (query) => guard(() => direct.one(query)),
           run: (query) => guard(() => direct.run(query)),
+          // What a transaction reads may not have committed: never kept.
+          kept: (_key, read) => guard(read),
         };
         try {
           db.exec('BEGIN IMMEDIATE');

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { makeBuyer, makeScroll, makeStore, type TestStore } from '../support/factories.ts';
+import { openDatabase } from '../../src/db/open-database.ts';
+import { makeAccount, makeBuyer, makeScroll, makeStore, type TestStore } from '../support/factories.ts';
 import { sell, storeGet } from '../support/requests.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
 
@@ -111,6 +112,35 @@ describe('GET inventory', () => {
       assert.match(res.json().msg, new RegExp(query.split('=')[0]));
     });
   }
+});
+
+describe('pages read again after a change', () => {
+  // A page a store polls may be kept in memory while nothing changes (SQLite); any change must show at once.
+  test('a sale, a registration and a directory entry made through another connection (the admin CLI, another node) show on the next read', async () => {
+    const shop = await makeStore(t.deps, { credits: 5 });
+    const first = await makeScroll(t.deps, shop.account);
+    const read = async (url: string) => (await storeGet(t.app, shop.key, url)).json();
+    assert.deepEqual((await read('/api/v1/store/inventory')).mezuzot.map((m: { uuid: string }) => m.uuid), [first.uuid]);
+    const directory = (await read('/api/v1/store/sofers-megiahs?per_page=100')).total;
+    assert.equal((await read('/api/v1/store/sales-history')).total, 0);
+
+    await sell(t.app, shop.key, first.uuid, { to_uuid: (await makeBuyer(t.deps)).uuid, note: '' });
+    assert.equal((await read('/api/v1/store/inventory')).total, 0);
+    assert.equal((await read('/api/v1/store/sales-history')).total, 1);
+
+    const other = await openDatabase(t.database.location, () => '2025-03-01 10:00:00');
+    try {
+      const elsewhere = { ...t.deps, db: other };
+      const second = await makeScroll(elsewhere, shop.account);
+      assert.deepEqual((await read('/api/v1/store/inventory')).mezuzot.map((m: { uuid: string }) => m.uuid), [second.uuid]);
+      // makeScroll confirmed a sofer and a megiah of its own on the other connection.
+      assert.equal((await read('/api/v1/store/sofers-megiahs?per_page=100')).total, directory + 2);
+      await makeAccount(elsewhere, { role: 'sofer', confirmed: true });
+      assert.equal((await read('/api/v1/store/sofers-megiahs?per_page=100')).total, directory + 3);
+    } finally {
+      await other.close();
+    }
+  });
 });
 
 describe('GET sales-history', () => {

@@ -1,8 +1,12 @@
 import assert from 'node:assert/strict';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import { UniqueViolationError } from '../../src/db/driver.ts';
+import { UniqueViolationError, type SqlDriver } from '../../src/db/driver.ts';
 import { migrate } from '../../src/db/migrate.ts';
-import { renderSql, sql } from '../../src/db/sql.ts';
+import { keyOf, renderSql, sql } from '../../src/db/sql.ts';
+import { openSqlite } from '../../src/db/sqlite.ts';
 import { freshDatabase, now } from '../db/test-database.ts';
 
 describe('sql', () => {
@@ -100,5 +104,99 @@ describe('sqlite driver', () => {
 
   test('migrations are applied once', async () => {
     assert.deepEqual(await migrate(ctx.driver, now), []);
+  });
+});
+
+describe('sqlite driver: reads kept while nothing changes', () => {
+  let dir: string;
+  let driver: SqlDriver;
+  /** A second connection to the same file: the admin CLI, or another process. */
+  let other: SqlDriver;
+  const names = sql`SELECT name FROM probe ORDER BY id`;
+  /** Reads the names through kept(), counting the reads that reached the database. */
+  let reads = 0;
+  const keptNames = (on: { kept: SqlDriver['kept']; all: SqlDriver['all'] } = driver) =>
+    on.kept(keyOf(names), async () => {
+      reads += 1;
+      return { names: (await on.all<{ name: string }>(names)).map((row) => row.name) };
+    });
+  before(async () => {
+    dir = await mkdtemp(path.join(os.tmpdir(), 'mezuzah-kept-'));
+    driver = openSqlite(path.join(dir, 'kept.sqlite'));
+    other = openSqlite(path.join(dir, 'kept.sqlite'));
+    await driver.run(sql`CREATE TABLE probe (id INTEGER PRIMARY KEY, name TEXT)`);
+    await driver.run(sql`INSERT INTO probe (name) VALUES (${'first'})`);
+  });
+  after(async () => {
+    await other.close();
+    await driver.close();
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  test('the same read is answered from memory, frozen, until this connection writes', async () => {
+    reads = 0;
+    const first = await keptNames();
+    const again = await keptNames();
+    assert.equal(reads, 1);
+    assert.equal(again, first);
+    assert.ok(Object.isFrozen(first) && Object.isFrozen(first.names));
+    assert.throws(() => (first.names as string[]).push('changed by a caller'), TypeError);
+    await driver.run(sql`INSERT INTO probe (name) VALUES (${'second'})`);
+    assert.deepEqual((await keptNames()).names, ['first', 'second']);
+    assert.equal(reads, 2);
+  });
+
+  test('another connection\'s commit is seen at once', async () => {
+    const before = (await keptNames()).names;
+    reads = 0;
+    await other.run(sql`INSERT INTO probe (name) VALUES (${'from the CLI'})`);
+    assert.deepEqual((await keptNames()).names, [...before, 'from the CLI']);
+    assert.equal(reads, 1);
+  });
+
+  test('a write rolled back, and a read inside a transaction, are read from the database', async () => {
+    await keptNames();
+    reads = 0;
+    await assert.rejects(
+      driver.transaction(async (tx) => {
+        await tx.run(sql`INSERT INTO probe (name) VALUES (${'rolled back'})`);
+        assert.ok((await keptNames(tx)).names.includes('rolled back'));
+        throw new Error('abandon');
+      }),
+      /abandon/,
+    );
+    assert.ok(!(await keptNames()).names.includes('rolled back'));
+    assert.equal(reads, 2);
+  });
+
+  test('a read waits for an open transaction and sees what it committed', async () => {
+    await keptNames();
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    let entered!: () => void;
+    const inside = new Promise<void>((resolve) => (entered = resolve));
+    const transaction = driver.transaction(async (tx) => {
+      await tx.run(sql`INSERT INTO probe (name) VALUES (${'committed'})`);
+      entered();
+      await gate;
+    });
+    await inside;
+    const read = keptNames();
+    release();
+    await transaction;
+    assert.ok((await read).names.includes('committed'));
+  });
+
+  test('each key is its own read; the least recently used are dropped past a bound', async () => {
+    await driver.run(sql`INSERT INTO probe (name) VALUES (${'bound'})`);
+    const byKey = (i: number) => driver.kept(`key ${i}`, async () => ({ i, at: (reads += 1) }));
+    reads = 0;
+    const kept0 = await byKey(0);
+    for (let i = 1; i <= 1000; i++) await byKey(i);
+    assert.equal(reads, 1001);
+    assert.equal((await byKey(1000)).i, 1000);
+    assert.equal(reads, 1001, 'the latest is still kept');
+    assert.notEqual(await byKey(0), kept0, 'the first was dropped long ago');
+    assert.equal(reads, 1002);
   });
 });

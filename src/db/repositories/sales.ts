@@ -1,6 +1,6 @@
 import type { SqlExecutor } from '../driver.ts';
 import type { BatchCursor, Page, PageRequest, Sale, SaleDetails } from '../records.ts';
-import { sql, type Sql } from '../sql.ts';
+import { keyOf, sql, type Sql } from '../sql.ts';
 
 type SaleRow = {
   id: number | string;
@@ -52,12 +52,14 @@ export function saleRepository(db: SqlExecutor) {
 
     /** The seller's sales, newest first. */
     async listBySeller(sellerId: number, page: PageRequest): Promise<Page<SaleDetails>> {
-      const count = await db.one<{ total: number | string }>(
-        sql`SELECT COUNT(*) AS total FROM sales WHERE seller_id = ${sellerId}`,
-      );
+      const count = sql`SELECT COUNT(*) AS total FROM sales WHERE seller_id = ${sellerId}`;
       // Page ids from the (seller_id, id) index first, then the joins for those rows only (see scrolls.listOwnedBy).
-      const items = await detailsOf(sql`SELECT id FROM sales WHERE seller_id = ${sellerId} ORDER BY id DESC LIMIT ${page.limit} OFFSET ${page.offset}`);
-      return { total: Number(count?.total ?? 0), items };
+      const ids = sql`SELECT id FROM sales WHERE seller_id = ${sellerId} ORDER BY id DESC LIMIT ${page.limit} OFFSET ${page.offset}`;
+      // Kept while nothing changes, as an inventory page is (SqlExecutor.kept).
+      return db.kept(keyOf(count, ids), async () => {
+        const total = await db.one<{ total: number | string }>(count);
+        return { total: Number(total?.total ?? 0), items: await detailsOf(ids) };
+      });
     },
 
     /** The same list in batches for an export, by a cursor on the id (see scrolls.listOwnedBatch). */

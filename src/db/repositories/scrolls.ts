@@ -1,7 +1,7 @@
 import type { SqlExecutor } from '../driver.ts';
 import type { BatchCursor, NewScroll, Page, PageRequest, Role, Scroll, ScrollDetails } from '../records.ts';
 import type { RejectionReason } from '../../text/rejection-reasons.ts';
-import { containsText, sql, type Sql } from '../sql.ts';
+import { containsText, keyOf, sql, type Sql } from '../sql.ts';
 
 type ScrollRow = {
   id: number | string;
@@ -141,12 +141,17 @@ export function scrollRepository(db: SqlExecutor) {
    * those rows only: the plan stays an index walk whatever the planner's
    * statistics say (a fresh PostgreSQL table has none).
    */
-  const pageOf = async (from: Sql, where: Sql, page: PageRequest): Promise<Page<ScrollDetails>> => {
-    const count = await db.one<{ total: number | string }>(sql`SELECT COUNT(*) AS total FROM ${from} WHERE ${where}`);
-    const rows = await db.all<DetailsRow>(sql`${selectDetails} WHERE s.id IN (
+  const pageOf = (from: Sql, where: Sql, page: PageRequest): Promise<Page<ScrollDetails>> => {
+    const count = sql`SELECT COUNT(*) AS total FROM ${from} WHERE ${where}`;
+    const items = sql`${selectDetails} WHERE s.id IN (
         SELECT s.id FROM ${from} WHERE ${where} ORDER BY s.id DESC LIMIT ${page.limit} OFFSET ${page.offset})
-      ORDER BY s.id DESC`);
-    return { total: Number(count?.total ?? 0), items: rows.map(toDetails) };
+      ORDER BY s.id DESC`;
+    // A store's point of sale polls the same page: kept while nothing changes (SqlExecutor.kept).
+    return db.kept(keyOf(count, items), async () => {
+      const total = await db.one<{ total: number | string }>(count);
+      const rows = await db.all<DetailsRow>(items);
+      return { total: Number(total?.total ?? 0), items: rows.map(toDetails) };
+    });
   };
 
   return {
