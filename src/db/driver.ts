@@ -13,10 +13,10 @@ export interface SqlExecutor {
   /**
    * What `read` resolves to (deeply frozen, so no caller can change what the
    * next one is given), answered again from memory for the same `key` while
-   * no write has committed to the database since, from any connection or
-   * process (SQLite: its data version and this connection's change count).
-   * `key` names everything the read depends on (keyOf: its queries and
-   * parameters). Inside a transaction, and on PostgreSQL, it always reads:
+   * nothing has changed in the database since (SQLite: this connection's
+   * changes at once, another process's commits, the admin CLI's, within
+   * OTHER_WRITERS_MS). `key` names everything the read depends on (keyOf:
+   * its queries and parameters). Inside a transaction, and on PostgreSQL, it always reads:
    * other nodes write to the same database, and a version they all see would
    * cost a round trip, as much as the reads kept here (decision 031).
    */

@@ -13,6 +13,12 @@ import { renderSql, type Sql, type SqlValue } from './sql.ts';
 
 const SQLITE_CONSTRAINT_UNIQUE = 2067;
 const SQLITE_CONSTRAINT_PRIMARYKEY = 1555;
+/**
+ * A read kept in memory (SqlExecutor.kept) shows another process's commit (the
+ * admin CLI's) at most this late: sooner than a person turns from the CLI to
+ * a page, rarely enough that the check costs nothing (decision 031).
+ */
+export const OTHER_WRITERS_MS = 100;
 /** How long a write waits for another process (the CLI) to release the file. */
 const BUSY_TIMEOUT_MS = 5000;
 
@@ -66,11 +72,21 @@ export function openSqlite(file: string): SqlDriver {
     },
   };
 
-  // The data's version: SQLite's data_version moves when another connection
-  // (the admin CLI, another process) commits, total_changes with each row this
-  // connection inserts, updates or deletes (a rolled-back change too: a read
-  // then is read again, never kept stale).
-  const dataVersion = db.prepare('SELECT data_version AS other, total_changes() AS own FROM pragma_data_version');
+  // The data's version: this connection's own changes, each row it inserts,
+  // updates or deletes (total_changes; a rolled-back change too, so a read then
+  // is read again), and SQLite's data_version, which moves when another
+  // connection commits (the admin CLI, another process). The first costs a
+  // fraction of a microsecond; the second a few, and more under load than the
+  // page it guards saves, so it is read again only once OTHER_WRITERS_MS has
+  // passed since it last was.
+  const ownChanges = db.prepare('SELECT total_changes() AS own');
+  const othersVersion = db.prepare('PRAGMA data_version');
+  let others = { version: 0, readAtMs: -Infinity };
+  const dataVersion = () => {
+    const nowMs = performance.now();
+    if (nowMs - others.readAtMs >= OTHER_WRITERS_MS) others = { version: Number((othersVersion.get() as { data_version: number }).data_version), readAtMs: nowMs };
+    return `${others.version}:${(ownChanges.get() as { own: number }).own}`;
+  };
   const kept = keptReads();
 
   // Transactions queue behind each other; plain queries wait for the open one.
@@ -103,11 +119,11 @@ export function openSqlite(file: string): SqlDriver {
     all: (query) => outside(() => direct.all(query)),
     one: (query) => outside(() => direct.one(query)),
     run: (query) => outside(() => direct.run(query)),
-    // After any open transaction, as every plain query; the version first, so what is kept is never older than it.
+    // After any open transaction, as every plain query; the version first, so what is kept is never older than it
+    // (another process's commit: never older than it was OTHER_WRITERS_MS before).
     kept: (key, read) =>
       outside(() => {
-        const { other, own } = dataVersion.get() as { other: number; own: number };
-        return kept.get(key, `${other}:${own}`, read);
+        return kept.get(key, dataVersion(), read);
       }),
     transaction<T>(work: (tx: SqlExecutor) => Promise<T>): Promise<T> {
       if (closed) return Promise.reject(new Error('The database is closed.'));

@@ -1,6 +1,7 @@
 // One pagination rule for every listing: `page` is 0-based, `per_page` is
 // 1..MAX; both arrive as text in the query (spec §4.2), the API's schema reads
 // them as integers, and anything non-numeric or out of range is 400.
+import type { FastifyReply } from 'fastify';
 import type { Page, PageRequest } from '../db/records.ts';
 import { fail, succeed, type Outcome } from '../errors.ts';
 import { refTo, type NamedSchema } from './schemas.ts';
@@ -67,4 +68,26 @@ export function pageSchema<const Id extends string>(id: Id, itemsKey: string, it
 /** The body of a listing: the requested page, its items presented, in the envelope of pageSchema. */
 export function pageBody<T, R>(itemsKey: string, pagination: Pagination, page: Page<T>, present: (item: T) => R) {
   return { total: page.total, page: pagination.page, per_page: pagination.perPage, [itemsKey]: page.items.map(present) };
+}
+
+/**
+ * A listing's 200, `pageBody` serialised by the route's own response schema,
+ * once for each page the database layer gives: a page it keeps while nothing
+ * changes (SqlExecutor.kept) is the same object for every request that reads
+ * it, and so gets the same body without presenting and serialising its items
+ * again. A page read anew is a new object, and is serialised anew. A page
+ * object stands for one offset and size (its reads' key holds them), so the
+ * envelope's page and per_page are the same each time.
+ */
+export function pageAnswer<T, R>(itemsKey: string, present: (item: T) => R) {
+  const bodies = new WeakMap<Page<T>, string>();
+  return (reply: FastifyReply, pagination: Pagination, page: Page<T>): FastifyReply => {
+    let body = bodies.get(page);
+    if (body === undefined) {
+      // The route's compiled serializer for its 200, as Fastify's own send would use it.
+      body = reply.serializeInput(pageBody(itemsKey, pagination, page, present), '200') as string;
+      bodies.set(page, body);
+    }
+    return reply.type('application/json; charset=utf-8').send(body);
+  };
 }

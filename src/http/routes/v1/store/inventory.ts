@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { listInventory } from '../../../../domain/list-inventory.ts';
 import { presentScrollRecord } from '../../../../presenters/scroll-record.ts';
 import type { AppDeps } from '../../../app-deps.ts';
-import { pageBody, pageSchema, paginationQuerySchema, parsePagination } from '../../../pagination.ts';
+import { pageAnswer, pageSchema, paginationQuerySchema, parsePagination } from '../../../pagination.ts';
 import { rateLimit } from '../../../rate-limit/rate-limit.ts';
 import { replyFailure } from '../../../reply-failure.ts';
 import { errorResponses, refTo, storeSecurity } from '../../../schemas.ts';
@@ -12,6 +12,7 @@ import { scrollRecordSchema } from './scroll-record-schema.ts';
 export const mezuzahPageSchema = pageSchema('MezuzahPage', 'mezuzot', scrollRecordSchema);
 
 export function inventoryRoute(app: FastifyInstance, deps: AppDeps): void {
+  const answer = pageAnswer('mezuzot', presentScrollRecord);
   app.route<{ Querystring: { page: number; per_page: number } }>({
     method: 'GET',
     url: '/api/v1/store/inventory',
@@ -33,7 +34,7 @@ export function inventoryRoute(app: FastifyInstance, deps: AppDeps): void {
       const pagination = parsePagination(request.query);
       if (!pagination.ok) return replyFailure(reply, pagination);
       const page = await listInventory(deps, storeOf(request), pagination.value);
-      return pageBody('mezuzot', pagination.value, page, presentScrollRecord);
+      return answer(reply, pagination.value, page);
     },
   });
 }

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { listSales } from '../../../../domain/list-sales.ts';
 import { presentSaleRecord } from '../../../../presenters/sale-record.ts';
 import type { AppDeps } from '../../../app-deps.ts';
-import { pageBody, pageSchema, paginationQuerySchema, parsePagination } from '../../../pagination.ts';
+import { pageAnswer, pageSchema, paginationQuerySchema, parsePagination } from '../../../pagination.ts';
 import { rateLimit } from '../../../rate-limit/rate-limit.ts';
 import { replyFailure } from '../../../reply-failure.ts';
 import { example } from '../../../examples.ts';
@@ -28,6 +28,7 @@ export const saleRecordSchema = {
 export const salePageSchema = pageSchema('SalePage', 'sales', saleRecordSchema);
 
 export function salesHistoryRoute(app: FastifyInstance, deps: AppDeps): void {
+  const answer = pageAnswer('sales', presentSaleRecord);
   app.route<{ Querystring: { page: number; per_page: number } }>({
     method: 'GET',
     url: '/api/v1/store/sales-history',
@@ -49,7 +50,7 @@ export function salesHistoryRoute(app: FastifyInstance, deps: AppDeps): void {
       const pagination = parsePagination(request.query);
       if (!pagination.ok) return replyFailure(reply, pagination);
       const page = await listSales(deps, storeOf(request), pagination.value);
-      return pageBody('sales', pagination.value, page, presentSaleRecord);
+      return answer(reply, pagination.value, page);
     },
   });
 }

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { listDirectory } from '../../../../domain/list-directory.ts';
 import { presentDirectoryEntry } from '../../../../presenters/directory-entry.ts';
 import type { AppDeps } from '../../../app-deps.ts';
-import { pageBody, pageSchema, paginationQuerySchema, parsePagination } from '../../../pagination.ts';
+import { pageAnswer, pageSchema, paginationQuerySchema, parsePagination } from '../../../pagination.ts';
 import { rateLimit } from '../../../rate-limit/rate-limit.ts';
 import { replyFailure } from '../../../reply-failure.ts';
 import { errorResponses, refTo, storeSecurity } from '../../../schemas.ts';
@@ -12,6 +12,7 @@ import { directoryEntrySchema } from './directory-entry-schema.ts';
 export const directoryPageSchema = pageSchema('DirectoryPage', 'sofers_megiahs', directoryEntrySchema);
 
 export function sofersMegiahsRoute(app: FastifyInstance, deps: AppDeps): void {
+  const answer = pageAnswer('sofers_megiahs', presentDirectoryEntry);
   app.route<{ Querystring: { page: number; per_page: number; role?: 'sofer' | 'megiah' } }>({
     method: 'GET',
     url: '/api/v1/store/sofers-megiahs',
@@ -39,7 +40,7 @@ export function sofersMegiahsRoute(app: FastifyInstance, deps: AppDeps): void {
       const pagination = parsePagination(request.query);
       if (!pagination.ok) return replyFailure(reply, pagination);
       const page = await listDirectory(deps, request.query.role, pagination.value);
-      return pageBody('sofers_megiahs', pagination.value, page, presentDirectoryEntry);
+      return answer(reply, pagination.value, page);
     },
   });
 }
