@@ -1,8 +1,9 @@
-// Reads kept in memory while the database holds the same data (SqlExecutor.kept):
-// a store's point of sale polls the same page of its inventory, and a page of
-// 20 scrolls costs the node far more to read than to answer (decision 031).
-// The driver says what the data's version is; a read is answered from memory
-// only under the version it was read at, so it is never older than the data.
+// Reads kept in memory while the tables they read are unchanged
+// (SqlExecutor.kept): a store's point of sale polls the same page of its
+// inventory, and a page of 20 scrolls costs the node far more to read than to
+// answer (decision 031). A connection counts its own writes per table, from
+// each statement's text; a read is answered from memory only under the
+// version of its tables it was read at, so it is never older than they are.
 
 /**
  * At most this many reads are kept, the least recently used dropped first: a
@@ -13,41 +14,72 @@
 const KEPT_READS = 256;
 
 export type KeptReads = {
-  /** `read`'s value, kept under `version` (read before `read` runs, so the value is at least that recent). */
-  get<T>(key: string, version: string, read: () => Promise<T>): Promise<T>;
+  /** `read`'s value (deeply frozen), kept under `version`, a string that changes whenever what `read` reads may have. */
+  get<T>(key: string, version: string, read: () => T): T;
 };
 
 export function keptReads(): KeptReads {
   const kept = new Map<string, { readonly version: string; readonly value: unknown }>();
-  let latest = '';
   return {
-    async get<T>(key: string, version: string, read: () => Promise<T>): Promise<T> {
-      // Every read kept under another version is out of date once the version moves.
-      if (version !== latest) {
-        kept.clear();
-        latest = version;
-      }
+    get<T>(key: string, version: string, read: () => T): T {
       const found = kept.get(key);
-      if (found !== undefined && found.version === version) {
-        // Most recently used last, so the oldest is dropped first.
+      if (found !== undefined) {
         kept.delete(key);
-        kept.set(key, found);
-        return found.value as T;
+        if (found.version === version) {
+          // Most recently used last, so the oldest is dropped first.
+          kept.set(key, found);
+          return found.value as T;
+        }
       }
-      const value = deepFreeze(await read());
-      // A read that outlived a change of version is not kept under the old one.
-      if (version === latest) {
-        kept.set(key, { version, value });
-        if (kept.size > KEPT_READS) kept.delete(kept.keys().next().value!);
-      }
+      const value = deepFreeze(read());
+      kept.set(key, { version, value });
+      if (kept.size > KEPT_READS) kept.delete(kept.keys().next().value!);
       return value;
     },
   };
 }
 
-/** `value` and every object and array it holds, frozen (Uint8Arrays as they are: a typed array with elements cannot be frozen). */
+/** `value` and every object and array it holds, frozen (typed arrays as they are: one with elements cannot be frozen). */
 function deepFreeze<T>(value: T): T {
   if (typeof value !== 'object' || value === null || Object.isFrozen(value) || ArrayBuffer.isView(value)) return value;
   for (const inner of Object.values(value)) deepFreeze(inner);
   return Object.freeze(value);
+}
+
+/**
+ * The tables a read names after FROM or JOIN (its subqueries' too). A kept
+ * read's queries join their tables by name (no comma joins), so every table
+ * they read is listed; a word taken for a table that is none only adds a
+ * version that never moves.
+ */
+export function tablesRead(text: string): readonly string[] {
+  return [...new Set([...text.matchAll(/\b(?:FROM|JOIN)\s+([A-Za-z_][A-Za-z0-9_]*)/gi)].map((match) => match[1].toLowerCase()))];
+}
+
+/** The table a statement writes (INSERT, UPDATE, DELETE); `*` for any other statement that is not a plain SELECT (DDL, a CTE): it may change anything. */
+export function tableWritten(text: string): string | null {
+  const write = /^\s*(?:INSERT\s+(?:OR\s+\w+\s+)?INTO|REPLACE\s+INTO|UPDATE(?:\s+OR\s+\w+)?|DELETE\s+FROM)\s+([A-Za-z_][A-Za-z0-9_]*)/i.exec(text);
+  if (write !== null) return write[1].toLowerCase();
+  return /^\s*SELECT\b/i.test(text) ? null : '*';
+}
+
+/** A connection's own writes, counted per table (and `*`, anything). */
+export type TableVersions = {
+  wrote(table: string): void;
+  /** A string that changes whenever any of `tables` (or anything) was written since. */
+  of(tables: readonly string[]): string;
+};
+
+export function tableVersions(): TableVersions {
+  const counts = new Map<string, number>();
+  return {
+    wrote(table) {
+      counts.set(table, (counts.get(table) ?? 0) + 1);
+    },
+    of(tables) {
+      let sum = counts.get('*') ?? 0;
+      for (const table of tables) sum += counts.get(table) ?? 0;
+      return String(sum);
+    },
+  };
 }

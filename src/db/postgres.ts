@@ -105,7 +105,11 @@ export async function openPostgres(url: string, options: PostgresOptions = {}): 
       return { changes: (await query(on(), q)).rowCount ?? 0 };
     },
     // Nothing kept: see SqlExecutor.kept.
-    kept: (_key, read) => read(),
+    async kept(queries, shape) {
+      const rows: Row[][] = [];
+      for (const q of queries) rows.push((await query(on(), q)).rows as Row[]);
+      return shape(rows);
+    },
   });
 
   let closed = false;
@@ -165,7 +169,7 @@ export async function openPostgres(url: string, options: PostgresOptions = {}): 
     all: (q) => direct.all(q),
     one: (q) => direct.one(q),
     run: (q) => direct.run(q),
-    kept: (key, read) => direct.kept(key, read),
+    kept: (queries, shape) => direct.kept(queries, shape),
 
     async transaction<T>(work: (tx: SqlExecutor) => Promise<T>): Promise<T> {
       ensureOpen();

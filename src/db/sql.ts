@@ -36,9 +36,9 @@ export function sql(strings: TemplateStringsArray | readonly string[], ...values
   return { strings: outStrings, values: outValues };
 }
 
-/** A key naming `queries` exactly, text and parameters (for SqlExecutor.kept). */
-export function keyOf(...queries: readonly Sql[]): string {
-  return JSON.stringify(queries, (_name, value: unknown) => (typeof value === 'bigint' ? `${value}n` : value));
+/** The count a `SELECT COUNT(*) AS total` gave (pg gives it as text). */
+export function totalOf(rows: readonly Record<string, unknown>[]): number {
+  return Number((rows[0] as { total?: number | string } | undefined)?.total ?? 0);
 }
 
 /** A fragment of trusted text (DDL, a dialect's type name): never pass user input here. */

@@ -8,7 +8,7 @@ import { DatabaseSync, type StatementSync } from 'node:sqlite';
 import type { Row, SqlDriver, SqlExecutor } from './driver.ts';
 import { UniqueViolationError } from './driver.ts';
 import { inProcessMutex } from './in-process-mutex.ts';
-import { keptReads } from './kept-reads.ts';
+import { keptReads, tablesRead, tableVersions, tableWritten } from './kept-reads.ts';
 import { renderSql, type Sql, type SqlValue } from './sql.ts';
 
 const SQLITE_CONSTRAINT_UNIQUE = 2067;
@@ -30,15 +30,18 @@ export function openSqlite(file: string): SqlDriver {
   db.exec('PRAGMA synchronous = NORMAL');
   db.exec('PRAGMA foreign_keys = ON');
 
-  const statements = new Map<string, StatementSync>();
-  function prepare(text: string): StatementSync {
-    let statement = statements.get(text);
-    if (statement === undefined) {
-      statement = db.prepare(text);
-      statements.set(text, statement);
+  // Each statement prepared once, with the table it writes (kept-reads.ts) and the tables it reads.
+  const statements = new Map<string, { readonly statement: StatementSync; readonly writes: string | null; readonly reads: readonly string[] }>();
+  function prepare(text: string) {
+    let prepared = statements.get(text);
+    if (prepared === undefined) {
+      prepared = { statement: db.prepare(text), writes: tableWritten(text), reads: tablesRead(text) };
+      statements.set(text, prepared);
     }
-    return statement;
+    return prepared;
   }
+  // This connection's own writes, per table: what a kept read read is read again once they move.
+  const versions = tableVersions();
 
   function translate(error: unknown): unknown {
     const errcode = (error as { errcode?: number }).errcode;
@@ -50,11 +53,16 @@ export function openSqlite(file: string): SqlDriver {
 
   function execute<T>(query: Sql, mode: 'all' | 'run'): T {
     const { text, params } = renderSql(query, 'sqlite');
+    let writes: string | null = '*';
     try {
-      const statement = prepare(text);
-      return (mode === 'all' ? statement.all(...(params as SqlValue[])) : statement.run(...(params as SqlValue[]))) as T;
+      const prepared = prepare(text);
+      writes = prepared.writes;
+      return (mode === 'all' ? prepared.statement.all(...(params as SqlValue[])) : prepared.statement.run(...(params as SqlValue[]))) as T;
     } catch (error) {
       throw translate(error);
+    } finally {
+      // Counted whether or not it changed a row, or committed: a read kept meanwhile is only read again.
+      if (writes !== null) versions.wrote(writes);
     }
   }
 
@@ -72,20 +80,16 @@ export function openSqlite(file: string): SqlDriver {
     },
   };
 
-  // The data's version: this connection's own changes, each row it inserts,
-  // updates or deletes (total_changes; a rolled-back change too, so a read then
-  // is read again), and SQLite's data_version, which moves when another
-  // connection commits (the admin CLI, another process). The first costs a
-  // fraction of a microsecond; the second a few, and more under load than the
+  // Another process's commits (the admin CLI's): SQLite's data_version moves
+  // with each. The pragma costs a few microseconds, more under load than a
   // page it guards saves, so it is read again only once OTHER_WRITERS_MS has
   // passed since it last was.
-  const ownChanges = db.prepare('SELECT total_changes() AS own');
   const othersVersion = db.prepare('PRAGMA data_version');
   let others = { version: 0, readAtMs: -Infinity };
-  const dataVersion = () => {
+  const othersNow = () => {
     const nowMs = performance.now();
     if (nowMs - others.readAtMs >= OTHER_WRITERS_MS) others = { version: Number((othersVersion.get() as { data_version: number }).data_version), readAtMs: nowMs };
-    return `${others.version}:${(ownChanges.get() as { own: number }).own}`;
+    return others.version;
   };
   const kept = keptReads();
 
@@ -121,9 +125,26 @@ export function openSqlite(file: string): SqlDriver {
     run: (query) => outside(() => direct.run(query)),
     // After any open transaction, as every plain query; the version first, so what is kept is never older than it
     // (another process's commit: never older than it was OTHER_WRITERS_MS before).
-    kept: (key, read) =>
-      outside(() => {
-        return kept.get(key, dataVersion(), read);
+    // Synchronous from the version to the rows (node:sqlite), so nothing is written in between.
+    kept: (queries, shape) =>
+      outside(async () => {
+        const rendered = queries.map((query) => renderSql(query, 'sqlite'));
+        const tables = rendered.flatMap(({ text }) => {
+          const prepared = prepare(text);
+          if (prepared.writes !== null) throw new Error(`kept() takes reads only, not: ${text.slice(0, 60)}`);
+          return prepared.reads;
+        });
+        const key = JSON.stringify(rendered, (_name, value: unknown) => (typeof value === 'bigint' ? `${value}n` : value));
+        return kept.get(key, `${othersNow()}:${versions.of(tables)}`, () => {
+          const rows = rendered.map(({ text, params }) => {
+            try {
+              return prepare(text).statement.all(...(params as SqlValue[])) as Row[];
+            } catch (error) {
+              throw translate(error);
+            }
+          });
+          return shape(rows);
+        });
       }),
     transaction<T>(work: (tx: SqlExecutor) => Promise<T>): Promise<T> {
       if (closed) return Promise.reject(new Error('The database is closed.'));
@@ -140,7 +161,7 @@ export function openSqlite(file: string): SqlDriver {
           one: (query) => guard(() => direct.one(query)),
           run: (query) => guard(() => direct.run(query)),
           // What a transaction reads may not have committed: never kept.
-          kept: (_key, read) => guard(read),
+          kept: (queries, shape) => guard(async () => shape(queries.map((query) => execute<Row[]>(query, 'all')))),
         };
         try {
           db.exec('BEGIN IMMEDIATE');

@@ -9,7 +9,7 @@ import { UniqueViolationError, type SqlDriver } from '../../src/db/driver.ts';
 import { migrate } from '../../src/db/migrate.ts';
 import { migrations } from '../../src/db/migrations/index.ts';
 import { openPostgres } from '../../src/db/postgres.ts';
-import { keyOf, sql } from '../../src/db/sql.ts';
+import { sql } from '../../src/db/sql.ts';
 import { adminQuery, postgresSkipReason, postgresTestUrl, urlWithSchema } from '../support/test-databases.ts';
 
 const skip = (await postgresSkipReason()) ?? false;
@@ -122,7 +122,7 @@ describe('postgres driver', { skip }, () => {
 
   test('kept() reads every time: another node\'s write is seen by the next read', async () => {
     const names = sql`SELECT name FROM probe WHERE name LIKE ${'kept %'} ORDER BY id`;
-    const read = () => a.kept(keyOf(names), async () => (await a.all<{ name: string }>(names)).map((row) => row.name));
+    const read = () => a.kept([names], ([rows]) => rows.map((row) => row.name));
     assert.deepEqual(await read(), []);
     await b.run(sql`INSERT INTO probe (name) VALUES (${'kept by no node'})`);
     assert.deepEqual(await read(), ['kept by no node']);

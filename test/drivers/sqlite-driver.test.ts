@@ -5,7 +5,8 @@ import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { UniqueViolationError, type SqlDriver } from '../../src/db/driver.ts';
 import { migrate } from '../../src/db/migrate.ts';
-import { keyOf, renderSql, sql } from '../../src/db/sql.ts';
+import { tablesRead, tableWritten } from '../../src/db/kept-reads.ts';
+import { renderSql, sql } from '../../src/db/sql.ts';
 import { OTHER_WRITERS_MS, openSqlite } from '../../src/db/sqlite.ts';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -109,24 +110,26 @@ describe('sqlite driver', () => {
   });
 });
 
-describe('sqlite driver: reads kept while nothing changes', () => {
+describe('sqlite driver: reads kept while their tables are unchanged', () => {
   let dir: string;
   let driver: SqlDriver;
   /** A second connection to the same file: the admin CLI, or another process. */
   let other: SqlDriver;
-  const names = sql`SELECT name FROM probe ORDER BY id`;
-  /** Reads the names through kept(), counting the reads that reached the database. */
+  const names = sql`SELECT p.name FROM probe p LEFT JOIN tags t ON t.probe_id = p.id ORDER BY p.id`;
+  /** The names through kept(), counting the reads that reached the database. */
   let reads = 0;
-  const keptNames = (on: { kept: SqlDriver['kept']; all: SqlDriver['all'] } = driver) =>
-    on.kept(keyOf(names), async () => {
+  const keptNames = (on: Pick<SqlDriver, 'kept'> = driver) =>
+    on.kept([names], ([rows]) => {
       reads += 1;
-      return { names: (await on.all<{ name: string }>(names)).map((row) => row.name) };
+      return { names: rows.map((row) => row.name as string) };
     });
   before(async () => {
     dir = await mkdtemp(path.join(os.tmpdir(), 'mezuzah-kept-'));
     driver = openSqlite(path.join(dir, 'kept.sqlite'));
     other = openSqlite(path.join(dir, 'kept.sqlite'));
     await driver.run(sql`CREATE TABLE probe (id INTEGER PRIMARY KEY, name TEXT)`);
+    await driver.run(sql`CREATE TABLE tags (probe_id INTEGER, tag TEXT)`);
+    await driver.run(sql`CREATE TABLE unrelated (id INTEGER PRIMARY KEY, at TEXT)`);
     await driver.run(sql`INSERT INTO probe (name) VALUES (${'first'})`);
   });
   after(async () => {
@@ -135,9 +138,11 @@ describe('sqlite driver: reads kept while nothing changes', () => {
     await rm(dir, { recursive: true, force: true });
   });
 
-  test('the same read is answered from memory, frozen, until this connection writes', async () => {
+  test('the same reads are answered from memory, frozen, through writes to other tables, until a table they read is written', async () => {
     reads = 0;
     const first = await keptNames();
+    await driver.run(sql`UPDATE unrelated SET at = ${'now'}`);
+    await driver.run(sql`INSERT INTO unrelated (at) VALUES (${'a key used'})`);
     const again = await keptNames();
     assert.equal(reads, 1);
     assert.equal(again, first);
@@ -146,6 +151,10 @@ describe('sqlite driver: reads kept while nothing changes', () => {
     await driver.run(sql`INSERT INTO probe (name) VALUES (${'second'})`);
     assert.deepEqual((await keptNames()).names, ['first', 'second']);
     assert.equal(reads, 2);
+    // A joined table's write counts as much as the first table's.
+    await driver.run(sql`INSERT INTO tags (probe_id, tag) VALUES (${1}, ${'x'})`);
+    await keptNames();
+    assert.equal(reads, 3);
   });
 
   test('another connection\'s commit is seen within OTHER_WRITERS_MS', async () => {
@@ -190,16 +199,30 @@ describe('sqlite driver: reads kept while nothing changes', () => {
     assert.ok((await read).names.includes('committed'));
   });
 
-  test('each key is its own read; the least recently used are dropped past a bound', async () => {
-    await driver.run(sql`INSERT INTO probe (name) VALUES (${'bound'})`);
-    const byKey = (i: number) => driver.kept(`key ${i}`, async () => ({ i, at: (reads += 1) }));
+  test('each query and its parameters are their own read; the least recently used are dropped past a bound', async () => {
+    const byId = (id: number) => driver.kept([sql`SELECT name FROM probe WHERE id = ${id}`], () => ({ id, at: (reads += 1) }));
     reads = 0;
-    const kept0 = await byKey(0);
-    for (let i = 1; i <= 1000; i++) await byKey(i);
+    const kept0 = await byId(0);
+    for (let id = 1; id <= 1000; id++) await byId(id);
     assert.equal(reads, 1001);
-    assert.equal((await byKey(1000)).i, 1000);
+    assert.equal((await byId(1000)).id, 1000);
     assert.equal(reads, 1001, 'the latest is still kept');
-    assert.notEqual(await byKey(0), kept0, 'the first was dropped long ago');
+    assert.notEqual(await byId(0), kept0, 'the first was dropped long ago');
     assert.equal(reads, 1002);
+  });
+
+  test('only reads are kept', async () => {
+    await assert.rejects(driver.kept([sql`DELETE FROM probe WHERE id = ${-1}`], () => null), /reads only/);
+  });
+
+  test('the tables a statement reads and writes, from its text', () => {
+    assert.deepEqual(tablesRead('SELECT s.* FROM scrolls s JOIN accounts so ON so.id = s.sofer_id LEFT JOIN certificates c ON 1 WHERE s.id IN (SELECT id FROM sales)'), ['scrolls', 'accounts', 'certificates', 'sales']);
+    assert.equal(tableWritten('  INSERT INTO credit_entries (a) VALUES (?)'), 'credit_entries');
+    assert.equal(tableWritten('INSERT OR IGNORE INTO x VALUES (1)'), 'x');
+    assert.equal(tableWritten('UPDATE scrolls SET note = ?'), 'scrolls');
+    assert.equal(tableWritten('DELETE FROM sessions WHERE id = ?'), 'sessions');
+    assert.equal(tableWritten('SELECT 1'), null);
+    assert.equal(tableWritten('WITH x AS (SELECT 1) DELETE FROM y'), '*');
+    assert.equal(tableWritten('CREATE TABLE t (a)'), '*');
   });
 });

@@ -1,6 +1,6 @@
 import type { SqlExecutor } from '../driver.ts';
 import type { Account, NewAccount, Page, PageRequest, Role } from '../records.ts';
-import { allOf, containsText, keyOf, sql, type Sql } from '../sql.ts';
+import { allOf, containsText, sql, totalOf, type Sql } from '../sql.ts';
 
 type AccountRow = {
   id: number | string;
@@ -101,12 +101,8 @@ export function accountRepository(db: SqlExecutor) {
       const where = directoryWhere(filter);
       const count = sql`SELECT COUNT(*) AS total FROM accounts WHERE ${where}`;
       const items = sql`SELECT * FROM accounts WHERE ${where} ORDER BY id LIMIT ${page.limit} OFFSET ${page.offset}`;
-      // Every store reads the same directory: kept while nothing changes (SqlExecutor.kept).
-      return db.kept(keyOf(count, items), async () => {
-        const total = await db.one<{ total: number | string }>(count);
-        const rows = await db.all<AccountRow>(items);
-        return { total: Number(total?.total ?? 0), items: rows.map(toAccount) };
-      });
+      // Every store reads the same directory: kept while the accounts are unchanged (SqlExecutor.kept).
+      return db.kept([count, items], ([total, rows]) => ({ total: totalOf(total), items: (rows as AccountRow[]).map(toAccount) }));
     },
 
     async findDirectoryEntry(by: { readonly email: string } | { readonly username: string }): Promise<Account | undefined> {

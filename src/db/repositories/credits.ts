@@ -53,11 +53,11 @@ export type Consumption = {
  * concurrent consumers can never overdraw.
  */
 export function creditRepository(db: SqlExecutor) {
-  async function balanceOf(accountId: number): Promise<number> {
-    const row = await db.one<{ balance: number | string }>(
-      sql`SELECT balance FROM credit_balances WHERE account_id = ${accountId}`,
+  function balanceOf(accountId: number): Promise<number> {
+    // A point of sale polls its balance: kept while the balances are unchanged (SqlExecutor.kept).
+    return db.kept([sql`SELECT balance FROM credit_balances WHERE account_id = ${accountId}`], ([rows]) =>
+      rows.length === 0 ? 0 : Number(rows[0].balance),
     );
-    return row === undefined ? 0 : Number(row.balance);
   }
 
   return {

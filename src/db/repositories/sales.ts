@@ -1,6 +1,6 @@
 import type { SqlExecutor } from '../driver.ts';
 import type { BatchCursor, Page, PageRequest, Sale, SaleDetails } from '../records.ts';
-import { keyOf, sql, type Sql } from '../sql.ts';
+import { sql, totalOf, type Sql } from '../sql.ts';
 
 type SaleRow = {
   id: number | string;
@@ -32,14 +32,12 @@ function toSaleDetails(row: SaleDetailsRow): SaleDetails {
 
 export function saleRepository(db: SqlExecutor) {
   /** The seller's sales whose ids `ids` selects (a subquery on the (seller_id, id) index), newest first, with scroll and buyer. */
-  const detailsOf = async (ids: Sql): Promise<SaleDetails[]> => {
-    const rows = await db.all<SaleDetailsRow>(sql`
+  const detailsQuery = (ids: Sql): Sql => sql`
       SELECT sa.*, s.uuid AS scroll_uuid, b.uuid AS buyer_uuid, b.username AS buyer_username
       FROM sales sa JOIN scrolls s ON s.id = sa.scroll_id JOIN accounts b ON b.id = sa.buyer_id
       WHERE sa.id IN (${ids})
-      ORDER BY sa.id DESC`);
-    return rows.map(toSaleDetails);
-  };
+      ORDER BY sa.id DESC`;
+  const detailsOf = async (ids: Sql): Promise<SaleDetails[]> => (await db.all<SaleDetailsRow>(detailsQuery(ids))).map(toSaleDetails);
 
   return {
     async insert(sale: Omit<Sale, 'id'>): Promise<Sale> {
@@ -55,11 +53,8 @@ export function saleRepository(db: SqlExecutor) {
       const count = sql`SELECT COUNT(*) AS total FROM sales WHERE seller_id = ${sellerId}`;
       // Page ids from the (seller_id, id) index first, then the joins for those rows only (see scrolls.listOwnedBy).
       const ids = sql`SELECT id FROM sales WHERE seller_id = ${sellerId} ORDER BY id DESC LIMIT ${page.limit} OFFSET ${page.offset}`;
-      // Kept while nothing changes, as an inventory page is (SqlExecutor.kept).
-      return db.kept(keyOf(count, ids), async () => {
-        const total = await db.one<{ total: number | string }>(count);
-        return { total: Number(total?.total ?? 0), items: await detailsOf(ids) };
-      });
+      // Kept while its tables are unchanged, as an inventory page is (SqlExecutor.kept).
+      return db.kept([count, detailsQuery(ids)], ([total, rows]) => ({ total: totalOf(total), items: (rows as SaleDetailsRow[]).map(toSaleDetails) }));
     },
 
     /** The same list in batches for an export, by a cursor on the id (see scrolls.listOwnedBatch). */

@@ -1,7 +1,7 @@
 import type { SqlExecutor } from '../driver.ts';
 import type { BatchCursor, NewScroll, Page, PageRequest, Role, Scroll, ScrollDetails } from '../records.ts';
 import type { RejectionReason } from '../../text/rejection-reasons.ts';
-import { containsText, keyOf, sql, type Sql } from '../sql.ts';
+import { containsText, sql, totalOf, type Sql } from '../sql.ts';
 
 type ScrollRow = {
   id: number | string;
@@ -146,12 +146,8 @@ export function scrollRepository(db: SqlExecutor) {
     const items = sql`${selectDetails} WHERE s.id IN (
         SELECT s.id FROM ${from} WHERE ${where} ORDER BY s.id DESC LIMIT ${page.limit} OFFSET ${page.offset})
       ORDER BY s.id DESC`;
-    // A store's point of sale polls the same page: kept while nothing changes (SqlExecutor.kept).
-    return db.kept(keyOf(count, items), async () => {
-      const total = await db.one<{ total: number | string }>(count);
-      const rows = await db.all<DetailsRow>(items);
-      return { total: Number(total?.total ?? 0), items: rows.map(toDetails) };
-    });
+    // A store's point of sale polls the same page: kept while its tables are unchanged (SqlExecutor.kept).
+    return db.kept([count, items], ([total, rows]) => ({ total: totalOf(total), items: (rows as DetailsRow[]).map(toDetails) }));
   };
 
   return {
