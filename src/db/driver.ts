@@ -13,14 +13,15 @@ export interface SqlExecutor {
   /**
    * Runs the reads `queries` and gives their rows, in order, to `shape`; what
    * it makes of them (deeply frozen, so no caller can change what the next
-   * is given) is answered again from memory for the same queries while none
+   * is given) is answered again from memory for the same `label` (what the
+   * shaped value is: one label, one shape) and queries while none
    * of the tables they read has changed (SQLite: this connection's writes at
    * once, another process's commits, the admin CLI's, within
    * OTHER_WRITERS_MS). Inside a transaction, and on PostgreSQL, it always
    * reads: other nodes write to the same database, and a version they all
    * see would cost a round trip, as much as the reads kept here (decision 031).
    */
-  kept<T>(queries: readonly Sql[], shape: (rows: readonly Row[][]) => T): Promise<T>;
+  kept<T>(label: string, queries: readonly Sql[], shape: (rows: readonly Row[][]) => T): Promise<T>;
 }
 
 /** One set of a driver's connections and how much of it is taken, for an operator's metrics. */

@@ -1,9 +1,11 @@
 // Reads kept in memory while the tables they read are unchanged
 // (SqlExecutor.kept): a store's point of sale polls the same page of its
 // inventory, and a page of 20 scrolls costs the node far more to read than to
-// answer (decision 031). A connection counts its own writes per table, from
-// each statement's text; a read is answered from memory only under the
-// version of its tables it was read at, so it is never older than they are.
+// answer (decision 031). A connection counts its own writes per table (the
+// driver knows which tables each statement reads and writes); a read is
+// answered from memory only under the version of its tables it was read at,
+// so it is never older than this connection's writes to them (another
+// process's commits: the driver's own bound).
 
 /**
  * At most this many reads are kept, the least recently used dropped first: a
@@ -11,7 +13,7 @@
  * large inventory, or a client sending a new search each time, costs a node
  * at most some tens of MB and only displaces other pages.
  */
-const KEPT_READS = 256;
+export const KEPT_READS = 256;
 
 export type KeptReads = {
   /** `read`'s value (deeply frozen), kept under `version`, a string that changes whenever what `read` reads may have. */
@@ -40,30 +42,13 @@ export function keptReads(): KeptReads {
 }
 
 /** `value` and every object and array it holds, frozen (typed arrays as they are: one with elements cannot be frozen). */
-function deepFreeze<T>(value: T): T {
+export function deepFreeze<T>(value: T): T {
   if (typeof value !== 'object' || value === null || Object.isFrozen(value) || ArrayBuffer.isView(value)) return value;
   for (const inner of Object.values(value)) deepFreeze(inner);
   return Object.freeze(value);
 }
 
-/**
- * The tables a read names after FROM or JOIN (its subqueries' too). A kept
- * read's queries join their tables by name (no comma joins), so every table
- * they read is listed; a word taken for a table that is none only adds a
- * version that never moves.
- */
-export function tablesRead(text: string): readonly string[] {
-  return [...new Set([...text.matchAll(/\b(?:FROM|JOIN)\s+([A-Za-z_][A-Za-z0-9_]*)/gi)].map((match) => match[1].toLowerCase()))];
-}
-
-/** The table a statement writes (INSERT, UPDATE, DELETE); `*` for any other statement that is not a plain SELECT (DDL, a CTE): it may change anything. */
-export function tableWritten(text: string): string | null {
-  const write = /^\s*(?:INSERT\s+(?:OR\s+\w+\s+)?INTO|REPLACE\s+INTO|UPDATE(?:\s+OR\s+\w+)?|DELETE\s+FROM)\s+([A-Za-z_][A-Za-z0-9_]*)/i.exec(text);
-  if (write !== null) return write[1].toLowerCase();
-  return /^\s*SELECT\b/i.test(text) ? null : '*';
-}
-
-/** A connection's own writes, counted per table (and `*`, anything). */
+/** A connection's own writes, counted per table (and `*`: a statement that may change any). */
 export type TableVersions = {
   wrote(table: string): void;
   /** A string that changes whenever any of `tables` (or anything) was written since. */

@@ -8,6 +8,7 @@ import pg from 'pg';
 import type { Row, SqlDriver, SqlExecutor } from './driver.ts';
 import { UniqueViolationError } from './driver.ts';
 import { inProcessMutex } from './in-process-mutex.ts';
+import { deepFreeze } from './kept-reads.ts';
 import { renderSql, type Sql } from './sql.ts';
 
 const UNIQUE_VIOLATION = '23505';
@@ -105,10 +106,11 @@ export async function openPostgres(url: string, options: PostgresOptions = {}): 
       return { changes: (await query(on(), q)).rowCount ?? 0 };
     },
     // Nothing kept: see SqlExecutor.kept.
-    async kept(queries, shape) {
+    async kept(_label, queries, shape) {
       const rows: Row[][] = [];
       for (const q of queries) rows.push((await query(on(), q)).rows as Row[]);
-      return shape(rows);
+      // Frozen as SQLite's kept values are, so that a caller behaves alike on both.
+      return deepFreeze(shape(rows));
     },
   });
 
@@ -169,7 +171,7 @@ export async function openPostgres(url: string, options: PostgresOptions = {}): 
     all: (q) => direct.all(q),
     one: (q) => direct.one(q),
     run: (q) => direct.run(q),
-    kept: (queries, shape) => direct.kept(queries, shape),
+    kept: (label, queries, shape) => direct.kept(label, queries, shape),
 
     async transaction<T>(work: (tx: SqlExecutor) => Promise<T>): Promise<T> {
       ensureOpen();

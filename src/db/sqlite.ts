@@ -4,11 +4,11 @@
 // inside it). WAL lets the admin CLI read and write while the server runs.
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { DatabaseSync, type StatementSync } from 'node:sqlite';
+import { constants, DatabaseSync, type StatementSync } from 'node:sqlite';
 import type { Row, SqlDriver, SqlExecutor } from './driver.ts';
 import { UniqueViolationError } from './driver.ts';
 import { inProcessMutex } from './in-process-mutex.ts';
-import { keptReads, tablesRead, tableVersions, tableWritten } from './kept-reads.ts';
+import { deepFreeze, keptReads, tableVersions } from './kept-reads.ts';
 import { renderSql, type Sql, type SqlValue } from './sql.ts';
 
 const SQLITE_CONSTRAINT_UNIQUE = 2067;
@@ -30,17 +30,32 @@ export function openSqlite(file: string): SqlDriver {
   db.exec('PRAGMA synchronous = NORMAL');
   db.exec('PRAGMA foreign_keys = ON');
 
-  // Each statement prepared once, with the table it writes (kept-reads.ts) and the tables it reads.
-  const statements = new Map<string, { readonly statement: StatementSync; readonly writes: string | null; readonly reads: readonly string[] }>();
+  // Each statement prepared once, with the tables it reads and writes as SQLite
+  // itself compiles them (its authorizer: a trigger's writes, a view's base
+  // tables, however the names are quoted or qualified); a statement doing
+  // anything else (DDL, a pragma) writes `*`, every table.
+  const statements = new Map<string, { readonly statement: StatementSync; readonly reads: readonly string[]; readonly writes: readonly string[] }>();
   function prepare(text: string) {
     let prepared = statements.get(text);
     if (prepared === undefined) {
-      prepared = { statement: db.prepare(text), writes: tableWritten(text), reads: tablesRead(text) };
+      const reads = new Set<string>();
+      const writes = new Set<string>();
+      db.setAuthorizer((action, table) => {
+        if (action === constants.SQLITE_READ) reads.add(table ?? '*');
+        else if (action === constants.SQLITE_INSERT || action === constants.SQLITE_UPDATE || action === constants.SQLITE_DELETE) writes.add(table ?? '*');
+        else if (action !== constants.SQLITE_SELECT && action !== constants.SQLITE_FUNCTION && action !== constants.SQLITE_RECURSIVE) writes.add('*');
+        return constants.SQLITE_OK;
+      });
+      try {
+        prepared = { statement: db.prepare(text), reads: [...reads], writes: [...writes] };
+      } finally {
+        db.setAuthorizer(null);
+      }
       statements.set(text, prepared);
     }
     return prepared;
   }
-  // This connection's own writes, per table: what a kept read read is read again once they move.
+  // This connection's own writes, per table: a kept read is read again once those of its tables move.
   const versions = tableVersions();
 
   function translate(error: unknown): unknown {
@@ -51,9 +66,17 @@ export function openSqlite(file: string): SqlDriver {
     return error;
   }
 
+  function translating<T>(work: () => T): T {
+    try {
+      return work();
+    } catch (error) {
+      throw translate(error);
+    }
+  }
+
   function execute<T>(query: Sql, mode: 'all' | 'run'): T {
     const { text, params } = renderSql(query, 'sqlite');
-    let writes: string | null = '*';
+    let writes: readonly string[] = ['*'];
     try {
       const prepared = prepare(text);
       writes = prepared.writes;
@@ -62,7 +85,7 @@ export function openSqlite(file: string): SqlDriver {
       throw translate(error);
     } finally {
       // Counted whether or not it changed a row, or committed: a read kept meanwhile is only read again.
-      if (writes !== null) versions.wrote(writes);
+      for (const table of writes) versions.wrote(table);
     }
   }
 
@@ -126,25 +149,19 @@ export function openSqlite(file: string): SqlDriver {
     // After any open transaction, as every plain query; the version first, so what is kept is never older than it
     // (another process's commit: never older than it was OTHER_WRITERS_MS before).
     // Synchronous from the version to the rows (node:sqlite), so nothing is written in between.
-    kept: (queries, shape) =>
+    kept: (label, queries, shape) =>
       outside(async () => {
         const rendered = queries.map((query) => renderSql(query, 'sqlite'));
-        const tables = rendered.flatMap(({ text }) => {
-          const prepared = prepare(text);
-          if (prepared.writes !== null) throw new Error(`kept() takes reads only, not: ${text.slice(0, 60)}`);
-          return prepared.reads;
-        });
-        const key = JSON.stringify(rendered, (_name, value: unknown) => (typeof value === 'bigint' ? `${value}n` : value));
-        return kept.get(key, `${othersNow()}:${versions.of(tables)}`, () => {
-          const rows = rendered.map(({ text, params }) => {
-            try {
-              return prepare(text).statement.all(...(params as SqlValue[])) as Row[];
-            } catch (error) {
-              throw translate(error);
-            }
-          });
-          return shape(rows);
-        });
+        const tables: string[] = [];
+        for (const { text } of rendered) {
+          const prepared = translating(() => prepare(text));
+          if (prepared.writes.length > 0) throw new Error(`kept() takes reads only, not: ${text.slice(0, 60)}`);
+          tables.push(...prepared.reads);
+        }
+        const key = JSON.stringify([label, rendered], (_name, value: unknown) => (typeof value === 'bigint' ? { bigint: String(value) } : value));
+        return kept.get(key, `${othersNow()}:${versions.of(tables)}`, () =>
+          shape(rendered.map(({ text, params }) => translating(() => prepare(text).statement.all(...(params as SqlValue[])) as Row[]))),
+        );
       }),
     transaction<T>(work: (tx: SqlExecutor) => Promise<T>): Promise<T> {
       if (closed) return Promise.reject(new Error('The database is closed.'));
@@ -161,7 +178,7 @@ export function openSqlite(file: string): SqlDriver {
           one: (query) => guard(() => direct.one(query)),
           run: (query) => guard(() => direct.run(query)),
           // What a transaction reads may not have committed: never kept.
-          kept: (queries, shape) => guard(async () => shape(queries.map((query) => execute<Row[]>(query, 'all')))),
+          kept: (_label, queries, shape) => guard(async () => deepFreeze(shape(queries.map((query) => execute<Row[]>(query, 'all'))))),
         };
         try {
           db.exec('BEGIN IMMEDIATE');

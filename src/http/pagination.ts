@@ -76,18 +76,18 @@ export function pageBody<T, R>(itemsKey: string, pagination: Pagination, page: P
  * changes (SqlExecutor.kept) is the same object for every request that reads
  * it, and so gets the same body without presenting and serialising its items
  * again. A page read anew is a new object, and is serialised anew. A page
- * object stands for one offset and size (its reads' key holds them), so the
- * envelope's page and per_page are the same each time.
+ * object stands for one offset and size (its reads' key holds them).
  */
 export function pageAnswer<T, R>(itemsKey: string, present: (item: T) => R) {
-  const bodies = new WeakMap<Page<T>, string>();
+  const bodies = new WeakMap<Page<T>, { readonly page: number; readonly perPage: number; readonly body: string }>();
   return (reply: FastifyReply, pagination: Pagination, page: Page<T>): FastifyReply => {
-    let body = bodies.get(page);
-    if (body === undefined) {
+    let kept = bodies.get(page);
+    // Checked all the same: a body is only ever given for the page and size it was made for.
+    if (kept === undefined || kept.page !== pagination.page || kept.perPage !== pagination.perPage) {
       // The route's compiled serializer for its 200, as Fastify's own send would use it.
-      body = reply.serializeInput(pageBody(itemsKey, pagination, page, present), '200') as string;
-      bodies.set(page, body);
+      kept = { page: pagination.page, perPage: pagination.perPage, body: reply.serializeInput(pageBody(itemsKey, pagination, page, present), '200') as string };
+      bodies.set(page, kept);
     }
-    return reply.type('application/json; charset=utf-8').send(body);
+    return reply.type('application/json; charset=utf-8').send(kept.body);
   };
 }

@@ -122,8 +122,9 @@ describe('postgres driver', { skip }, () => {
 
   test('kept() reads every time: another node\'s write is seen by the next read', async () => {
     const names = sql`SELECT name FROM probe WHERE name LIKE ${'kept %'} ORDER BY id`;
-    const read = () => a.kept([names], ([rows]) => rows.map((row) => row.name));
+    const read = () => a.kept('probe names', [names], ([rows]) => rows.map((row) => row.name));
     assert.deepEqual(await read(), []);
+    assert.ok(Object.isFrozen(await read()), 'frozen as on SQLite, so a caller behaves alike on both');
     await b.run(sql`INSERT INTO probe (name) VALUES (${'kept by no node'})`);
     assert.deepEqual(await read(), ['kept by no node']);
   });

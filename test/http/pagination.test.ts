@@ -49,8 +49,12 @@ test('a listing page is serialised by its route\'s schema, once for each page ob
   assert.deepEqual(await get(), { total: 1, page: 0, per_page: 5, things: [{ name: 'a' }] });
   assert.deepEqual(await get(), { total: 1, page: 0, per_page: 5, things: [{ name: 'a' }] });
   assert.equal(presented, 1, 'the same page object: its body again');
+  // The same page object asked for as another page: its own envelope, not the kept body.
+  const other = await app.inject({ method: 'GET', url: '/things?page=1&per_page=5' });
+  assert.deepEqual([other.json().page, other.json().per_page], [1, 5]);
+  assert.equal(presented, 2);
   next = { total: 2, items: [{ name: 'a', secret: 's' }, { name: 'b', secret: 's' }] };
   assert.deepEqual((await get()).things, [{ name: 'a' }, { name: 'b' }]);
-  assert.equal(presented, 3, 'a page read anew: presented and serialised anew');
+  assert.equal(presented, 4, 'a page read anew: presented and serialised anew');
   await app.close();
 });

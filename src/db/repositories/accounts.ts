@@ -102,7 +102,7 @@ export function accountRepository(db: SqlExecutor) {
       const count = sql`SELECT COUNT(*) AS total FROM accounts WHERE ${where}`;
       const items = sql`SELECT * FROM accounts WHERE ${where} ORDER BY id LIMIT ${page.limit} OFFSET ${page.offset}`;
       // Every store reads the same directory: kept while the accounts are unchanged (SqlExecutor.kept).
-      return db.kept([count, items], ([total, rows]) => ({ total: totalOf(total), items: (rows as AccountRow[]).map(toAccount) }));
+      return db.kept('accounts.listDirectory', [count, items], ([total, rows]) => ({ total: totalOf(total), items: (rows as AccountRow[]).map(toAccount) }));
     },
 
     async findDirectoryEntry(by: { readonly email: string } | { readonly username: string }): Promise<Account | undefined> {

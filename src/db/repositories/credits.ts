@@ -55,7 +55,7 @@ export type Consumption = {
 export function creditRepository(db: SqlExecutor) {
   function balanceOf(accountId: number): Promise<number> {
     // A point of sale polls its balance: kept while the balances are unchanged (SqlExecutor.kept).
-    return db.kept([sql`SELECT balance FROM credit_balances WHERE account_id = ${accountId}`], ([rows]) =>
+    return db.kept('credits.balanceOf', [sql`SELECT balance FROM credit_balances WHERE account_id = ${accountId}`], ([rows]) =>
       rows.length === 0 ? 0 : Number(rows[0].balance),
     );
   }

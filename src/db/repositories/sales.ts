@@ -54,7 +54,7 @@ export function saleRepository(db: SqlExecutor) {
       // Page ids from the (seller_id, id) index first, then the joins for those rows only (see scrolls.listOwnedBy).
       const ids = sql`SELECT id FROM sales WHERE seller_id = ${sellerId} ORDER BY id DESC LIMIT ${page.limit} OFFSET ${page.offset}`;
       // Kept while its tables are unchanged, as an inventory page is (SqlExecutor.kept).
-      return db.kept([count, detailsQuery(ids)], ([total, rows]) => ({ total: totalOf(total), items: (rows as SaleDetailsRow[]).map(toSaleDetails) }));
+      return db.kept('sales.listBySeller', [count, detailsQuery(ids)], ([total, rows]) => ({ total: totalOf(total), items: (rows as SaleDetailsRow[]).map(toSaleDetails) }));
     },
 
     /** The same list in batches for an export, by a cursor on the id (see scrolls.listOwnedBatch). */

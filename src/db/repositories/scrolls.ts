@@ -147,7 +147,7 @@ export function scrollRepository(db: SqlExecutor) {
         SELECT s.id FROM ${from} WHERE ${where} ORDER BY s.id DESC LIMIT ${page.limit} OFFSET ${page.offset})
       ORDER BY s.id DESC`;
     // A store's point of sale polls the same page: kept while its tables are unchanged (SqlExecutor.kept).
-    return db.kept([count, items], ([total, rows]) => ({ total: totalOf(total), items: (rows as DetailsRow[]).map(toDetails) }));
+    return db.kept('scrolls.pageOf', [count, items], ([total, rows]) => ({ total: totalOf(total), items: (rows as DetailsRow[]).map(toDetails) }));
   };
 
   return {
