@@ -35,8 +35,14 @@ export function openSqlite(file: string): SqlDriver {
   // tables, however the names are quoted or qualified); a statement doing
   // anything else (DDL, a pragma) writes `*`, every table.
   const statements = new Map<string, { readonly statement: StatementSync; readonly reads: readonly string[]; readonly writes: readonly string[] }>();
+  // The authorizer is newer than the first Node 24 releases; the pinned Node has it (package.json). Without it nothing is kept: kept() reads.
+  const tablesKnown = typeof db.setAuthorizer === 'function';
   function prepare(text: string) {
     let prepared = statements.get(text);
+    if (prepared === undefined && !tablesKnown) {
+      prepared = { statement: db.prepare(text), reads: [], writes: [] };
+      statements.set(text, prepared);
+    }
     if (prepared === undefined) {
       const reads = new Set<string>();
       const writes = new Set<string>();
@@ -158,6 +164,7 @@ export function openSqlite(file: string): SqlDriver {
           if (prepared.writes.length > 0) throw new Error(`kept() takes reads only, not: ${text.slice(0, 60)}`);
           tables.push(...prepared.reads);
         }
+        if (!tablesKnown) return deepFreeze(shape(rendered.map(({ text, params }) => translating(() => prepare(text).statement.all(...(params as SqlValue[])) as Row[]))));
         const key = JSON.stringify([label, rendered], (_name, value: unknown) => (typeof value === 'bigint' ? { bigint: String(value) } : value));
         return kept.get(key, `${othersNow()}:${versions.of(tables)}`, () =>
           shape(rendered.map(({ text, params }) => translating(() => prepare(text).statement.all(...(params as SqlValue[])) as Row[]))),
