@@ -2,8 +2,10 @@
 // (issue 55): a hello world on the same Node, then the registry (SQLite, and
 // PostgreSQL with --postgres), its default log level, rate limits scaled out of
 // the way, 20 scrolls registered, each GET loaded in turn with autocannon on
-// loopback, hello world first and last. Prints req/s, p99 and their ratios to
-// the mean of the two hello-world runs.
+// loopback, hello world first and last, the registry's /healthz as its floor.
+// Prints req/s, p99 and the server's CPU per request (user and system, from
+// /proc: steadier on this machine than req/s), each with its ratio to the mean
+// of the two hello-world runs.
 //
 //   npm run bench:http [-- --seconds 8 --connections 50 --postgres]
 //   npm run bench:http -- --only inventory --profile /tmp/prof   (the registry under
