@@ -39,27 +39,26 @@ export function openSqlite(file: string): SqlDriver {
   const tablesKnown = typeof db.setAuthorizer === 'function';
   function prepare(text: string) {
     let prepared = statements.get(text);
-    if (prepared === undefined && !tablesKnown) {
-      prepared = { statement: db.prepare(text), reads: [], writes: [] };
-      statements.set(text, prepared);
-    }
     if (prepared === undefined) {
-      const reads = new Set<string>();
-      const writes = new Set<string>();
-      db.setAuthorizer((action, table) => {
-        if (action === constants.SQLITE_READ) reads.add(table ?? '*');
-        else if (action === constants.SQLITE_INSERT || action === constants.SQLITE_UPDATE || action === constants.SQLITE_DELETE) writes.add(table ?? '*');
-        else if (action !== constants.SQLITE_SELECT && action !== constants.SQLITE_FUNCTION && action !== constants.SQLITE_RECURSIVE) writes.add('*');
-        return constants.SQLITE_OK;
-      });
-      try {
-        prepared = { statement: db.prepare(text), reads: [...reads], writes: [...writes] };
-      } finally {
-        db.setAuthorizer(null);
-      }
+      prepared = tablesKnown ? prepareWatched(text) : { statement: db.prepare(text), reads: [], writes: [] };
       statements.set(text, prepared);
     }
     return prepared;
+  }
+  function prepareWatched(text: string) {
+    const reads = new Set<string>();
+    const writes = new Set<string>();
+    db.setAuthorizer((action, table) => {
+      if (action === constants.SQLITE_READ) reads.add(table ?? '*');
+      else if (action === constants.SQLITE_INSERT || action === constants.SQLITE_UPDATE || action === constants.SQLITE_DELETE) writes.add(table ?? '*');
+      else if (action !== constants.SQLITE_SELECT && action !== constants.SQLITE_FUNCTION && action !== constants.SQLITE_RECURSIVE) writes.add('*');
+      return constants.SQLITE_OK;
+    });
+    try {
+      return { statement: db.prepare(text), reads: [...reads], writes: [...writes] };
+    } finally {
+      db.setAuthorizer(null);
+    }
   }
   // This connection's own writes, per table: a kept read is read again once those of its tables move.
   const versions = tableVersions();
@@ -72,21 +71,16 @@ export function openSqlite(file: string): SqlDriver {
     return error;
   }
 
-  function translating<T>(work: () => T): T {
-    try {
-      return work();
-    } catch (error) {
-      throw translate(error);
-    }
+  function execute<T>(query: Sql, mode: 'all' | 'run'): T {
+    return executeRendered<T>(renderSql(query, 'sqlite'), mode);
   }
 
-  function execute<T>(query: Sql, mode: 'all' | 'run'): T {
-    const { text, params } = renderSql(query, 'sqlite');
+  function executeRendered<T>({ text, params }: { readonly text: string; readonly params: readonly SqlValue[] }, mode: 'all' | 'run'): T {
     let writes: readonly string[] = ['*'];
     try {
       const prepared = prepare(text);
       writes = prepared.writes;
-      return (mode === 'all' ? prepared.statement.all(...(params as SqlValue[])) : prepared.statement.run(...(params as SqlValue[]))) as T;
+      return (mode === 'all' ? prepared.statement.all(...params) : prepared.statement.run(...params)) as T;
     } catch (error) {
       throw translate(error);
     } finally {
@@ -158,17 +152,16 @@ export function openSqlite(file: string): SqlDriver {
     kept: (label, queries, shape) =>
       outside(async () => {
         const rendered = queries.map((query) => renderSql(query, 'sqlite'));
+        const read = () => shape(rendered.map((query) => executeRendered<Row[]>(query, 'all')));
+        if (!tablesKnown) return deepFreeze(read());
         const tables: string[] = [];
         for (const { text } of rendered) {
-          const prepared = translating(() => prepare(text));
+          const prepared = prepare(text);
           if (prepared.writes.length > 0) throw new Error(`kept() takes reads only, not: ${text.slice(0, 60)}`);
           tables.push(...prepared.reads);
         }
-        if (!tablesKnown) return deepFreeze(shape(rendered.map(({ text, params }) => translating(() => prepare(text).statement.all(...(params as SqlValue[])) as Row[]))));
         const key = JSON.stringify([label, rendered], (_name, value: unknown) => (typeof value === 'bigint' ? { bigint: String(value) } : value));
-        return kept.get(key, `${othersNow()}:${versions.of(tables)}`, () =>
-          shape(rendered.map(({ text, params }) => translating(() => prepare(text).statement.all(...(params as SqlValue[])) as Row[]))),
-        );
+        return kept.get(key, `${othersNow()}:${versions.of(tables)}`, read);
       }),
     transaction<T>(work: (tx: SqlExecutor) => Promise<T>): Promise<T> {
       if (closed) return Promise.reject(new Error('The database is closed.'));
