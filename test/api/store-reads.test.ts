@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { openDatabase } from '../../src/db/open-database.ts';
 import { OTHER_WRITERS_MS } from '../../src/db/sqlite.ts';
+import { grantCredits } from '../../src/domain/grant-credits.ts';
 import { makeAccount, makeBuyer, makeScroll, makeStore, type TestStore } from '../support/factories.ts';
 import { sell, storeGet } from '../support/requests.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
@@ -117,7 +118,7 @@ describe('GET inventory', () => {
 
 describe('pages read again after a change', () => {
   // A page a store polls may be kept in memory while nothing changes (SQLite): this node's own writes show at once, another process's within OTHER_WRITERS_MS.
-  test('a sale shows on the next read; a registration and a directory entry made through another connection (the admin CLI, another node) within OTHER_WRITERS_MS', async () => {
+  test('a sale shows on the next read; a registration, a grant of credits and a directory entry made through another connection (the admin CLI, another node) within OTHER_WRITERS_MS', async () => {
     // A timer may fire a little early by performance.now(): past OTHER_WRITERS_MS with a margin.
     const sleep = () => new Promise((resolve) => setTimeout(resolve, OTHER_WRITERS_MS + 20));
     const shop = await makeStore(t.deps, { credits: 5 });
@@ -126,10 +127,12 @@ describe('pages read again after a change', () => {
     assert.deepEqual((await read('/api/v1/store/inventory')).mezuzot.map((m: { uuid: string }) => m.uuid), [first.uuid]);
     const directory = (await read('/api/v1/store/sofers-megiahs?per_page=100')).total;
     assert.equal((await read('/api/v1/store/sales-history')).total, 0);
+    assert.equal((await read('/api/v1/store/credits')).credits, 5);
 
     await sell(t.app, shop.key, first.uuid, { to_uuid: (await makeBuyer(t.deps)).uuid, note: '' });
     assert.equal((await read('/api/v1/store/inventory')).total, 0);
     assert.equal((await read('/api/v1/store/sales-history')).total, 1);
+    assert.equal((await read('/api/v1/store/credits')).credits, 4);
 
     const other = await openDatabase(t.database.location, () => '2025-03-01 10:00:00');
     try {
@@ -142,6 +145,10 @@ describe('pages read again after a change', () => {
       await makeAccount(elsewhere, { role: 'sofer', confirmed: true });
       await sleep();
       assert.equal((await read('/api/v1/store/sofers-megiahs?per_page=100')).total, directory + 3);
+      const before = (await read('/api/v1/store/credits')).credits;
+      assert.ok((await grantCredits(elsewhere, shop.account.uuid, 3)).ok);
+      await sleep();
+      assert.equal((await read('/api/v1/store/credits')).credits, before + 3);
     } finally {
       await other.close();
     }
