@@ -167,7 +167,7 @@ export function readLetters(img: Gray, map: PageMap, maxSide?: number): LettersR
       const at = readAlone ? frames[a.groups[0].index] : null;
       // A stroke's end broken off under it or beside it is one of its pieces (stroke-ends.ts).
       const ends = readAlone ? [...brokenEnds(text[i].char, a.groups, at, extent), ...[...beside].filter(([, k]) => k === i).map(([e]) => e.group)] : [];
-      const within = at ? a.groups.flatMap((g) => partsWithin(g, at)) : [];
+      const within = at ? a.groups.flatMap((g) => partsWithin(g, at, spanOf(a.groups))) : [];
       const parts = [...a.groups, ...ends, ...within].flatMap((g) => g.blobs);
       const span = spanOf([...a.groups, ...ends, ...within]);
       const pieces = parts.length > 1 && readAlone ? piecesInFaintInk(ink.page.image, ink.labels, span, parts) : parts.length;
@@ -261,11 +261,19 @@ function ownHeight(group: InkGroup): LineFrame {
  * letter's reading, but a letter is judged against its look-alikes with it
  * (a ה without its leg is a ד to the eye, with it bridged by the blur a ח)
  * and its pieces are counted with it (a ה whose roof is cut off its right
- * leg is in three). Crowns' tips at the body's top, crowns of the next line's
- * letters below it and dots of ink inside it are left out.
+ * leg is in three). Under the roof (UNDER_ROOF), any such part; at the
+ * body's top, a part that starts inside the body (ROOF_SLACK) and stands
+ * inside the columns of the letter's ink (`span`: of all its groups): a
+ * roof's end cut off (a ב's, a כ's, a ק's). Crowns' tips stand above the
+ * body, and a crown's stem reaching down beside a letter stands past its
+ * edge; crowns of the next line's letters below it and dots of ink inside it
+ * are left out.
  */
-export function partsWithin(letter: InkGroup, frame: LineFrame): Piece[] {
-  return (letter.within ?? []).filter((p) => isPart(p.box, frame) && p.box[1] >= frame.top + UNDER_ROOF * (frame.base - frame.top));
+export function partsWithin(letter: InkGroup, frame: LineFrame, span: Box = letter.box): Piece[] {
+  const h = frame.base - frame.top;
+  const underRoof = (p: Piece) => p.box[1] >= frame.top + UNDER_ROOF * h;
+  const roofEnd = (p: Piece) => p.box[1] >= frame.top - ROOF_SLACK * h && p.box[0] >= span[0] && p.box[2] <= span[2];
+  return (letter.within ?? []).filter((p) => isPart(p.box, frame) && (underRoof(p) || roofEnd(p)));
 }
 
 /**
@@ -295,6 +303,12 @@ export function fragmentsOf(read: { readonly letters: readonly AlignedLetter[]; 
 
 /** A part within a letter starts this far down its body at least (letter heights): under a roof's stroke, where a crown's tip or a stem of it does not reach. */
 const UNDER_ROOF = 0.2;
+/**
+ * A roof's end cut off starts no higher than this above the body's top
+ * (letter heights): the frame's top is a pixel or two off a letter's own
+ * (1.5 px at 3 MP). A crown's tip starts a crown's height above it.
+ */
+const ROOF_SLACK = 0.05;
 /** A part of a letter is at least this tall (letter heights): a leg, not a dot of ink or a speck (a ה's short leg and a י are half a letter high). */
 const PART_HEIGHT = 0.3;
 /** Whether ink boxed so may be a part of a letter on `frame`: as tall as a leg (PART_HEIGHT), its middle above the letters' base (not a crown of the next line's letter). */

@@ -101,6 +101,18 @@ test("the small ink within a letter that is a part of it stands under its roof, 
   assert.deepEqual(partsWithin(letter, frame).flatMap((p) => p.blobs), [2]);
 });
 
+test("a roof's end cut off at the body's top is a part of the letter when it stands inside the columns of the letter's ink; a crown's stem past its edge is not", () => {
+  const frame = { top: 100, base: 200 };
+  const piece = (label: number, left: number, top: number, right: number) => ({ box: [left, top, right, top + 35] as const, blobs: [label] });
+  // A ב's roof end (2) starting at the body's top, one (3) a pixel above it; a crown's stem (4) reaching down across the letter's left edge; a crown's tip (5) starting well above the body.
+  const letter: InkGroup = { X0: 0, X1: 1, Y0: 0, Y1: 1, area: 1, box: [20, 102, 100, 200], blobs: [1], index: 0, within: [piece(2, 25, 100, 45), piece(3, 60, 99, 80), piece(4, 10, 101, 30), piece(5, 40, 80, 50)] };
+  assert.deepEqual(partsWithin(letter, frame).flatMap((p) => p.blobs), [2, 3]);
+  // A ק's roof end over its leg's group: inside the columns of the whole letter (both groups), not of the leg's.
+  const leg: InkGroup = { ...letter, box: [20, 130, 30, 230], within: [piece(6, 22, 100, 40)] };
+  assert.deepEqual(partsWithin(leg, frame).flatMap((p) => p.blobs), []);
+  assert.deepEqual(partsWithin(leg, frame, [20, 100, 100, 230]).flatMap((p) => p.blobs), [6]);
+});
+
 test("the hand's width of a letter is the median of its instances read alone, at their line's scale, from three instances on", () => {
   const group = (width: number): InkGroup => ({ X0: 0.2, X1: 0.2 + width, Y0: 0, Y1: 0.03, area: 100, box: [0, 0, 1, 1], blobs: [], index: 0 });
   const widths = handWidths([
