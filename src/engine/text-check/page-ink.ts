@@ -86,7 +86,7 @@ export type InkGroup = {
   small?: boolean;
   /** Ink standing apart just under one of its strokes' ends (markStrokeEnds): the rest of a stroke broken off, or a crown of the next line's letter (stroke-ends.ts tells which). */
   under?: Piece[];
-  /** Small ink in its columns that it does not count as its own (a ה's short leg, a crown's tip, a speck): left out of its reading; what of it stands under its roof is counted in its look against its look-alikes and in its pieces (read-letters.ts, partsWithin). */
+  /** Small ink in its columns that it does not count as its own (a ה's short leg, a crown's tip, a speck): left out of its reading; what of it stands under its roof, or is a roof's end cut off at its top, is counted in its look against its look-alikes and in its pieces (read-letters.ts, partsWithin). */
   within?: Piece[];
 };
 

@@ -262,7 +262,7 @@ function ownHeight(group: InkGroup): LineFrame {
  * (a ה without its leg is a ד to the eye, with it bridged by the blur a ח)
  * and its pieces are counted with it (a ה whose roof is cut off its right
  * leg is in three). Under the roof (UNDER_ROOF), any such part; at the
- * body's top, a part that starts inside the body (ROOF_SLACK) and stands
+ * body's top, a part that starts no higher than ROOF_SLACK above it and stands
  * inside the columns of the letter's ink (`span`: of all its groups): a
  * roof's end cut off (a ב's, a כ's, a ק's). Crowns' tips stand above the
  * body, and a crown's stem reaching down beside a letter stands past its

@@ -104,9 +104,12 @@ test("the small ink within a letter that is a part of it stands under its roof, 
 test("a roof's end cut off at the body's top is a part of the letter when it stands inside the columns of the letter's ink; a crown's stem past its edge is not", () => {
   const frame = { top: 100, base: 200 };
   const piece = (label: number, left: number, top: number, right: number) => ({ box: [left, top, right, top + 35] as const, blobs: [label] });
-  // A ב's roof end (2) starting at the body's top, one (3) a pixel above it; a crown's stem (4) reaching down across the letter's left edge; a crown's tip (5) starting well above the body.
-  const letter: InkGroup = { X0: 0, X1: 1, Y0: 0, Y1: 1, area: 1, box: [20, 102, 100, 200], blobs: [1], index: 0, within: [piece(2, 25, 100, 45), piece(3, 60, 99, 80), piece(4, 10, 101, 30), piece(5, 40, 80, 50)] };
-  assert.deepEqual(partsWithin(letter, frame).flatMap((p) => p.blobs), [2, 3]);
+  // A ב's roof end (2) starting at the body's top, one (3) a pixel above it and one (7) ending at the letter's right edge; a crown's stem reaching down across the letter's left edge (4) or its right (8); a crown's tip starting well above the body (5) or just past ROOF_SLACK above it (9).
+  const letter: InkGroup = {
+    ...{ X0: 0, X1: 1, Y0: 0, Y1: 1, area: 1, box: [20, 102, 100, 200], blobs: [1], index: 0 },
+    within: [piece(2, 25, 100, 45), piece(3, 60, 99, 80), piece(4, 10, 101, 30), piece(5, 40, 80, 50), piece(7, 85, 101, 100), piece(8, 90, 101, 105), piece(9, 50, 94, 60)],
+  };
+  assert.deepEqual(partsWithin(letter, frame).flatMap((p) => p.blobs), [2, 3, 7]);
   // A ק's roof end over its leg's group: inside the columns of the whole letter (both groups), not of the leg's.
   const leg: InkGroup = { ...letter, box: [20, 130, 30, 230], within: [piece(6, 22, 100, 40)] };
   assert.deepEqual(partsWithin(leg, frame).flatMap((p) => p.blobs), []);
