@@ -167,7 +167,7 @@ export function readLetters(img: Gray, map: PageMap, maxSide?: number): LettersR
       const at = readAlone ? frames[a.groups[0].index] : null;
       // A stroke's end broken off under it or beside it is one of its pieces (stroke-ends.ts).
       const ends = readAlone ? [...brokenEnds(text[i].char, a.groups, at, extent), ...[...beside].filter(([, k]) => k === i).map(([e]) => e.group)] : [];
-      const within = at ? a.groups.flatMap((g) => partsWithin(g, at, spanOf(a.groups))) : [];
+      const within = at ? partsWithin(a.groups, at) : [];
       const parts = [...a.groups, ...ends, ...within].flatMap((g) => g.blobs);
       const span = spanOf([...a.groups, ...ends, ...within]);
       const pieces = parts.length > 1 && readAlone ? piecesInFaintInk(ink.page.image, ink.labels, span, parts) : parts.length;
@@ -245,7 +245,7 @@ function darknessOn(ink: PageInk, groups: readonly InkGroup[], frames: readonly 
     if (!at || !levels) return null;
     const across = large ? 1 : (stretchOf(char, groups[j], at, extent) ?? 1);
     const key = `${j}:${across}:${large}`;
-    if (!drawn.has(key)) drawn.set(key, letterDarkness(ink.page.image, ink.labels, [groups[j]], at, FINE_GRID, levels, across, partsWithin(groups[j], at)));
+    if (!drawn.has(key)) drawn.set(key, letterDarkness(ink.page.image, ink.labels, [groups[j]], at, FINE_GRID, levels, across, partsWithin([groups[j]], at)));
     return drawn.get(key)!;
   };
 }
@@ -256,24 +256,26 @@ function ownHeight(group: InkGroup): LineFrame {
 }
 
 /**
- * The small ink in a letter's columns within its body's rows (page-ink.ts,
- * `within`): a ה's or a ק's short leg apart from its roof is left out of the
+ * The small ink in the columns of a letter's groups within its body's rows
+ * (page-ink.ts, `within`): a ה's or a ק's short leg apart from its roof is left out of the
  * letter's reading, but a letter is judged against its look-alikes with it
  * (a ה without its leg is a ד to the eye, with it bridged by the blur a ח)
  * and its pieces are counted with it (a ה whose roof is cut off its right
  * leg is in three). Under the roof (UNDER_ROOF), any such part; at the
  * body's top, a part that starts no higher than ROOF_SLACK above it and stands
- * inside the columns of the letter's ink (`span`: of all its groups): a
+ * inside the columns of the letter's ink (of all its groups: a ק's roof's
+ * end stands over its leg's group and past it): a
  * roof's end cut off (a ב's, a כ's, a ק's). Crowns' tips stand above the
  * body, and a crown's stem reaching down beside a letter stands past its
  * edge; crowns of the next line's letters below it and dots of ink inside it
  * are left out.
  */
-export function partsWithin(letter: InkGroup, frame: LineFrame, span: Box = letter.box): Piece[] {
+export function partsWithin(letter: readonly InkGroup[], frame: LineFrame): Piece[] {
   const h = frame.base - frame.top;
+  const [left, , right] = spanOf(letter);
   const underRoof = (p: Piece) => p.box[1] >= frame.top + UNDER_ROOF * h;
-  const roofEnd = (p: Piece) => p.box[1] >= frame.top - ROOF_SLACK * h && p.box[0] >= span[0] && p.box[2] <= span[2];
-  return (letter.within ?? []).filter((p) => isPart(p.box, frame) && (underRoof(p) || roofEnd(p)));
+  const roofEnd = (p: Piece) => p.box[1] >= frame.top - ROOF_SLACK * h && p.box[0] >= left && p.box[2] <= right;
+  return letter.flatMap((g) => g.within ?? []).filter((p) => isPart(p.box, frame) && (underRoof(p) || roofEnd(p)));
 }
 
 /**

@@ -98,7 +98,7 @@ test("the small ink within a letter that is a part of it stands under its roof, 
   const part = (label: number, top: number, bottom: number) => ({ box: [40, top, 50, bottom] as const, blobs: [label] });
   const letter: InkGroup = { X0: 0, X1: 1, Y0: 0, Y1: 1, area: 1, box: [0, 100, 100, 200], blobs: [1], index: 0, within: [part(2, 140, 200), part(3, 90, 140), part(4, 150, 170), part(5, 190, 250)] };
   // A ה's short leg (2); a crown's tip reaching down from over the roof (3); a dot (4); a crown of the next line's letter under the base (5).
-  assert.deepEqual(partsWithin(letter, frame).flatMap((p) => p.blobs), [2]);
+  assert.deepEqual(partsWithin([letter], frame).flatMap((p) => p.blobs), [2]);
 });
 
 test("a roof's end cut off at the body's top is a part of the letter when it stands inside the columns of the letter's ink; a crown's stem past its edge is not", () => {
@@ -109,11 +109,12 @@ test("a roof's end cut off at the body's top is a part of the letter when it sta
     ...{ X0: 0, X1: 1, Y0: 0, Y1: 1, area: 1, box: [20, 102, 100, 200], blobs: [1], index: 0 },
     within: [piece(2, 25, 100, 45), piece(3, 60, 99, 80), piece(4, 10, 101, 30), piece(5, 40, 80, 50), piece(7, 85, 101, 100), piece(8, 90, 101, 105), piece(9, 50, 94, 60)],
   };
-  assert.deepEqual(partsWithin(letter, frame).flatMap((p) => p.blobs), [2, 3, 7]);
-  // A ק's roof end over its leg's group: inside the columns of the whole letter (both groups), not of the leg's.
+  assert.deepEqual(partsWithin([letter], frame).flatMap((p) => p.blobs), [2, 3, 7]);
+  // A ק's roof end over its leg's group: inside the columns of the whole letter (its roof's group and its leg's), not of the leg's alone.
+  const roof: InkGroup = { ...letter, box: [28, 102, 100, 140], within: [] };
   const leg: InkGroup = { ...letter, box: [20, 130, 30, 230], within: [piece(6, 22, 100, 40)] };
-  assert.deepEqual(partsWithin(leg, frame).flatMap((p) => p.blobs), []);
-  assert.deepEqual(partsWithin(leg, frame, [20, 100, 100, 230]).flatMap((p) => p.blobs), [6]);
+  assert.deepEqual(partsWithin([leg], frame).flatMap((p) => p.blobs), []);
+  assert.deepEqual(partsWithin([roof, leg], frame).flatMap((p) => p.blobs), [6]);
 });
 
 test("the hand's width of a letter is the median of its instances read alone, at their line's scale, from three instances on", () => {
