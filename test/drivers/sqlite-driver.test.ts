@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { DatabaseSync } from 'node:sqlite';
 import { after, before, describe, test } from 'node:test';
 import { UniqueViolationError, type SqlDriver } from '../../src/db/driver.ts';
 import { migrate } from '../../src/db/migrate.ts';
@@ -251,6 +252,23 @@ describe('sqlite driver: reads kept while their tables are unchanged', () => {
 
   test('only reads are kept', async () => {
     await assert.rejects(driver.kept('a write', [sql`DELETE FROM probe WHERE id = ${-1}`], () => null), /reads only/);
+  });
+
+  test('without node:sqlite\'s authorizer (Node 24 releases before it) nothing is kept: each read reaches the database, frozen all the same', async (t) => {
+    const authorizer = Object.getOwnPropertyDescriptor(DatabaseSync.prototype, 'setAuthorizer');
+    assert.ok(authorizer, 'the pinned Node has the authorizer');
+    delete (DatabaseSync.prototype as { setAuthorizer?: unknown }).setAuthorizer;
+    t.after(() => Object.defineProperty(DatabaseSync.prototype, 'setAuthorizer', authorizer));
+    const older = openSqlite(path.join(dir, 'kept.sqlite'));
+    t.after(() => older.close());
+    reads = 0;
+    const first = await keptNames(older);
+    const again = await keptNames(older);
+    assert.equal(reads, 2);
+    assert.deepEqual(again, first);
+    assert.ok(Object.isFrozen(again) && Object.isFrozen(again.names));
+    await older.run(sql`INSERT INTO probe (name) VALUES (${'without the authorizer'})`);
+    assert.ok((await keptNames(older)).names.includes('without the authorizer'));
   });
 
 });
