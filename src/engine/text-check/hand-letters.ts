@@ -53,19 +53,24 @@ export function handLetters(instances: ReadonlyMap<string, readonly Float32Array
     for (let i = 0; i < SHAPE_CELLS; i++) mean[i] = (m.sum[i] - (left ? left[i] : 0)) / n;
     return mean;
   };
-  const spreads = new Map<string, number>();
-  const all: number[] = [];
-  for (const [char, shapes] of instances) {
-    if (shapes.length < 2) continue;
-    const d = shapes.map((s) => distance(s, meanOf(char, s)!));
-    all.push(...d);
-    if (shapes.length >= MIN_INSTANCES_FOR_SPREAD) spreads.set(char, median(d));
-  }
-  const handSpread = all.length > 0 ? median(all) : 1;
-  const spreadOf = (char: string) => Math.max(spreads.get(char) ?? handSpread, handSpread * MIN_SPREAD_SHARE);
+  // Each letter's spread and the hand's, worked out when first asked for (a hand set only against its nearest instances never asks).
+  let spreadOf: ((char: string) => number) | null = null;
+  const spreadsOf = (): ((char: string) => number) => {
+    const spreads = new Map<string, number>();
+    const all: number[] = [];
+    for (const [char, shapes] of instances) {
+      if (shapes.length < 2) continue;
+      const d = shapes.map((s) => distance(s, meanOf(char, s)!));
+      all.push(...d);
+      if (shapes.length >= MIN_INSTANCES_FOR_SPREAD) spreads.set(char, median(d));
+    }
+    const handSpread = all.length > 0 ? median(all) : 1;
+    return (char) => Math.max(spreads.get(char) ?? handSpread, handSpread * MIN_SPREAD_SHARE);
+  };
   const wholeMeans = new Map([...means.keys()].map((char) => [char, meanOf(char)!]));
   const unlikeness = (char: string, shape: Float32Array, isInstance: boolean) => {
     const mean = isInstance ? meanOf(char, shape) : (wholeMeans.get(char) ?? null);
+    spreadOf ??= spreadsOf();
     return mean ? distance(shape, mean) / spreadOf(char) : Infinity;
   };
   // Each shape's nearest instances, as asked for (a letter is set against its own letter's instances for its look-alikes and for each neighbour).

@@ -150,7 +150,11 @@ export function letterDarkness(image: Gray, labels: Int32Array, groups: readonly
       if (!nearOwn(u, v)) continue;
       const dark = Math.min(1, Math.max(0, (levels.parchment - data[v * width + u]) / depth));
       if (dark === 0) continue;
-      for (const [row, wr] of inRows) for (const [col, wc] of inColumns) shape[row * grid.columns + col] += dark * wr * wc;
+      for (let r = 0; r < inRows.length; r++) {
+        const at = inRows[r][0] * grid.columns;
+        const dw = dark * inRows[r][1];
+        for (let c = 0; c < inColumns.length; c++) shape[at + inColumns[c][0]] += dw * inColumns[c][1];
+      }
     }
   }
   return asShares(shape, grid, cell, across);
