@@ -11,7 +11,7 @@ export const LIKE_ITSELF: LookAlike = { char: 'ז', ratio: 1.4, own: 1, other: 3
 export function readText(change: (l: LetterReading) => Partial<LetterReading> = () => ({}), stray: StrayInk[] = []): LettersRead {
   const letters: LetterReading[] = LINE_LETTERS.flatMap((text, l) =>
     text.map((t, i) => {
-      const plain: LetterReading = { line: l + 1, word: t.word, letter: t.letter, char: t.char, op: 'match', box: [1000 - 20 * i, 40 * l, 18, 30], lookAlike: LIKE_ITSELF, toward: { before: null, after: null }, pieces: 1, partial: false };
+      const plain: LetterReading = { line: l + 1, word: t.word, letter: t.letter, char: t.char, op: 'match', box: [1000 - 20 * i, 40 * l, 18, 30], lookAlike: LIKE_ITSELF, inBox: null, toward: { before: null, after: null }, pieces: 1, partial: false };
       return { ...plain, ...change(plain) };
     }),
   );

@@ -160,6 +160,22 @@ export function letterDarkness(image: Gray, labels: Int32Array, groups: readonly
   return asShares(shape, grid, cell, across);
 }
 
+/**
+ * The darkness of a letter's ink (letterDarkness) drawn in its own box: its
+ * ink's top and bottom on the grid's letter height, its width on as many
+ * columns, so that what is left is its form alone. A ם and a ס, a ב and a
+ * כ, a ד and a ר stand in the same box and differ at its corners, a few
+ * pixels at 3 MP, while a hand's instances of one letter differ in width and
+ * in where their edges fall by as much: on the line's frame the nearest ם
+ * was as near a ס written in a ם's place as the hand's ס's. Null when the ink
+ * is under three pixels tall.
+ */
+export function darknessInBox(image: Gray, labels: Int32Array, groups: readonly InkGroup[], grid: ShapeGrid, levels: InkLevels, parts: readonly Piece[] = []): Float32Array | null {
+  const [left, top, right, bottom] = spanOf([...groups, ...parts]);
+  if (bottom - top < 3 || right <= left) return null;
+  return letterDarkness(image, labels, groups, { top, base: bottom }, grid, levels, (bottom - top) / (right - left), parts);
+}
+
 /** Where a letter's ink is drawn on `grid`: a cell's size in pixels (the frame's letter height in the grid's cells), and the pixel column the grid is centred on (the middle of the ink of `groups`). */
 function placing(groups: readonly InkGroup[], frame: LineFrame, grid: ShapeGrid): { cell: number; centre: number } {
   const [left, , right] = spanOf(groups);

@@ -6,12 +6,12 @@ import { LINE_PITCH, TEMPLATE_LINES } from '../template.ts';
 import { DILATABLE_LETTERS, LARGE_LETTERS, MEZUZAH_WORDS } from '../../text/mezuzah-text.ts';
 import { alignLetters, lineScale, type AlignedLetter, type ExtraInk, type HandWidths, type LetterOp, type TextLetter } from './align-letters.ts';
 import { handLetters, type HandLetters } from './hand-letters.ts';
-import { lookAlikeOf, neighbourRatio, type LookAlike } from './look-alikes.ts';
-import { COARSE_GRID, FINE_GRID, letterDarkness, letterShape, lineFrame, localFrames, type LineFrame, type ShapeGrid } from './letter-shapes.ts';
+import { boxedLookAlikeOf, lookAlikeOf, neighbourRatio, type BoxedLookAlike, type LookAlike } from './look-alikes.ts';
+import { COARSE_GRID, darknessInBox, FINE_GRID, letterDarkness, letterShape, lineFrame, localFrames, type LineFrame, type ShapeGrid } from './letter-shapes.ts';
 import { edgeWidths, type EdgeWidths } from './edge-width.ts';
 import { levelsOf, paleAmong, piecesInFaintInk } from './firm-ink.ts';
 import { pageInk, spanOf, washedOutShare, type Box, type InkGroup, type PageInk, type Piece } from './page-ink.ts';
-import { brokenEnds, handExtent, sideEnds, type HandExtent } from './stroke-ends.ts';
+import { brokenEnds, handExtent, reachPast, sideEnds, type HandExtent } from './stroke-ends.ts';
 import { notSeen, unseenRuns } from './unseen-letters.ts';
 
 // Where each of the text's 713 letters stands on a photo the reader has read,
@@ -31,6 +31,8 @@ export type LetterReading = {
   readonly box: readonly [number, number, number, number] | null;
   /** Of a letter read alone (`match`, `swap`); null otherwise, or when the hand has no other instance of its letter, or none of a look-alike. */
   readonly lookAlike: LookAlike | null;
+  /** Of a letter read alone (`match`), its ink drawn in its own box against the hand's so drawn (look-alikes.ts, BoxedLookAlike), with `meanRatio` as LookAlike's toward that look-alike; null as `lookAlike`, for an enlarged letter, and where no look-alike reaches as far down as it does and stands nearer it on the frame. */
+  readonly inBox: (BoxedLookAlike & { readonly meanRatio: number }) | null;
   /**
    * Of a letter read alone (`match`), how near the hand's instances of the
    * letters before and after it in its word its ink is, against its own
@@ -94,6 +96,9 @@ const SHAPE_FREE = 2;
 const SHAPE_WEIGHT = 1;
 const SHAPE_COST_CAP = 8;
 
+/** A letter's ink in its box is set against a look-alike only where it ends within this many letter heights of where the hand's instances of both end (look-alikes.ts, BoxedLookAlike): a hand's letters end within about a tenth of a letter height of one another, a ן's tail a half and more below a ו's foot. */
+const SAME_REACH = 0.15;
+
 /** A dilatable letter this much wider than the hand writes it is stretched: a hand's widths vary by about a tenth. */
 const STRETCHED = 1.25;
 
@@ -118,7 +123,8 @@ export function readLetters(img: Gray, map: PageMap, maxSide?: number): LettersR
     })));
   const widths = handWidths(lines.map(({ groups, text, first }) => ({ scale: lineScale(groups, text), letters: first.letters.flatMap((a, i) => (a.op === 'match' && !text[i].large && !text[i].mayStretch ? [{ char: text[i].char, group: a.groups[0] }] : [])) })));
   const darkness = lines.map((l) => darknessOn(ink, l.groups, l.frames, extent));
-  const fineHand = handOf(alone.flatMap((letters, l) => letters.map(({ char, group }) => ({ char, shape: darkness[l](group.index, char) }))), FINE_GRID);
+  const fineHand = handOf(alone.flatMap((letters, l) => letters.map(({ char, group }) => ({ char, shape: darkness[l].framed(group.index, char) }))), FINE_GRID);
+  const boxedHand = handOf(alone.flatMap((letters, l) => letters.map(({ char, group }) => ({ char, shape: darkness[l].boxed(group.index) }))), FINE_GRID);
   const letters: LetterReading[] = [];
   const stray: StrayInk[] = [];
   const washedOut = (box: Box, near: number) => washedOutShare(ink.page.image, ink.labels, box, near);
@@ -157,12 +163,15 @@ export function readLetters(img: Gray, map: PageMap, maxSide?: number): LettersR
     read.letters.forEach((a, i) => {
       if (unseen.letter(i)) return;
       const j = a.op === 'match' || a.op === 'swap' ? a.groups[0].index : -1;
-      const fine = j >= 0 ? darkness[l](j, text[i].char, text[i].large) : null;
+      const fine = j >= 0 ? darkness[l].framed(j, text[i].char, text[i].large) : null;
       const nearest = fine ? lookAlikeOf(fineHand, text[i].char, fine) : null;
       const coarse = j < 0 ? null : text[i].large ? letterShape(ink.labels, ink.page.image.width, [groups[j]], ownHeight(groups[j]), COARSE_GRID) : shapes[j];
       // Its group is one of the hand's instances of its letter (left out of its letter's mean) when the first reading read the letter alone in it, an enlarged one never.
       const isInstance = !text[i].large && first.letters[i].op === 'match' && first.letters[i].groups[0] === groups[j];
-      const lookAlike = nearest && coarse ? { ...nearest, meanRatio: hand.unlikeness(nearest.char, coarse, false) / Math.max(hand.unlikeness(text[i].char, coarse, isInstance), 1e-9) } : null;
+      const meanRatio = (other: string) => hand.unlikeness(other, coarse!, false) / Math.max(hand.unlikeness(text[i].char, coarse!, isInstance), 1e-9);
+      const lookAlike = nearest && coarse ? { ...nearest, meanRatio: meanRatio(nearest.char) } : null;
+      const boxed = a.op === 'match' && fine && coarse && !text[i].large ? darkness[l].boxed(j) : null;
+      const boxedNearest = boxed ? boxedLookAlikeOf(boxedHand, fineHand, text[i].char, boxed, fine!, (c) => Math.abs(reachPast(c, [groups[j]], frames[j]!, extent)) <= SAME_REACH) : null;
       const readAlone = a.op === 'match' || a.op === 'merge';
       const at = readAlone ? frames[a.groups[0].index] : null;
       // A stroke's end broken off under it or beside it is one of its pieces (stroke-ends.ts).
@@ -175,7 +184,7 @@ export function readLetters(img: Gray, map: PageMap, maxSide?: number): LettersR
       // Letter k of the line beside it in its word: the later of the two does not begin a word.
       const sameWord = (k: number) => text[k] !== undefined && !text[Math.max(i, k)].startsWord;
       const toward = (k: number) => (a.op === 'match' && fine && sameWord(k) && text[k].char !== text[i].char ? neighbourRatio(fineHand, text[i].char, text[k].char, fine) : null);
-      letters.push({ ...placeOf(l, text[i]), op: a.op, box: boxOf(ink, fragment ? [fragment.group] : [...a.groups, ...ends]), lookAlike, toward: { before: toward(i - 1), after: toward(i + 1) }, pieces: fragment ? 1 : pieces, partial: fragment !== undefined });
+      letters.push({ ...placeOf(l, text[i]), op: a.op, box: boxOf(ink, fragment ? [fragment.group] : [...a.groups, ...ends]), lookAlike, inBox: boxedNearest ? { ...boxedNearest, meanRatio: meanRatio(boxedNearest.char) } : null, toward: { before: toward(i - 1), after: toward(i + 1) }, pieces: fragment ? 1 : pieces, partial: fragment !== undefined });
     });
     // Ink far paler than the line's letters is a stain (a brown foxing spot), no letter added.
     const pale = paleAmong(ink.page.image, ink.labels, groups.filter((g) => !g.small));
@@ -234,19 +243,30 @@ function stretchOf(char: string, group: InkGroup, frame: LineFrame, extent: Hand
   return wide > STRETCHED * typical ? typical / wide : null;
 }
 
-/** A line's groups' darkness on the fine grid as a letter reads each (`char`): a dilatable letter stretched drawn back (stretchOf), with the small ink in its columns (partsWithin); each drawn once. */
-function darknessOn(ink: PageInk, groups: readonly InkGroup[], frames: readonly (LineFrame | null)[], extent: HandExtent): (j: number, char: string, large?: boolean) => Float32Array | null {
+/**
+ * A line's groups' darkness on the fine grid, with the small ink in their
+ * columns (partsWithin), each drawn once: `framed`, on its frame as a letter
+ * reads each (`char`: a dilatable letter stretched drawn back, stretchOf);
+ * `boxed`, in its own box (darknessInBox).
+ */
+function darknessOn(ink: PageInk, groups: readonly InkGroup[], frames: readonly (LineFrame | null)[], extent: HandExtent): { framed: (j: number, char: string, large?: boolean) => Float32Array | null; boxed: (j: number) => Float32Array | null } {
   // The parchment and the ink of the line's letters.
   const letters = groups.filter((g) => !g.small);
   const levels = letters.length > 0 ? levelsOf(ink.page.image, ink.labels, spanOf(letters), new Set(letters.flatMap((g) => g.blobs))) : null;
-  const drawn = new Map<string, Float32Array>();
-  return (j, char, large = false) => {
-    const at = large ? ownHeight(groups[j]) : frames[j];
-    if (!at || !levels) return null;
-    const across = large ? 1 : (stretchOf(char, groups[j], at, extent) ?? 1);
-    const key = `${j}:${across}:${large}`;
-    if (!drawn.has(key)) drawn.set(key, letterDarkness(ink.page.image, ink.labels, [groups[j]], at, FINE_GRID, levels, across, partsWithin([groups[j]], at)));
-    return drawn.get(key)!;
+  const drawn = new Map<string, Float32Array | null>();
+  const once = (key: string, draw: () => Float32Array | null) => (drawn.has(key) ? drawn.get(key)! : drawn.set(key, draw()).get(key)!);
+  return {
+    framed(j, char, large = false) {
+      const at = large ? ownHeight(groups[j]) : frames[j];
+      if (!at || !levels) return null;
+      const across = large ? 1 : (stretchOf(char, groups[j], at, extent) ?? 1);
+      return once(`${j}:${across}:${large}`, () => letterDarkness(ink.page.image, ink.labels, [groups[j]], at, FINE_GRID, levels, across, partsWithin([groups[j]], at)));
+    },
+    boxed(j) {
+      const at = frames[j];
+      if (!at || !levels) return null;
+      return once(`${j}:box`, () => darknessInBox(ink.page.image, ink.labels, [groups[j]], FINE_GRID, levels, partsWithin([groups[j]], at)));
+    },
   };
 }
 

@@ -28,6 +28,11 @@ const REACH_TOLERANCE = 0.2;
 /** Where a letter's ink ends, in letter heights below the line's base (negative: above it). */
 const reachOf = (bottom: number, frame: LineFrame) => (bottom - frame.base) / (frame.base - frame.top);
 
+/** How much further below the line a letter's ink (`groups`) reaches than the hand's instances of `char` do, in letter heights (negative: it stops short); NaN when the hand has too few instances of `char` read alone. */
+export function reachPast(char: string, groups: readonly InkGroup[], frame: LineFrame, hand: HandExtent): number {
+  return reachOf(spanOf(groups)[3], frame) - (hand.reach.get(char) ?? NaN);
+}
+
 /** How far each letter of the hand reaches below its line's base, and how wide it is, in letter heights: the medians of its instances read alone. */
 export type HandExtent = { readonly reach: ReadonlyMap<string, number>; readonly width: ReadonlyMap<string, number> };
 

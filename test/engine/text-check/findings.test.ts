@@ -119,6 +119,23 @@ test('a letter unlike every instance of its own letter and as near the look-alik
   assert.deepEqual(judged({ meanRatio: 1.1 }), []);
 });
 
+test("a letter whose ink in its own box is unlike every instance of its own letter, near a look-alike's so drawn, and nearer its mean, is written as it, the confidence its box's lean", () => {
+  type InBox = NonNullable<LetterReading['inBox']>;
+  const judged = (inBox: Partial<InBox>, lookAlike: LookAlike | null = null) => {
+    // Line 21 word 6 is להם: its ם read in its box as a ס; on the frame it says nothing (ratio 1) or is not set against a look-alike at all (null).
+    const check = findingsOf(readText((l) => (at(21, 6, 3)(l) ? { lookAlike, inBox: { char: 'ס', ratio: 0.2, framed: 0.6, own: 5, meanRatio: 0.9, ...inBox } } : {})), 1);
+    assert.ok(check.kind === 'read');
+    return check.findings.map((f) => [f.kind, f.line, f.word, f.letter, f.expected, f.found, f.confidence]);
+  };
+  const found = [['wrong_letter', 21, 6, 3, 'ם', 'ס', 0.8]];
+  assert.deepEqual(judged({}), found);
+  assert.deepEqual(judged({}, { char: 'ס', ratio: 1, own: 1, other: 1, meanRatio: 0.9 }), found);
+  // Not past any of them: its box's lean, how unlike its own letter's instances it is there, the mean's (the frame's is the reading's: look-alikes.ts).
+  assert.deepEqual(judged({ ratio: 0.4 }), []);
+  assert.deepEqual(judged({ own: 2.5 }), []);
+  assert.deepEqual(judged({ meanRatio: 1.05 }), []);
+});
+
 test('two neighbours swapped are found when one is written as the other and the other only leans to the first, whichever comes first', () => {
   const plainly = (char: string): Partial<LetterReading> => ({ lookAlike: { char, ratio: 0.1, own: 1, other: 1, meanRatio: 0.8 } });
   const leans = (char: string): Partial<LetterReading> => ({ lookAlike: { char, ratio: 0.7, own: 1, other: 1, meanRatio: 0.9 } });

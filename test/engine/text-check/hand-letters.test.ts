@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { handLetters } from '../../../src/engine/text-check/hand-letters.ts';
-import { lookAlikeOf, neighbourRatio } from '../../../src/engine/text-check/look-alikes.ts';
+import { boxedLookAlikeOf, lookAlikeOf, neighbourRatio } from '../../../src/engine/text-check/look-alikes.ts';
 import { cellsOf, COARSE_GRID } from '../../../src/engine/text-check/letter-shapes.ts';
 import { createRandom } from '../../../tools/synth/random.ts';
 
@@ -99,4 +99,26 @@ test("a letter written as its neighbour's letter is nearer the hand's instances 
   assert.ok(neighbourRatio(hand, 'ו', 'ת', vav)! > 2, `${neighbourRatio(hand, 'ו', 'ת', vav)}`);
   // Two instances of ז are too few to tell by.
   assert.equal(neighbourRatio(hand, 'ו', 'ז', vav), null);
+});
+
+test("a letter's ink in its box is set against the look-alikes it reaches as far down as, and only when it reaches as far as its own letter", () => {
+  // ם and ס drawn in their boxes (the same instances serve as the fine grid's: the frame's ratio is the box's here); a ס written in a ם's place.
+  const SAMECH = [...VAV, 6 * 16 + 4, 15 * 16 + 4];
+  const FINAL_MEM = [...SAMECH, 15 * 16 + 3, 6 * 16 + 3];
+  const hand = handLetters(new Map([['ם', instances(FINAL_MEM, 12, 1)], ['ס', instances(SAMECH, 4, 2)], ['ט', instances(ZAYIN, 5, 3)]]), COARSE_GRID);
+  const [written] = instances(SAMECH, 1, 4);
+  const all = () => true;
+  const boxed = boxedLookAlikeOf(hand, hand, 'ם', written, written, all)!;
+  assert.equal(boxed.char, 'ס');
+  assert.ok(boxed.ratio < 0.5 && boxed.framed === boxed.ratio, JSON.stringify(boxed));
+  // A look-alike the letter does not reach as far as is not weighed (the ט, far on the frame, is not either); nor is any, when it does not reach as far as its own letter.
+  assert.equal(boxedLookAlikeOf(hand, hand, 'ם', written, written, (c) => c !== 'ס'), null);
+  assert.equal(boxedLookAlikeOf(hand, hand, 'ם', written, written, (c) => c !== 'ם'), null);
+  // Nor with fewer than three instances of a look-alike on the frame's hand, nor one it is not much nearer on the frame (0.7 of its own).
+  const fewOnTheFrame = handLetters(new Map([['ם', instances(FINAL_MEM, 12, 1)], ['ס', instances(SAMECH, 2, 2)]]), COARSE_GRID);
+  assert.equal(boxedLookAlikeOf(hand, fewOnTheFrame, 'ם', written, written, all), null);
+  const [between] = instances([...SAMECH, 15 * 16 + 3], 1, 5); // one corner square, one round
+  const framed = neighbourRatio(hand, 'ם', 'ס', between)!;
+  assert.ok(framed > 0.7 && framed < 1.5, `${framed}`);
+  assert.equal(boxedLookAlikeOf(hand, hand, 'ם', between, between, all), null);
 });

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { cellsOf, COARSE_GRID, FINE_GRID, letterDarkness, letterShape, lineFrame, localFrames, shapeDistance } from '../../../src/engine/text-check/letter-shapes.ts';
+import { cellsOf, COARSE_GRID, darknessInBox, FINE_GRID, letterDarkness, letterShape, lineFrame, localFrames, shapeDistance } from '../../../src/engine/text-check/letter-shapes.ts';
 import type { InkGroup } from '../../../src/engine/text-check/page-ink.ts';
 
 // A letter's shape on the line's frame, and a stretched letter drawn back to
@@ -155,4 +155,31 @@ test('the distance between two shapes, summed where either has ink, is the sum o
     }
   }
   assert.ok(Math.abs(shapeDistance(a, b, FINE_GRID) - best) < 1e-6, `${shapeDistance(a, b, FINE_GRID)} against ${best}`);
+});
+
+test("a letter's darkness in its own box is its form alone: as wide or as narrow, the same; its corners rounded, not", () => {
+  const levels = { parchment: 200, ink: 40 };
+  // A solid letter `wide` px wide on the frame, its two bottom corners cut by `cut` px (a ס's against a ם's).
+  const drawn = (wide: number, cut: number) => {
+    const { labels, group } = letter(wide);
+    for (let k = 0; k < cut; k++) {
+      for (let u = 0; u < cut - k; u++) {
+        const v = FRAME.base - 1 - k;
+        labels[v * WIDTH + 20 + u] = 0;
+        labels[v * WIDTH + 20 + wide - 1 - u] = 0;
+      }
+    }
+    const data = new Uint8Array(WIDTH * 40).fill(levels.parchment);
+    labels.forEach((label, i) => label && (data[i] = levels.ink));
+    const image = { width: WIDTH, height: 40, data };
+    return { framed: letterDarkness(image, labels, [group], FRAME, FINE_GRID, levels), boxed: darknessInBox(image, labels, [group], FINE_GRID, levels)! };
+  };
+  const [square, wider, rounded] = [drawn(16, 0), drawn(19, 0), drawn(16, 4)];
+  const apart = (a: Float32Array, b: Float32Array) => shapeDistance(a, b, FINE_GRID);
+  // On the frame, 3 px of width is further than the rounded corners; in the box, none at all.
+  assert.ok(apart(square.framed, wider.framed) > apart(square.framed, rounded.framed), `${apart(square.framed, wider.framed)} against ${apart(square.framed, rounded.framed)}`);
+  assert.ok(apart(square.boxed, wider.boxed) < 0.05 * apart(square.boxed, rounded.boxed), `${apart(square.boxed, wider.boxed)} against ${apart(square.boxed, rounded.boxed)}`);
+  // Ink under three pixels tall has no box to speak of.
+  const { labels, group } = letter(6);
+  assert.equal(darknessInBox({ width: WIDTH, height: 40, data: new Uint8Array(WIDTH * 40) }, labels, [{ ...group, box: [20, 10, 26, 12] }], FINE_GRID, levels), null);
 });

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { markStrokeEnds, type InkGroup } from '../../../src/engine/text-check/page-ink.ts';
-import { brokenEnds, handExtent, sideEnds } from '../../../src/engine/text-check/stroke-ends.ts';
+import { brokenEnds, handExtent, reachPast, sideEnds } from '../../../src/engine/text-check/stroke-ends.ts';
 
 // A letter with a stroke broken off: its end standing apart under the letter
 // or beside it is the letter's when the letter, short or narrow without it,
@@ -67,6 +67,12 @@ test("ink under a letter is a broken stroke's end when the letter stops short of
   assert.deepEqual(brokenEnds('ז', [group([0, 0, 30, 80], [1], [{ box: [10, 85, 20, 140], blobs: [2] }])], FRAME, HAND), [], 'with it 0.4 past: a crown of the next line');
   assert.deepEqual(brokenEnds('ך', [group([0, 0, 50, 120], [1], [piece])], FRAME, HAND), [], 'a letter the hand has too few of');
   assert.deepEqual(brokenEnds('ז', [group([0, 0, 30, 80], [1], [piece])], null, HAND), [], 'a line with no frame');
+});
+
+test("how much further a letter reaches below the line than the hand's instances of a letter do, in letter heights; unknown for a letter the hand has too few of", () => {
+  assert.equal(reachPast('ז', [group([0, 0, 30, 115])], FRAME, HAND), 0.15);
+  assert.equal(reachPast('ז', [group([0, 0, 30, 60])], FRAME, HAND), -0.4);
+  assert.ok(Number.isNaN(reachPast('ך', [group([0, 0, 50, 165])], FRAME, HAND)));
 });
 
 test("ink beside a letter, facing its stroke's end, is that end broken off when the letter is narrower than the hand's and as wide with it", () => {
