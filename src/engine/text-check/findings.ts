@@ -69,7 +69,7 @@ const JOINED_FROM = 5;
  * written wrong found 22 → 27 of 40, findings no error explains the same
  * (decision 027).
  */
-/** At 0.3, 1 letter written wrong fewer found and no false finding fewer; at 0.4, 2 more found and 2 more of the hands' own letters taken for look-alikes. */
+/** Under it, nearer the look-alike than a third of the way: swept before BOXED_UNLIKE_OWN, at 0.3 1 letter written wrong fewer found and no false finding fewer, at 0.4 2 more found and 2 more of the hands' own letters taken for look-alikes. */
 const BOXED_RATIO = 0.35;
 /** Its nearest own instance in the box further than this many times the hand's instances of it are from theirs (the median): the letters written wrong that only the box finds stood at 4.3 and more on seed 5303; a hand's own כ and ח taken for a ב and a ה on the text tune set's 12 MP photos at 2.7 and 1.8. */
 const BOXED_UNLIKE_OWN = 3;
@@ -102,9 +102,11 @@ export function findingsOf(read: LettersRead, scale: number): TextCheck {
     return [Math.round(b[0] * scale), Math.round(b[1] * scale), Math.round(b[2] * scale), Math.round(b[3] * scale)] as const;
   };
   const joined = joinedShares(read.letters);
-  const written = (l: LetterReading) => writtenAs(l, joined)?.char ?? null;
+  // Each letter's reading as another, judged once.
+  const as = new Map(read.letters.map((l) => [l, writtenAs(l, joined)]));
+  const written = (l: LetterReading) => as.get(l)?.char ?? null;
   // How sure a letter written as another is: how much nearer the other letter's instances are than its own's, by the measure that says so.
-  const confidenceOf = (l: LetterReading) => round(1 - writtenAs(l, joined)!.ratio);
+  const confidenceOf = (l: LetterReading) => round(1 - (as.get(l)?.ratio ?? 1));
   const byWord = groupBy(read.letters, (l) => `${l.line}:${l.word}`);
   for (const letters of byWord.values()) {
     const { line, word } = letters[0];

@@ -160,6 +160,9 @@ export function letterDarkness(image: Gray, labels: Int32Array, groups: readonly
   return asShares(shape, grid, cell, across);
 }
 
+/** Pixels: ink shorter has no rows to tell a form by (a speck, a dot). */
+const MIN_BOX_HEIGHT = 3;
+
 /**
  * The darkness of a letter's ink (letterDarkness) drawn in its own box: its
  * ink's top and bottom on the grid's letter height, its width on as many
@@ -168,11 +171,11 @@ export function letterDarkness(image: Gray, labels: Int32Array, groups: readonly
  * pixels at 3 MP, while a hand's instances of one letter differ in width and
  * in where their edges fall by as much: on the line's frame the nearest ם
  * was as near a ס written in a ם's place as the hand's ס's. Null when the ink
- * is under three pixels tall.
+ * is shorter than MIN_BOX_HEIGHT.
  */
 export function darknessInBox(image: Gray, labels: Int32Array, groups: readonly InkGroup[], grid: ShapeGrid, levels: InkLevels, parts: readonly Piece[] = []): Float32Array | null {
   const [left, top, right, bottom] = spanOf([...groups, ...parts]);
-  if (bottom - top < 3 || right <= left) return null;
+  if (bottom - top < MIN_BOX_HEIGHT || right <= left) return null;
   return letterDarkness(image, labels, groups, { top, base: bottom }, grid, levels, (bottom - top) / (right - left), parts);
 }
 

@@ -31,7 +31,7 @@ export type LetterReading = {
   readonly box: readonly [number, number, number, number] | null;
   /** Of a letter read alone (`match`, `swap`); null otherwise, or when the hand has no other instance of its letter, or none of a look-alike. */
   readonly lookAlike: LookAlike | null;
-  /** Of a letter read alone (`match`), its ink drawn in its own box against the hand's so drawn (look-alikes.ts, BoxedLookAlike), with `meanRatio` as LookAlike's toward that look-alike; null as `lookAlike`, for an enlarged letter, and where no look-alike reaches as far down as it does and stands nearer it on the frame. */
+  /** Of a letter read alone (`match`), its ink drawn in its own box against the hand's so drawn (look-alikes.ts, BoxedLookAlike), with `meanRatio` as LookAlike's toward that look-alike; null as `lookAlike`, for an enlarged letter or ink too short to box, where it does not end as far below the line as the hand's instances of its letter do, and where no look-alike both ends as far down as it does and stands nearer it on the frame. */
   readonly inBox: (BoxedLookAlike & { readonly meanRatio: number }) | null;
   /**
    * Of a letter read alone (`match`), how near the hand's instances of the
@@ -168,10 +168,15 @@ export function readLetters(img: Gray, map: PageMap, maxSide?: number): LettersR
       const coarse = j < 0 ? null : text[i].large ? letterShape(ink.labels, ink.page.image.width, [groups[j]], ownHeight(groups[j]), COARSE_GRID) : shapes[j];
       // Its group is one of the hand's instances of its letter (left out of its letter's mean) when the first reading read the letter alone in it, an enlarged one never.
       const isInstance = !text[i].large && first.letters[i].op === 'match' && first.letters[i].groups[0] === groups[j];
-      const meanRatio = (other: string) => hand.unlikeness(other, coarse!, false) / Math.max(hand.unlikeness(text[i].char, coarse!, isInstance), 1e-9);
-      const lookAlike = nearest && coarse ? { ...nearest, meanRatio: meanRatio(nearest.char) } : null;
-      const boxed = a.op === 'match' && fine && coarse && !text[i].large ? darkness[l].boxed(j) : null;
-      const boxedNearest = boxed ? boxedLookAlikeOf(boxedHand, fineHand, text[i].char, boxed, fine!, (c) => Math.abs(reachPast(c, [groups[j]], frames[j]!, extent)) <= SAME_REACH) : null;
+      const meanRatio = (other: string, shape: Float32Array) => hand.unlikeness(other, shape, false) / Math.max(hand.unlikeness(text[i].char, shape, isInstance), 1e-9);
+      const lookAlike = nearest && coarse ? { ...nearest, meanRatio: meanRatio(nearest.char, coarse) } : null;
+      const frame = j >= 0 ? frames[j] : null;
+      const boxed = a.op === 'match' && !text[i].large ? darkness[l].boxed(j) : null;
+      let inBox: LetterReading['inBox'] = null;
+      if (boxed && fine && coarse && frame) {
+        const k = boxedLookAlikeOf(boxedHand, fineHand, text[i].char, boxed, fine, (c) => Math.abs(reachPast(c, [groups[j]], frame, extent)) <= SAME_REACH);
+        if (k) inBox = { ...k, meanRatio: meanRatio(k.char, coarse) };
+      }
       const readAlone = a.op === 'match' || a.op === 'merge';
       const at = readAlone ? frames[a.groups[0].index] : null;
       // A stroke's end broken off under it or beside it is one of its pieces (stroke-ends.ts).
@@ -184,7 +189,7 @@ export function readLetters(img: Gray, map: PageMap, maxSide?: number): LettersR
       // Letter k of the line beside it in its word: the later of the two does not begin a word.
       const sameWord = (k: number) => text[k] !== undefined && !text[Math.max(i, k)].startsWord;
       const toward = (k: number) => (a.op === 'match' && fine && sameWord(k) && text[k].char !== text[i].char ? neighbourRatio(fineHand, text[i].char, text[k].char, fine) : null);
-      letters.push({ ...placeOf(l, text[i]), op: a.op, box: boxOf(ink, fragment ? [fragment.group] : [...a.groups, ...ends]), lookAlike, inBox: boxedNearest ? { ...boxedNearest, meanRatio: meanRatio(boxedNearest.char) } : null, toward: { before: toward(i - 1), after: toward(i + 1) }, pieces: fragment ? 1 : pieces, partial: fragment !== undefined });
+      letters.push({ ...placeOf(l, text[i]), op: a.op, box: boxOf(ink, fragment ? [fragment.group] : [...a.groups, ...ends]), lookAlike, inBox, toward: { before: toward(i - 1), after: toward(i + 1) }, pieces: fragment ? 1 : pieces, partial: fragment !== undefined });
     });
     // Ink far paler than the line's letters is a stain (a brown foxing spot), no letter added.
     const pale = paleAmong(ink.page.image, ink.labels, groups.filter((g) => !g.small));
@@ -254,7 +259,10 @@ function darknessOn(ink: PageInk, groups: readonly InkGroup[], frames: readonly 
   const letters = groups.filter((g) => !g.small);
   const levels = letters.length > 0 ? levelsOf(ink.page.image, ink.labels, spanOf(letters), new Set(letters.flatMap((g) => g.blobs))) : null;
   const drawn = new Map<string, Float32Array | null>();
-  const once = (key: string, draw: () => Float32Array | null) => (drawn.has(key) ? drawn.get(key)! : drawn.set(key, draw()).get(key)!);
+  const once = (key: string, draw: () => Float32Array | null) => {
+    if (!drawn.has(key)) drawn.set(key, draw());
+    return drawn.get(key) ?? null;
+  };
   return {
     framed(j, char, large = false) {
       const at = large ? ownHeight(groups[j]) : frames[j];

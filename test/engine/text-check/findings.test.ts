@@ -130,6 +130,10 @@ test("a letter whose ink in its own box is unlike every instance of its own lett
   const found = [['wrong_letter', 21, 6, 3, 'ם', 'ס', 0.8]];
   assert.deepEqual(judged({}), found);
   assert.deepEqual(judged({}, { char: 'ס', ratio: 1, own: 1, other: 1, meanRatio: 0.9 }), found);
+  // Written in its neighbour's place, the neighbour leaning back: swapped, as sure as the box says (line 2 word 3 is בכל: a ב written as a כ in its box, the כ leaning to a ב on the frame).
+  const swap = findingsOf(readText((l) => (at(2, 3, 1)(l) ? { lookAlike: null, inBox: { char: 'כ', ratio: 0.25, framed: 0.6, own: 5, meanRatio: 0.9 } } : at(2, 3, 2)(l) ? { lookAlike: { char: 'ב', ratio: 0.8, own: 1, other: 1, meanRatio: 0.9 } } : {})), 1);
+  assert.ok(swap.kind === 'read');
+  assert.deepEqual(swap.findings.map((f) => [f.kind, f.line, f.word, f.letter, f.expected, f.found, f.confidence]), [['swapped_letters', 2, 3, 1, 'בכ', 'כב', 0.75]]);
   // Not past any of them: its box's lean, how unlike its own letter's instances it is there, the mean's (the frame's is the reading's: look-alikes.ts).
   assert.deepEqual(judged({ ratio: 0.4 }), []);
   assert.deepEqual(judged({ own: 2.5 }), []);

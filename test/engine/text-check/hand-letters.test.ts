@@ -111,6 +111,13 @@ test("a letter's ink in its box is set against the look-alikes it reaches as far
   const boxed = boxedLookAlikeOf(hand, hand, 'ם', written, written, all)!;
   assert.equal(boxed.char, 'ס');
   assert.ok(boxed.ratio < 0.5 && boxed.framed === boxed.ratio, JSON.stringify(boxed));
+  // Its ratio and how unlike its own it is are the boxed hand's, its frame's ratio the fine grid's (another hand, noisier, here).
+  const fine = handLetters(new Map([['ם', instances(FINAL_MEM, 12, 11)], ['ס', instances(SAMECH, 4, 12)]]), COARSE_GRID);
+  const both = boxedLookAlikeOf(hand, fine, 'ם', written, written, all)!;
+  assert.equal(both.ratio, hand.nearestInstance('ס', written) / hand.nearestInstance('ם', written));
+  assert.equal(both.own, hand.nearestInstance('ם', written) / hand.typicalNearest('ם'));
+  assert.equal(both.framed, fine.nearestInstance('ס', written) / fine.nearestInstance('ם', written));
+  assert.notEqual(both.framed, both.ratio);
   // A look-alike the letter does not reach as far as is not weighed (the ט, far on the frame, is not either); nor is any, when it does not reach as far as its own letter.
   assert.equal(boxedLookAlikeOf(hand, hand, 'ם', written, written, (c) => c !== 'ס'), null);
   assert.equal(boxedLookAlikeOf(hand, hand, 'ם', written, written, (c) => c !== 'ם'), null);

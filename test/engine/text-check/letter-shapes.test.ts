@@ -179,7 +179,16 @@ test("a letter's darkness in its own box is its form alone: as wide or as narrow
   // On the frame, 3 px of width is further than the rounded corners; in the box, none at all.
   assert.ok(apart(square.framed, wider.framed) > apart(square.framed, rounded.framed), `${apart(square.framed, wider.framed)} against ${apart(square.framed, rounded.framed)}`);
   assert.ok(apart(square.boxed, wider.boxed) < 0.05 * apart(square.boxed, rounded.boxed), `${apart(square.boxed, wider.boxed)} against ${apart(square.boxed, rounded.boxed)}`);
-  // Ink under three pixels tall has no box to speak of.
+  // A letter written shorter than the line's letters (rows 12–28 of 10–30) is the same in its box: its top and bottom on the box's.
+  const short = letter(16);
+  for (let v = FRAME.top; v < FRAME.base; v++) if (v < 12 || v >= 28) for (let u = 20; u < 36; u++) short.labels[v * WIDTH + u] = 0;
+  const shortData = new Uint8Array(WIDTH * 40).fill(levels.parchment);
+  short.labels.forEach((label, i) => label && (shortData[i] = levels.ink));
+  const shortBoxed = darknessInBox({ width: WIDTH, height: 40, data: shortData }, short.labels, [{ ...short.group, box: [20, 12, 36, 28] }], FINE_GRID, levels)!;
+  assert.ok(apart(square.boxed, shortBoxed) < 1e-6, `${apart(square.boxed, shortBoxed)}`);
+  // Ink two pixels tall has no box to speak of; three has.
   const { labels, group } = letter(6);
-  assert.equal(darknessInBox({ width: WIDTH, height: 40, data: new Uint8Array(WIDTH * 40) }, labels, [{ ...group, box: [20, 10, 26, 12] }], FINE_GRID, levels), null);
+  const blank = { width: WIDTH, height: 40, data: new Uint8Array(WIDTH * 40) };
+  assert.equal(darknessInBox(blank, labels, [{ ...group, box: [20, 10, 26, 12] }], FINE_GRID, levels), null);
+  assert.notEqual(darknessInBox(blank, labels, [{ ...group, box: [20, 10, 26, 13] }], FINE_GRID, levels), null);
 });
