@@ -97,6 +97,8 @@ describe('WorkerPool turns', () => {
       // to end (at 50 ms). Served by turn alone, A's second would start at
       // 10 ms and B's at 50. (The starts compared are 40 ms apart, on the same
       // worker: no race between two threads' clocks.)
+      // Both workers started first: a thread that comes up late on a loaded machine would leave A's first photo alone in the pool.
+      await Promise.all([pool.run(Uint8Array.of(0, 9), {}, 'w1'), pool.run(Uint8Array.of(0, 9), {}, 'w2')]);
       const jobs: [string, number, number][] = [['a', 200, 1], ['b', 10, 0], ['a', 40, 2], ['b', 40, 1]];
       const [, , a2, b1] = (await Promise.all(jobs.map(([who, ms, label]) => pool.run(Uint8Array.of(ms, label), {}, who)))).map(slept);
       assert.ok(b1.start < a2.start, JSON.stringify({ a2, b1 }));
