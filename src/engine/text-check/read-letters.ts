@@ -11,7 +11,7 @@ import { COARSE_GRID, darknessInBox, FINE_GRID, letterDarkness, letterShape, lin
 import { edgeWidths, type EdgeWidths } from './edge-width.ts';
 import { levelsOf, paleAmong, piecesInFaintInk } from './firm-ink.ts';
 import { pageInk, spanOf, washedOutShare, type Box, type InkGroup, type PageInk, type Piece } from './page-ink.ts';
-import { brokenEnds, handExtent, reachPast, sideEnds, type HandExtent } from './stroke-ends.ts';
+import { brokenEnds, endsAsFarAs, handExtent, sideEnds, type HandExtent } from './stroke-ends.ts';
 import { notSeen, unseenRuns } from './unseen-letters.ts';
 
 // Where each of the text's 713 letters stands on a photo the reader has read,
@@ -96,9 +96,6 @@ const SHAPE_FREE = 2;
 const SHAPE_WEIGHT = 1;
 const SHAPE_COST_CAP = 8;
 
-/** A letter's ink in its box is set against a look-alike only where it ends within this many letter heights of where the hand's instances of both end (look-alikes.ts, BoxedLookAlike): a hand's letters end within about a tenth of a letter height of one another, a ן's tail a half and more below a ו's foot. */
-const SAME_REACH = 0.15;
-
 /** A dilatable letter this much wider than the hand writes it is stretched: a hand's widths vary by about a tenth. */
 const STRETCHED = 1.25;
 
@@ -174,7 +171,7 @@ export function readLetters(img: Gray, map: PageMap, maxSide?: number): LettersR
       const boxed = a.op === 'match' && !text[i].large ? darkness[l].boxed(j) : null;
       let inBox: LetterReading['inBox'] = null;
       if (boxed && fine && coarse && frame) {
-        const k = boxedLookAlikeOf(boxedHand, fineHand, text[i].char, boxed, fine, (c) => Math.abs(reachPast(c, [groups[j]], frame, extent)) <= SAME_REACH);
+        const k = boxedLookAlikeOf(boxedHand, fineHand, text[i].char, boxed, fine, (c) => endsAsFarAs(c, [groups[j]], frame, extent));
         if (k) inBox = { ...k, meanRatio: meanRatio(k.char, coarse) };
       }
       const readAlone = a.op === 'match' || a.op === 'merge';

@@ -33,6 +33,14 @@ export function reachPast(char: string, groups: readonly InkGroup[], frame: Line
   return reachOf(spanOf(groups)[3], frame) - (hand.reach.get(char) ?? NaN);
 }
 
+/** Letter heights: a hand's letters end within about a tenth of a letter height of one another, a ן's tail a half and more below a ו's foot. */
+const SAME_REACH = 0.15;
+
+/** Whether a letter's ink (`groups`) ends within SAME_REACH of where the hand's instances of `char` end (false when the hand has too few of them): a letter drawn in its own box is set only against letters it ends as far down as (look-alikes.ts, BoxedLookAlike). */
+export function endsAsFarAs(char: string, groups: readonly InkGroup[], frame: LineFrame, hand: HandExtent): boolean {
+  return Math.abs(reachPast(char, groups, frame, hand)) <= SAME_REACH;
+}
+
 /** How far each letter of the hand reaches below its line's base, and how wide it is, in letter heights: the medians of its instances read alone. */
 export type HandExtent = { readonly reach: ReadonlyMap<string, number>; readonly width: ReadonlyMap<string, number> };
 

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { markStrokeEnds, type InkGroup } from '../../../src/engine/text-check/page-ink.ts';
-import { brokenEnds, handExtent, reachPast, sideEnds } from '../../../src/engine/text-check/stroke-ends.ts';
+import { brokenEnds, endsAsFarAs, handExtent, reachPast, sideEnds } from '../../../src/engine/text-check/stroke-ends.ts';
 
 // A letter with a stroke broken off: its end standing apart under the letter
 // or beside it is the letter's when the letter, short or narrow without it,
@@ -73,6 +73,9 @@ test("how much further a letter reaches below the line than the hand's instances
   assert.equal(reachPast('ז', [group([0, 0, 30, 115])], FRAME, HAND), 0.15);
   assert.equal(reachPast('ז', [group([0, 0, 30, 60])], FRAME, HAND), -0.4);
   assert.ok(Number.isNaN(reachPast('ך', [group([0, 0, 50, 165])], FRAME, HAND)));
+  // Ending as far down as the hand's letter: within 0.15 of a letter height either way; never for a letter the hand has too few of.
+  assert.deepEqual([84, 85, 115, 116].map((bottom) => endsAsFarAs('ז', [group([0, 0, 30, bottom])], FRAME, HAND)), [false, true, true, false]);
+  assert.equal(endsAsFarAs('ך', [group([0, 0, 50, 165])], FRAME, HAND), false);
 });
 
 test("ink beside a letter, facing its stroke's end, is that end broken off when the letter is narrower than the hand's and as wide with it", () => {
