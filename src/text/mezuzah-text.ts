@@ -35,6 +35,9 @@ export const MEZUZAH_WORDS: readonly (readonly string[])[] = MEZUZAH_LINES.map((
 
 export const MEZUZAH_LETTER_COUNT = 713;
 
+/** Letters that take three crowns (tagin): שעטנ״ז ג״ץ, finals included. */
+export const CROWNED_LETTERS: ReadonlySet<string> = new Set([...'שעטנזגצןץ']);
+
 /** The letters a scribe may widen to fill a line (אהלת״ם). */
 export const DILATABLE_LETTERS: ReadonlySet<string> = new Set([...'אהלתם']);
 

@@ -2,17 +2,15 @@
 // (one copy in the repository, so engine and generator can never disagree on a
 // letter) plus the scribal conventions a hand model needs on top of the words.
 
-import { DILATABLE_LETTERS, LARGE_LETTERS, MEZUZAH_LETTER_COUNT, MEZUZAH_LINES, MEZUZAH_WORDS } from '../../src/text/mezuzah-text.ts';
+import { CROWNED_LETTERS, DILATABLE_LETTERS, LARGE_LETTERS, MEZUZAH_LETTER_COUNT, MEZUZAH_LINES, MEZUZAH_WORDS } from '../../src/text/mezuzah-text.ts';
 
-export { DILATABLE_LETTERS, LARGE_LETTERS, MEZUZAH_LETTER_COUNT, MEZUZAH_LINES, MEZUZAH_WORDS };
+export { CROWNED_LETTERS, DILATABLE_LETTERS, LARGE_LETTERS, MEZUZAH_LETTER_COUNT, MEZUZAH_LINES, MEZUZAH_WORDS };
 
 /** Line 6 (index 5) closes the first paragraph: it ends short, leaving the gap before "והיה". */
 export const PARAGRAPH_END_LINE = 5;
 /** Line 22 (index 21) holds only "על הארץ". */
 export const LAST_LINE = MEZUZAH_LINES.length - 1;
 
-/** Letters that take three crowns (tagin): שעטנ״ז ג״ץ, finals included. */
-export const CROWNED_LETTERS = new Set([...'שעטנזגצןץ']);
 
 
 export type TextLetter = {

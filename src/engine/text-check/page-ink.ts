@@ -335,12 +335,15 @@ export function lettersOf(blobs: readonly InkGroup[]): InkGroup[] {
     else groups.push({ ...b, box: [...b.box], blobs: [...b.blobs] });
   }
   const small: InkGroup[] = [];
-  for (const g of blobs.filter((b) => b.area < SPECK_SHARE * typical && b.area >= DUST_SHARE * typical)) {
+  for (const g of blobs.filter((b) => b.area < SPECK_SHARE * typical && b.area >= DUST_SHARE * typical).sort((p, q) => p.X0 - q.X0)) {
     const over = groups.find((l) => overlaps(l, g));
+    const last = small[small.length - 1];
     if (over) (over.within ??= []).push({ box: g.box, blobs: g.blobs });
-    else small.push(g);
+    // Small ink over small ink is one letter's pieces (a ו's head broken off its stroke).
+    else if (last && overlaps(last, g)) small[small.length - 1] = joined(last, g);
+    else small.push({ ...g, box: [...g.box], blobs: [...g.blobs] });
   }
-  const all = [...groups, ...small.map((b) => ({ ...b, box: [...b.box] as InkGroup['box'], blobs: [...b.blobs], small: true }))].sort((p, q) => p.X0 - q.X0);
+  const all = [...groups, ...small.map((b) => ({ ...b, small: b.area < SPECK_SHARE * typical }))].sort((p, q) => p.X0 - q.X0);
   all.forEach((g, i) => (g.index = i));
   return all;
 }

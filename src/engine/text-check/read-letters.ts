@@ -11,7 +11,7 @@ import { COARSE_GRID, darknessInBox, FINE_GRID, letterDarkness, letterShape, lin
 import { edgeWidths, type EdgeWidths } from './edge-width.ts';
 import { levelsOf, paleAmong, piecesInFaintInk } from './firm-ink.ts';
 import { pageInk, spanOf, washedOutShare, type Box, type InkGroup, type PageInk, type Piece } from './page-ink.ts';
-import { brokenEnds, endsAsFarAs, handExtent, sideEnds, type HandExtent } from './stroke-ends.ts';
+import { brokenEnds, brokenTops, endsAsFarAs, handExtent, sideEnds, type HandExtent } from './stroke-ends.ts';
 import { notSeen, unseenRuns } from './unseen-letters.ts';
 
 // Where each of the text's 713 letters stands on a photo the reader has read,
@@ -177,7 +177,7 @@ export function readLetters(img: Gray, map: PageMap, maxSide?: number): LettersR
       const readAlone = a.op === 'match' || a.op === 'merge';
       const at = readAlone ? frames[a.groups[0].index] : null;
       // A stroke's end broken off under it or beside it is one of its pieces (stroke-ends.ts).
-      const ends = readAlone ? [...brokenEnds(text[i].char, a.groups, at, extent), ...[...beside].filter(([, k]) => k === i).map(([e]) => e.group)] : [];
+      const ends = readAlone ? [...brokenEnds(text[i].char, a.groups, at, extent, ink.labels, ink.page.image.width), ...brokenTops(text[i].char, a.groups, at, extent), ...[...beside].filter(([, k]) => k === i).map(([e]) => e.group)] : [];
       const within = at ? partsWithin(a.groups, at) : [];
       const parts = [...a.groups, ...ends, ...within].flatMap((g) => g.blobs);
       const span = spanOf([...a.groups, ...ends, ...within]);

@@ -1,4 +1,5 @@
 import { median } from '../geometry.ts';
+import { CROWNED_LETTERS } from '../../text/mezuzah-text.ts';
 import type { AlignedLetter, ExtraInk } from './align-letters.ts';
 import type { LineFrame } from './letter-shapes.ts';
 import { facesStroke, spanOf, type InkGroup, type Piece } from './page-ink.ts';
@@ -27,6 +28,8 @@ const REACH_TOLERANCE = 0.2;
 
 /** Where a letter's ink ends, in letter heights below the line's base (negative: above it). */
 const reachOf = (bottom: number, frame: LineFrame) => (bottom - frame.base) / (frame.base - frame.top);
+/** Where a letter's ink begins, in letter heights above the line's top (negative: below it). */
+const riseOf = (top: number, frame: LineFrame) => (frame.top - top) / (frame.base - frame.top);
 
 /** How much further below the line a letter's ink (`groups`) reaches than the hand's instances of `char` do, in letter heights (negative: it stops short); NaN when the hand has too few instances of `char` read alone. */
 export function reachPast(char: string, groups: readonly InkGroup[], frame: LineFrame, hand: HandExtent): number {
@@ -41,30 +44,81 @@ export function endsAsFarAs(char: string, groups: readonly InkGroup[], frame: Li
   return Math.abs(reachPast(char, groups, frame, hand)) <= SAME_REACH;
 }
 
-/** How far each letter of the hand reaches below its line's base, and how wide it is, in letter heights: the medians of its instances read alone. */
-export type HandExtent = { readonly reach: ReadonlyMap<string, number>; readonly width: ReadonlyMap<string, number> };
+/** How far each letter of the hand reaches below its line's base and above its top (`rise`: a ל's neck, a letter's crowns), and how wide it is, in letter heights: the medians of its instances read alone. */
+export type HandExtent = { readonly reach: ReadonlyMap<string, number>; readonly rise: ReadonlyMap<string, number>; readonly width: ReadonlyMap<string, number> };
 
 /** The hand's extent from its letters read alone (`char`, its groups, its line's frame). */
 export function handExtent(instances: readonly { char: string; groups: readonly InkGroup[]; frame: LineFrame }[]): HandExtent {
-  const of = new Map<string, { reach: number[]; width: number[] }>();
+  const of = new Map<string, { reach: number[]; rise: number[]; width: number[] }>();
   for (const { char, groups, frame } of instances) {
-    const at = of.get(char) ?? of.set(char, { reach: [], width: [] }).get(char)!;
-    const [left, , right, bottom] = spanOf(groups);
+    const at = of.get(char) ?? of.set(char, { reach: [], rise: [], width: [] }).get(char)!;
+    const [left, top, right, bottom] = spanOf(groups);
     at.reach.push(reachOf(bottom, frame));
+    at.rise.push(riseOf(top, frame));
     at.width.push((right - left) / (frame.base - frame.top));
   }
   const enough = [...of].filter(([, e]) => e.reach.length >= MIN_INSTANCES);
-  return { reach: new Map(enough.map(([char, e]) => [char, median(e.reach)])), width: new Map(enough.map(([char, e]) => [char, median(e.width)])) };
+  const medians = (key: 'reach' | 'rise' | 'width') => new Map(enough.map(([char, e]) => [char, median(e[key])]));
+  return { reach: medians('reach'), rise: medians('rise'), width: medians('width') };
 }
 
-/** The ink under a letter's strokes that is the rest of them, broken off: under a letter that stops short, bringing it near the hand's reach and not far past it. */
-export function brokenEnds(char: string, groups: readonly InkGroup[], frame: LineFrame | null, hand: HandExtent): Piece[] {
+/**
+ * A leg's end broken off under a letter whose other stroke reaches as far as
+ * the hand's is at least this many times as tall as it is wide: a dot of ink
+ * under a ל's tail, as wide as the tail, is round.
+ */
+const LEG_END = 1.5;
+
+/**
+ * The ink under a letter's strokes that is the rest of them, broken off: under
+ * a stroke that stops short, bringing it near the hand's reach and not far
+ * past it. The stroke is the one in the piece's columns: a ת's left leg cut
+ * stops short though its right leg reaches the base; then the piece is a
+ * leg's end (LEG_END).
+ */
+export function brokenEnds(char: string, groups: readonly InkGroup[], frame: LineFrame | null, hand: HandExtent, labels: Int32Array, width: number): Piece[] {
   const typical = hand.reach.get(char);
   const under = groups.flatMap((g) => g.under ?? []);
   if (typical === undefined || !frame || under.length === 0) return [];
-  const bottom = spanOf(groups)[3];
-  if (reachOf(bottom, frame) > typical - SHORT) return [];
-  return under.filter((piece) => reachOf(Math.max(piece.box[3], bottom), frame) - typical <= REACH_TOLERANCE);
+  const span = spanOf(groups);
+  const short = reachOf(span[3], frame) <= typical - SHORT;
+  const mine = new Set(groups.flatMap((g) => g.blobs));
+  return under.filter(({ box }) => {
+    const bottom = short ? span[3] : lowestIn(labels, width, mine, box[0], box[2], span[1], span[3]);
+    const legEnd = short || box[3] - box[1] >= LEG_END * (box[2] - box[0]);
+    return bottom !== null && legEnd && reachOf(bottom, frame) <= typical - SHORT && reachOf(Math.max(box[3], bottom), frame) - typical <= REACH_TOLERANCE;
+  });
+}
+
+/**
+ * A crowned letter's piece above it that reaches this far into the letter's
+ * body at least (letter heights) is a stroke's: a crown stands on the
+ * letter's head, above the body.
+ */
+const INTO_BODY = 0.2;
+
+/**
+ * The small ink over a letter (page-ink.ts, `within`) that is the top of one
+ * of its strokes broken off (a ל's neck, a ע's arm): above the letter's ink,
+ * where the letter stops short of the hand's rise (by SHORT) and with it rises
+ * as far, not REACH_TOLERANCE past. The crowns of a crowned letter may stand
+ * apart from it (their stems are hairlines): of those letters only a piece
+ * reaching into the body (INTO_BODY) is taken.
+ */
+export function brokenTops(char: string, groups: readonly InkGroup[], frame: LineFrame | null, hand: HandExtent): Piece[] {
+  const typical = hand.rise.get(char);
+  const over = groups.flatMap((g) => g.within ?? []);
+  if (typical === undefined || !frame || over.length === 0) return [];
+  const top = spanOf(groups)[1];
+  if (riseOf(top, frame) > typical - SHORT) return [];
+  const lh = frame.base - frame.top;
+  return over.filter(({ box }) => box[1] < top && riseOf(box[1], frame) - typical <= REACH_TOLERANCE && (!CROWNED_LETTERS.has(char) || box[3] >= frame.top + INTO_BODY * lh));
+}
+
+/** One past the lowest row (from `top` to `bottom`, exclusive) holding ink of `blobs` in the columns `from` to `to`; null when none does. */
+function lowestIn(labels: Int32Array, width: number, blobs: ReadonlySet<number>, from: number, to: number, top: number, bottom: number): number | null {
+  for (let v = bottom - 1; v >= top; v--) for (let u = Math.max(0, from); u < Math.min(width, to); u++) if (blobs.has(labels[v * width + u])) return v + 1;
+  return null;
 }
 
 /**

@@ -108,6 +108,15 @@ test('a י broken in two, what is left of it too small to be read as the letter,
   assert.deepEqual(check.findings.map((f) => [f.kind, f.line, f.word, f.letter]), [['broken_letter', 14, 3, 1]]);
 });
 
+test("a ק whose leg is broken in two small pieces, one over the other, is found broken: the two are joined as one letter's pieces", async () => {
+  // Line 19's ובקומך: its ק's leg cut near its top; each piece is small ink, neither read as the leg alone. The scroll has two more errors, each found.
+  const { errors, check } = await tunePhoto('reg-3mp/fe6681b523b3.jpg');
+  assert.ok(check.kind === 'read');
+  const places = (list: readonly { kind: string; line: number; word: number; letter: number | null }[]) => list.map((e) => [e.kind, e.line, e.word, e.letter]).sort();
+  assert.deepEqual(places(errors), [['broken_letter', 19, 3, 3], ['extra_word', 13, 2, null], ['swapped_letters', 20, 8, 2]]);
+  assert.deepEqual(places(check.findings), places(errors));
+});
+
 test("a ו written with a ז's head is found written as a ז: unlike every ו of the hand, as near its ז's as they are to one another", async () => {
   // Line 4's sixth word (ובלכתך): its first letter ו written as a ז, its nearest ז not near enough against its nearest ו to be read as one by that alone.
   const { errors, check } = await tunePhoto('reg-3mp/1592dfc814d5.jpg');

@@ -21,6 +21,17 @@ test('small ink alone along the line is kept as small, dust and small ink over a
   assert.deepEqual(groups.map((g) => (g.within ?? []).flatMap((w) => w.blobs)), [[], [crownTip.blobs[0]], [], [], []], 'the crown tip noted within the letter it is over');
 });
 
+test("small ink over small ink along the line is one letter's pieces, joined: a ו's head broken off its stroke; a letter's ink when together as much", () => {
+  const letters = [blob(0, 1, 100), blob(1.3, 2.2, 90), blob(2.5, 3.5, 110), blob(3.8, 4.6, 95)];
+  const head = blob(4.9, 5.2, 12, 0, 0.3);
+  const stroke = blob(5.1, 5.25, 14, 0.35, 1); // overlapping the head by two thirds of its own width
+  const apart = blob(5.6, 5.8, 12); // further on: small ink of its own
+  const groups = lettersOf([...letters, stroke, apart, head]);
+  assert.deepEqual(groups.slice(4).map((g) => [g.X0, g.X1, g.area, g.blobs.length, g.small]), [[4.9, 5.25, 26, 2, true], [5.6, 5.8, 12, 1, true]]);
+  const whole = lettersOf([...letters, blob(4.9, 5.2, 20, 0, 0.3), blob(5.1, 5.25, 20, 0.35, 1)]);
+  assert.deepEqual(whole.slice(4).map((g) => [g.area, g.small]), [[40, false]], 'together over SPECK_SHARE of a letter: a letter');
+});
+
 test("a line's specks of dust do not make a mark a tenth of a letter count as one: the typical letter is measured without them", () => {
   // The last line's six letters (one a ה in two blobs), a mark far along the line, and five specks by the sheet's edge.
   const letters = [blob(0, 0.02, 1180), blob(0.025, 0.042, 1080), blob(0.065, 0.084, 800), blob(0.066, 0.07, 240), blob(0.09, 0.11, 1390), blob(0.125, 0.14, 700), blob(0.15, 0.17, 1180)];

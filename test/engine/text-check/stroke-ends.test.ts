@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { markStrokeEnds, type InkGroup } from '../../../src/engine/text-check/page-ink.ts';
-import { brokenEnds, endsAsFarAs, handExtent, reachPast, sideEnds } from '../../../src/engine/text-check/stroke-ends.ts';
+import { brokenEnds, brokenTops, endsAsFarAs, handExtent, reachPast, sideEnds } from '../../../src/engine/text-check/stroke-ends.ts';
 
 // A letter with a stroke broken off: its end standing apart under the letter
 // or beside it is the letter's when the letter, short or narrow without it,
@@ -50,6 +50,8 @@ test('ink apart just under a stroke, as wide as it and in its columns, is noted 
 });
 
 const FRAME = { top: 0, base: 100 };
+/** No page: a letter's ink in a piece's columns is not looked up, the letter's box stands for it. */
+const NO_LABELS = new Int32Array(0);
 const group = (box: InkGroup['box'], blobs = [1], under?: InkGroup['under']): InkGroup => ({ X0: 0, X1: 0, Y0: 0, Y1: 0, area: 1, box, blobs, index: 0, ...(under ? { under } : {}) });
 /** A hand whose ז end at the base, 30 px (0.3 letter heights) wide; two ך only, too few to tell how far they reach. */
 const HAND = handExtent([
@@ -62,11 +64,49 @@ test("ink under a letter is a broken stroke's end when the letter stops short of
   assert.equal(HAND.width.get('ז'), 0.3);
   assert.equal(HAND.reach.get('ך'), undefined);
   const piece = { box: [10, 85, 20, 103] as InkGroup['box'], blobs: [2] };
-  assert.deepEqual(brokenEnds('ז', [group([0, 0, 30, 80], [1], [piece])], FRAME, HAND), [{ box: piece.box, blobs: [2] }], 'short by 0.2, with it 0.03 past');
-  assert.deepEqual(brokenEnds('ז', [group([0, 0, 30, 99], [1], [piece])], FRAME, HAND), [], 'a whole ז');
-  assert.deepEqual(brokenEnds('ז', [group([0, 0, 30, 80], [1], [{ box: [10, 85, 20, 140], blobs: [2] }])], FRAME, HAND), [], 'with it 0.4 past: a crown of the next line');
-  assert.deepEqual(brokenEnds('ך', [group([0, 0, 50, 120], [1], [piece])], FRAME, HAND), [], 'a letter the hand has too few of');
-  assert.deepEqual(brokenEnds('ז', [group([0, 0, 30, 80], [1], [piece])], null, HAND), [], 'a line with no frame');
+  assert.deepEqual(brokenEnds('ז', [group([0, 0, 30, 80], [1], [piece])], FRAME, HAND, NO_LABELS, 0), [{ box: piece.box, blobs: [2] }], 'short by 0.2, with it 0.03 past');
+  assert.deepEqual(brokenEnds('ז', [group([0, 0, 30, 99], [1], [piece])], FRAME, HAND, NO_LABELS, 0), [], 'a whole ז');
+  assert.deepEqual(brokenEnds('ז', [group([0, 0, 30, 80], [1], [{ box: [10, 85, 20, 140], blobs: [2] }])], FRAME, HAND, NO_LABELS, 0), [], 'with it 0.4 past: a crown of the next line');
+  assert.deepEqual(brokenEnds('ך', [group([0, 0, 50, 120], [1], [piece])], FRAME, HAND, NO_LABELS, 0), [], 'a letter the hand has too few of');
+  assert.deepEqual(brokenEnds('ז', [group([0, 0, 30, 80], [1], [piece])], null, HAND, NO_LABELS, 0), [], 'a line with no frame');
+});
+
+test("ink under one of a letter's strokes is its end broken off when that stroke stops short, though another reaches the base: a leg's end, taller than wide", () => {
+  // A ת 60 px wide, 100 px tall on FRAME: its right leg (x 45–55) to the base, its left leg (x 5–15) cut at 70. The hand's ת's end at the base.
+  const width = 60;
+  const labels = new Int32Array(width * 130);
+  const fill = (x0: number, y0: number, x1: number, y1: number, label: number) => {
+    for (let y = y0; y < y1; y++) for (let x = x0; x < x1; x++) labels[y * width + x] = label;
+  };
+  fill(0, 0, 60, 12, 1);
+  fill(45, 0, 55, 100, 1);
+  fill(5, 0, 15, 70, 1);
+  const hand = handExtent([0, 1, 2].map(() => ({ char: 'ת', groups: [group([0, 0, 60, 100])], frame: FRAME })));
+  const tav = (under: InkGroup['under']) => [group([0, 0, 60, 100], [1], under)];
+  const leg = { box: [5, 80, 15, 100] as InkGroup['box'], blobs: [2] };
+  assert.deepEqual(brokenEnds('ת', tav([leg]), FRAME, hand, labels, width), [leg], 'the left leg short by 0.3, its end brings it to the base');
+  const dot = { box: [5, 80, 15, 90] as InkGroup['box'], blobs: [2] };
+  assert.deepEqual(brokenEnds('ת', tav([dot]), FRAME, hand, labels, width), [], 'as wide as tall: a dot under the stroke, no leg');
+  assert.deepEqual(brokenEnds('ת', tav([{ box: [45, 105, 55, 125], blobs: [2] }]), FRAME, hand, labels, width), [], 'under the right leg, which reaches the base: a crown of the next line');
+});
+
+test("small ink over a letter is the top of one of its strokes broken off when the letter stops short of the hand's rise and with it rises as far; of a crowned letter, only a piece reaching into its body", () => {
+  // The hand's ל's necks rise 0.5 letter heights above the line's top, its ע's crowns 0.3.
+  const hand = handExtent([
+    ...[0, 1, 2].map(() => ({ char: 'ל', groups: [group([0, -50, 40, 100])], frame: FRAME })),
+    ...[0, 1, 2].map(() => ({ char: 'ע', groups: [group([0, -30, 50, 100])], frame: FRAME })),
+  ]);
+  assert.equal(hand.rise.get('ל'), 0.5);
+  const within = (box: InkGroup['box']) => ({ box, blobs: [2] });
+  const lamed = (top: number, piece: InkGroup['box']) => [{ ...group([0, top, 40, 100]), within: [within(piece)] }];
+  const neck = [5, -52, 15, -28] as InkGroup['box'];
+  assert.deepEqual(brokenTops('ל', lamed(-25, neck), FRAME, hand), [within(neck)], 'the neck short by 0.25, with its top 0.02 past');
+  assert.deepEqual(brokenTops('ל', lamed(-48, [5, -60, 15, -52]), FRAME, hand), [], 'a whole ל');
+  assert.deepEqual(brokenTops('ל', lamed(-25, [5, -90, 15, -70]), FRAME, hand), [], 'with it 0.4 past');
+  assert.deepEqual(brokenTops('ל', lamed(-25, [5, 20, 15, 60]), FRAME, hand), [], 'under its top: no stroke above it');
+  const ayin = (piece: InkGroup['box']) => [{ ...group([0, 0, 50, 100]), within: [within(piece)] }];
+  assert.deepEqual(brokenTops('ע', ayin([0, -30, 15, -2]), FRAME, hand), [], "a ע's crowns standing apart over its head");
+  assert.deepEqual(brokenTops('ע', ayin([0, -30, 15, 40]), FRAME, hand), [within([0, -30, 15, 40])], 'its arm with its crowns, broken off');
 });
 
 test("how much further a letter reaches below the line than the hand's instances of a letter do, in letter heights; unknown for a letter the hand has too few of", () => {
