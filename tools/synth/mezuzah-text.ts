@@ -11,8 +11,6 @@ export const PARAGRAPH_END_LINE = 5;
 /** Line 22 (index 21) holds only "על הארץ". */
 export const LAST_LINE = MEZUZAH_LINES.length - 1;
 
-
-
 export type TextLetter = {
   /** 0..712 in reading order. */
   readonly index: number;

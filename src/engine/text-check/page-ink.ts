@@ -28,7 +28,8 @@ const COLUMN_REACH = 0.02;
  * Blobs under this share of the line's median blob area are small: a י, a
  * speck of dirt, a crown's tip, a bit of a letter. One standing alone along
  * the line is kept as small ink (a letter may take it, no finding is made of
- * it if none does); one over a letter's ink is left out. Under DUST_SHARE a
+ * it if none does), joined with small ink over or under it (a letter's
+ * pieces); one over a letter's ink is left out of it, noted within it. Under DUST_SHARE a
  * blob is too small to be any letter (a י is a stroke half a letter high) and
  * is left out wherever it stands.
  */
@@ -86,7 +87,7 @@ export type InkGroup = {
   small?: boolean;
   /** Ink standing apart just under one of its strokes' ends (markStrokeEnds): the rest of a stroke broken off, or a crown of the next line's letter (stroke-ends.ts tells which). */
   under?: Piece[];
-  /** Small ink in its columns that it does not count as its own (a ה's short leg, a crown's tip, a speck): left out of its reading; what of it stands under its roof, or is a roof's end cut off at its top, is counted in its look against its look-alikes and in its pieces (read-letters.ts, partsWithin). */
+  /** Small ink in its columns that it does not count as its own (a ה's short leg, a crown's tip, a speck): left out of its reading; what of it stands under its roof, or is a roof's end cut off at its top, is counted in its look against its look-alikes and in its pieces (letter-parts.ts, partsWithin), and what is the top of a stroke broken off over it in its pieces (stroke-ends.ts, brokenTops). */
   within?: Piece[];
 };
 
@@ -218,11 +219,11 @@ export function markStrokeEnds(groups: readonly InkGroup[], labels: Int32Array, 
  */
 const STROKE_RATIO = 2;
 
-/** Whether two spans across a break (from, to: exclusive) are one stroke's two sides (STROKE_RATIO). */
-export function facesStroke(a: { from: number; to: number }, b: { from: number; to: number }): boolean {
+/** Whether two spans across a break (from, to: exclusive) are one stroke's two sides: neither more than `ratio` (STROKE_RATIO unless told) times the other. */
+export function facesStroke(a: { from: number; to: number }, b: { from: number; to: number }, ratio = STROKE_RATIO): boolean {
   const [wa, wb] = [a.to - a.from, b.to - b.from];
   const overlap = Math.min(a.to, b.to) - Math.max(a.from, b.from);
-  return overlap >= 0.5 * Math.min(wa, wb) && wb <= STROKE_RATIO * wa && wa <= STROKE_RATIO * wb;
+  return overlap >= 0.5 * Math.min(wa, wb) && wb <= ratio * wa && wa <= ratio * wb;
 }
 
 /** The nearest row of another blob's ink within `rows` rows under a group (above it when negative), in its columns: that blob's label and the row. */
@@ -324,7 +325,7 @@ function groupAt(box: [number, number, number, number], area: number, label: num
   return { X0, X1, Y0, Y1, area, box, blobs: [label], index: 0 };
 }
 
-/** A line's blobs as groups of ink in reading order: overlapping parts joined, small ink alone along the line kept as such, the rest left out. */
+/** A line's blobs as groups of ink in reading order: overlapping parts joined, small ink alone along the line kept as such (small ink over small ink, no further apart than a stroke broken off, joined: together they may be a letter's ink, no longer small), the rest left out. */
 export function lettersOf(blobs: readonly InkGroup[]): InkGroup[] {
   const typical = typicalArea(blobs);
   const overlaps = (a: InkGroup, b: InkGroup) => Math.min(a.X1, b.X1) - Math.max(a.X0, b.X0) > SAME_LETTER_OVERLAP * Math.min(a.X1 - a.X0, b.X1 - b.X0);
@@ -339,8 +340,8 @@ export function lettersOf(blobs: readonly InkGroup[]): InkGroup[] {
     const over = groups.find((l) => overlaps(l, g));
     const last = small[small.length - 1];
     if (over) (over.within ??= []).push({ box: g.box, blobs: g.blobs });
-    // Small ink over small ink is one letter's pieces (a ו's head broken off its stroke).
-    else if (last && overlaps(last, g)) small[small.length - 1] = joined(last, g);
+    // Small ink over small ink, a break apart, is one letter's pieces (a ו's head broken off its stroke).
+    else if (last && overlaps(last, g) && Math.max(last.Y0, g.Y0) - Math.min(last.Y1, g.Y1) <= BROKEN_GAP * LINE_PITCH) small[small.length - 1] = joined(last, g);
     else small.push({ ...g, box: [...g.box], blobs: [...g.blobs] });
   }
   const all = [...groups, ...small.map((b) => ({ ...b, small: b.area < SPECK_SHARE * typical }))].sort((p, q) => p.X0 - q.X0);

@@ -2,7 +2,7 @@ import { median } from '../geometry.ts';
 import { CROWNED_LETTERS } from '../../text/mezuzah-text.ts';
 import type { AlignedLetter, ExtraInk } from './align-letters.ts';
 import type { LineFrame } from './letter-shapes.ts';
-import { facesStroke, spanOf, type InkGroup, type Piece } from './page-ink.ts';
+import { facesStroke, spanOf, type Box, type InkGroup, type Piece } from './page-ink.ts';
 
 // A letter with a stroke broken off: the stroke's end stands apart, under the
 // letter (a leg, a tail cut across: page-ink.ts notes such ink on the group
@@ -63,76 +63,91 @@ export function handExtent(instances: readonly { char: string; groups: readonly 
 }
 
 /**
- * A leg's end broken off under a letter whose other stroke reaches as far as
- * the hand's is at least this many times as tall as it is wide: a dot of ink
- * under a ל's tail, as wide as the tail, is round.
+ * A leg's end broken off under a letter whose other stroke reaches the base
+ * is at least this many times as tall as it is wide: a dot of ink under a
+ * ל's tail, as wide as the tail, is round.
  */
 const LEG_END = 1.5;
 
 /**
  * The ink under a letter's strokes that is the rest of them, broken off: under
- * a stroke that stops short, bringing it near the hand's reach and not far
- * past it. The stroke is the one in the piece's columns: a ת's left leg cut
- * stops short though its right leg reaches the base; then the piece is a
- * leg's end (LEG_END).
+ * a letter that stops short of the hand's reach (by SHORT), bringing it to
+ * that reach within REACH_TOLERANCE. Or under a leg that stops short of the
+ * line's base in the ink's columns, though the letter does not (a ת's left leg
+ * cut, its right leg reaching the base), bringing it to the base; the ink then
+ * a leg's end (LEG_END). A letter's leg and body end at the base; only a tail
+ * reaches past it, and a tail is the letter's lowest ink.
  */
 export function brokenEnds(char: string, groups: readonly InkGroup[], frame: LineFrame | null, hand: HandExtent, labels: Int32Array, width: number): Piece[] {
   const typical = hand.reach.get(char);
   const under = groups.flatMap((g) => g.under ?? []);
   if (typical === undefined || !frame || under.length === 0) return [];
   const span = spanOf(groups);
-  const short = reachOf(span[3], frame) <= typical - SHORT;
+  // Whether ink ending at `bottom`, with the piece boxed `box`, ends within REACH_TOLERANCE of `reach`.
+  const reachesTo = (bottom: number, box: Box, reach: number) => Math.abs(reachOf(Math.max(box[3], bottom), frame) - reach) <= REACH_TOLERANCE;
+  if (reachOf(span[3], frame) <= typical - SHORT) return under.filter(({ box }) => reachesTo(span[3], box, typical));
   const mine = new Set(groups.flatMap((g) => g.blobs));
   return under.filter(({ box }) => {
-    const bottom = short ? span[3] : lowestIn(labels, width, mine, box[0], box[2], span[1], span[3]);
-    const legEnd = short || box[3] - box[1] >= LEG_END * (box[2] - box[0]);
-    return bottom !== null && legEnd && reachOf(bottom, frame) <= typical - SHORT && reachOf(Math.max(box[3], bottom), frame) - typical <= REACH_TOLERANCE;
+    const leg = rowsIn(labels, width, mine, box[0], box[2], span[1], span[3]);
+    return leg !== null && box[3] - box[1] >= LEG_END * (box[2] - box[0]) && reachOf(leg.to, frame) <= -SHORT && reachesTo(leg.to, box, 0);
   });
 }
 
+/** Letter heights: a cut leaves a gap of a tenth of a letter height or so, which the ink's blur narrows; a neighbour's ink stands further off. */
+const END_GAP = 0.25;
+/** The band a letter's and a piece's facing ink is measured over, in letter heights: columns beside a roof's end, rows over a stroke's top. */
+const FACING_BAND = 0.08;
+
+/** A stroke's top broken off (a ל's neck's wedge) may be this many times as wide as the stroke's pointed end under the break: 2.2 for a ל at 3 MP. */
+const HEAD_RATIO = 3;
+
 /**
  * A crowned letter's piece above it that reaches this far into the letter's
- * body at least (letter heights) is a stroke's: a crown stands on the
- * letter's head, above the body.
+ * body (letter heights) is a stroke's: a crown stands on the letter's head,
+ * above the body.
  */
 const INTO_BODY = 0.2;
 
 /**
  * The small ink over a letter (page-ink.ts, `within`) that is the top of one
  * of its strokes broken off (a ל's neck, a ע's arm): above the letter's ink,
- * where the letter stops short of the hand's rise (by SHORT) and with it rises
- * as far, not REACH_TOLERANCE past. The crowns of a crowned letter may stand
- * apart from it (their stems are hairlines): of those letters only a piece
- * reaching into the body (INTO_BODY) is taken.
+ * facing the top of one of its strokes across no more than END_GAP, where the
+ * letter stops short of the hand's rise and with it rises as far (SHORT,
+ * REACH_TOLERANCE, as a letter's reach below). The crowns of a crowned letter
+ * may stand apart from it (their stems are hairlines): of those letters only a
+ * piece reaching into the body (INTO_BODY) is taken. Ink noted as another
+ * letter's stroke end (`taken`: blobs) is that letter's.
  */
-export function brokenTops(char: string, groups: readonly InkGroup[], frame: LineFrame | null, hand: HandExtent): Piece[] {
+export function brokenTops(char: string, groups: readonly InkGroup[], frame: LineFrame | null, hand: HandExtent, labels: Int32Array, width: number, taken: ReadonlySet<number>): Piece[] {
   const typical = hand.rise.get(char);
   const over = groups.flatMap((g) => g.within ?? []);
   if (typical === undefined || !frame || over.length === 0) return [];
-  const top = spanOf(groups)[1];
+  const [, top, , bottom] = spanOf(groups);
   if (riseOf(top, frame) > typical - SHORT) return [];
   const lh = frame.base - frame.top;
-  return over.filter(({ box }) => box[1] < top && riseOf(box[1], frame) - typical <= REACH_TOLERANCE && (!CROWNED_LETTERS.has(char) || box[3] >= frame.top + INTO_BODY * lh));
-}
-
-/** One past the lowest row (from `top` to `bottom`, exclusive) holding ink of `blobs` in the columns `from` to `to`; null when none does. */
-function lowestIn(labels: Int32Array, width: number, blobs: ReadonlySet<number>, from: number, to: number, top: number, bottom: number): number | null {
-  for (let v = bottom - 1; v >= top; v--) for (let u = Math.max(0, from); u < Math.min(width, to); u++) if (blobs.has(labels[v * width + u])) return v + 1;
-  return null;
+  const band = Math.max(2, Math.round(FACING_BAND * lh));
+  const mine = new Set(groups.flatMap((g) => g.blobs));
+  return over.filter(({ box, blobs }) => {
+    if (box[1] >= top || Math.abs(riseOf(box[1], frame) - typical) > REACH_TOLERANCE || blobs.some((b) => taken.has(b))) return false;
+    if (CROWNED_LETTERS.has(char) && box[3] <= frame.top + INTO_BODY * lh) return false;
+    // The stroke under it: the letter's ink in its columns, its top no further than END_GAP below the piece, as wide there as the piece's foot.
+    const stroke = rowsIn(labels, width, mine, box[0], box[2], top, bottom);
+    if (!stroke || stroke.from - box[3] > END_GAP * lh) return false;
+    const head = columnsIn(labels, width, mine, stroke.from, stroke.from + band, box[0] - band, box[2] + band);
+    const foot = columnsIn(labels, width, new Set(blobs), box[3] - band, box[3], box[0], box[2]);
+    return head !== null && foot !== null && facesStroke(head, foot, HEAD_RATIO);
+  });
 }
 
 /**
  * A stroke cut along the line (a roof's end, a base's) leaves its end beside
- * the letter: ink no letter took, no further than SIDE_GAP letter heights
+ * the letter: ink no letter took, no further than END_GAP letter heights
  * from it, in the rows the letter's ink faces it in and about as tall there
  * (page-ink.ts, facesStroke). It is the letter's when the letter is
  * narrower than the hand's instances of it (by SHORT) and with it not wider
  * than REACH_TOLERANCE past them: a speck or a stray mark beside a whole
  * letter is no piece of it.
  */
-const SIDE_GAP = 0.25;
-/** The columns a letter's and a piece's facing ink is measured over, in letter heights. */
-const FACING_BAND = 0.08;
 
 /** Of a line's ink no letter took (`read`, aligned to the letters `chars`), what is a stroke's end broken off beside the letter before or after it: the letter's index, by the ink. */
 export function sideEnds(read: { readonly letters: readonly AlignedLetter[]; readonly extra: readonly ExtraInk[] }, chars: readonly string[], frame: LineFrame | null, hand: HandExtent, labels: Int32Array, width: number): Map<ExtraInk, number> {
@@ -156,7 +171,7 @@ function isSideEnd(piece: InkGroup, char: string, groups: readonly InkGroup[], f
   if (own > typical - SHORT || withIt - typical > REACH_TOLERANCE) return false;
   const onLeft = piece.box[2] <= left;
   const gap = onLeft ? left - piece.box[2] : piece.box[0] - right;
-  if (gap < 0 || gap > SIDE_GAP * lh) return false;
+  if (gap < 0 || gap > END_GAP * lh) return false;
   const band = Math.max(2, Math.round(FACING_BAND * lh));
   const mine = new Set(groups.flatMap((g) => g.blobs));
   const top = Math.min(piece.box[1], top0);
@@ -179,4 +194,18 @@ function rowsIn(labels: Int32Array, width: number, blobs: ReadonlySet<number>, f
     }
   }
   return first < 0 ? null : { from: first, to: last };
+}
+
+/** The columns (from, to: exclusive) the ink of `blobs` spans within rows `top` to `bottom` and columns `from` to `to`; null when it has none there. */
+function columnsIn(labels: Int32Array, width: number, blobs: ReadonlySet<number>, top: number, bottom: number, from: number, to: number): { from: number; to: number } | null {
+  let first = Infinity;
+  let last = -Infinity;
+  for (let v = Math.max(0, top); v < Math.min(labels.length / width, bottom); v++) {
+    for (let u = Math.max(0, from); u < Math.min(width, to); u++) {
+      if (!blobs.has(labels[v * width + u])) continue;
+      first = Math.min(first, u);
+      last = Math.max(last, u + 1);
+    }
+  }
+  return first < last ? { from: first, to: last } : null;
 }

@@ -23,13 +23,16 @@ test('small ink alone along the line is kept as small, dust and small ink over a
 
 test("small ink over small ink along the line is one letter's pieces, joined: a ו's head broken off its stroke; a letter's ink when together as much", () => {
   const letters = [blob(0, 1, 100), blob(1.3, 2.2, 90), blob(2.5, 3.5, 110), blob(3.8, 4.6, 95)];
-  const head = blob(4.9, 5.2, 12, 0, 0.3);
-  const stroke = blob(5.1, 5.25, 14, 0.35, 1); // overlapping the head by two thirds of its own width
+  // Heights in the page's canonical units (a line pitch 0.05, a letter some 0.03 tall).
+  const head = blob(4.9, 5.2, 12, 0, 0.01);
+  const stroke = blob(5.1, 5.25, 14, 0.012, 0.03); // overlapping the head by two thirds of its own width, 0.04 pitches under it
   const apart = blob(5.6, 5.8, 12); // further on: small ink of its own
   const groups = lettersOf([...letters, stroke, apart, head]);
   assert.deepEqual(groups.slice(4).map((g) => [g.X0, g.X1, g.area, g.blobs.length, g.small]), [[4.9, 5.25, 26, 2, true], [5.6, 5.8, 12, 1, true]]);
-  const whole = lettersOf([...letters, blob(4.9, 5.2, 20, 0, 0.3), blob(5.1, 5.25, 20, 0.35, 1)]);
+  const whole = lettersOf([...letters, blob(4.9, 5.2, 20, 0, 0.01), blob(5.1, 5.25, 20, 0.012, 0.03)]);
   assert.deepEqual(whole.slice(4).map((g) => [g.area, g.small]), [[40, false]], 'together over SPECK_SHARE of a letter: a letter');
+  const below = lettersOf([...letters, blob(4.9, 5.2, 12, 0, 0.01), blob(5.1, 5.25, 14, 0.02, 0.03)]);
+  assert.deepEqual(below.slice(4).map((g) => g.blobs.length), [1, 1], 'a speck 0.2 pitches under a י: two small inks');
 });
 
 test("a line's specks of dust do not make a mark a tenth of a letter count as one: the typical letter is measured without them", () => {

@@ -4,7 +4,8 @@ import { readDecoded } from '../../../src/engine/analyze-photo.ts';
 import { decodePhoto } from '../../../src/engine/decode-photo.ts';
 import type { AlignedLetter, ExtraInk } from '../../../src/engine/text-check/align-letters.ts';
 import type { InkGroup } from '../../../src/engine/text-check/page-ink.ts';
-import { fragmentsOf, handWidths, LINE_LETTERS, partsWithin, readLetters, touchingOverStretched } from '../../../src/engine/text-check/read-letters.ts';
+import { fragmentsOf, partsWithin } from '../../../src/engine/text-check/letter-parts.ts';
+import { handWidths, LINE_LETTERS, readLetters, touchingOverStretched } from '../../../src/engine/text-check/read-letters.ts';
 import { MEZUZAH_LETTER_COUNT } from '../../../src/text/mezuzah-text.ts';
 import { deriveSeed, makeScribe, makeScroll, photographScroll } from '../../../tools/synth/index.ts';
 

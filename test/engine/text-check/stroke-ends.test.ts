@@ -50,8 +50,6 @@ test('ink apart just under a stroke, as wide as it and in its columns, is noted 
 });
 
 const FRAME = { top: 0, base: 100 };
-/** No page: a letter's ink in a piece's columns is not looked up, the letter's box stands for it. */
-const NO_LABELS = new Int32Array(0);
 const group = (box: InkGroup['box'], blobs = [1], under?: InkGroup['under']): InkGroup => ({ X0: 0, X1: 0, Y0: 0, Y1: 0, area: 1, box, blobs, index: 0, ...(under ? { under } : {}) });
 /** A hand whose ז end at the base, 30 px (0.3 letter heights) wide; two ך only, too few to tell how far they reach. */
 const HAND = handExtent([
@@ -59,54 +57,89 @@ const HAND = handExtent([
   ...[160, 170].map((bottom) => ({ char: 'ך', groups: [group([0, 0, 50, bottom])], frame: FRAME })),
 ]);
 
+/** A page `width` px wide, 300 tall, with rectangles [x0, y0, x1, y1] of label 1 and the group they make, and the pieces under it (`under`) or over it (`within`) drawn as their blob. */
+function letterOn(width: number, rects: readonly (readonly [number, number, number, number])[], pieces: { under?: InkGroup['under']; within?: InkGroup['within'] } = {}) {
+  const labels = new Int32Array(width * 300);
+  const draw = ([x0, y0, x1, y1]: readonly number[], label: number) => {
+    for (let y = y0; y < y1; y++) for (let x = x0; x < x1; x++) labels[y * width + x] = label;
+  };
+  for (const rect of rects) draw(rect, 1);
+  for (const p of [...(pieces.under ?? []), ...(pieces.within ?? [])]) draw(p.box, p.blobs[0]);
+  const box: InkGroup['box'] = [Math.min(...rects.map((r) => r[0])), Math.min(...rects.map((r) => r[1])), Math.max(...rects.map((r) => r[2])), Math.max(...rects.map((r) => r[3]))];
+  return { labels, groups: [{ ...group(box, [1], pieces.under), ...(pieces.within ? { within: pieces.within } : {}) }] };
+}
+const piece = (box: InkGroup['box'], blobs = [2]) => ({ box, blobs });
+
 test("ink under a letter is a broken stroke's end when the letter stops short of the hand's reach and with it ends near it", () => {
   assert.equal(HAND.reach.get('ז'), 0);
   assert.equal(HAND.width.get('ז'), 0.3);
   assert.equal(HAND.reach.get('ך'), undefined);
-  const piece = { box: [10, 85, 20, 103] as InkGroup['box'], blobs: [2] };
-  assert.deepEqual(brokenEnds('ז', [group([0, 0, 30, 80], [1], [piece])], FRAME, HAND, NO_LABELS, 0), [{ box: piece.box, blobs: [2] }], 'short by 0.2, with it 0.03 past');
-  assert.deepEqual(brokenEnds('ז', [group([0, 0, 30, 99], [1], [piece])], FRAME, HAND, NO_LABELS, 0), [], 'a whole ז');
-  assert.deepEqual(brokenEnds('ז', [group([0, 0, 30, 80], [1], [{ box: [10, 85, 20, 140], blobs: [2] }])], FRAME, HAND, NO_LABELS, 0), [], 'with it 0.4 past: a crown of the next line');
-  assert.deepEqual(brokenEnds('ך', [group([0, 0, 50, 120], [1], [piece])], FRAME, HAND, NO_LABELS, 0), [], 'a letter the hand has too few of');
-  assert.deepEqual(brokenEnds('ז', [group([0, 0, 30, 80], [1], [piece])], null, HAND, NO_LABELS, 0), [], 'a line with no frame');
-});
-
-test("ink under one of a letter's strokes is its end broken off when that stroke stops short, though another reaches the base: a leg's end, taller than wide", () => {
-  // A ת 60 px wide, 100 px tall on FRAME: its right leg (x 45–55) to the base, its left leg (x 5–15) cut at 70. The hand's ת's end at the base.
-  const width = 60;
-  const labels = new Int32Array(width * 130);
-  const fill = (x0: number, y0: number, x1: number, y1: number, label: number) => {
-    for (let y = y0; y < y1; y++) for (let x = x0; x < x1; x++) labels[y * width + x] = label;
+  const zayin = (bottom: number, under: ReturnType<typeof piece>) => {
+    const { labels, groups } = letterOn(40, [[0, 0, 30, 12], [10, 0, 20, bottom]], { under: [under] });
+    return brokenEnds('ז', groups, FRAME, HAND, labels, 40);
   };
-  fill(0, 0, 60, 12, 1);
-  fill(45, 0, 55, 100, 1);
-  fill(5, 0, 15, 70, 1);
-  const hand = handExtent([0, 1, 2].map(() => ({ char: 'ת', groups: [group([0, 0, 60, 100])], frame: FRAME })));
-  const tav = (under: InkGroup['under']) => [group([0, 0, 60, 100], [1], under)];
-  const leg = { box: [5, 80, 15, 100] as InkGroup['box'], blobs: [2] };
-  assert.deepEqual(brokenEnds('ת', tav([leg]), FRAME, hand, labels, width), [leg], 'the left leg short by 0.3, its end brings it to the base');
-  const dot = { box: [5, 80, 15, 90] as InkGroup['box'], blobs: [2] };
-  assert.deepEqual(brokenEnds('ת', tav([dot]), FRAME, hand, labels, width), [], 'as wide as tall: a dot under the stroke, no leg');
-  assert.deepEqual(brokenEnds('ת', tav([{ box: [45, 105, 55, 125], blobs: [2] }]), FRAME, hand, labels, width), [], 'under the right leg, which reaches the base: a crown of the next line');
+  const end = piece([10, 85, 20, 103]);
+  assert.deepEqual(zayin(80, end), [end], 'short by 0.2, with it 0.03 past');
+  const round = piece([8, 85, 23, 100]);
+  assert.deepEqual(zayin(80, round), [round], 'a round end under a letter short as a whole');
+  assert.deepEqual(zayin(50, piece([10, 55, 20, 70])), [], 'with it still 0.3 short');
+  assert.deepEqual(zayin(99, piece([10, 102, 20, 118])), [], 'a whole ז');
+  assert.deepEqual(zayin(80, piece([10, 85, 20, 140])), [], 'with it 0.4 past: a crown of the next line');
+  const { labels, groups } = letterOn(60, [[0, 0, 50, 120]], { under: [end] });
+  assert.deepEqual(brokenEnds('ך', groups, FRAME, HAND, labels, 60), [], 'a letter the hand has too few of');
+  assert.deepEqual(brokenEnds('ז', letterOn(40, [[10, 0, 20, 80]], { under: [end] }).groups, null, HAND, labels, 40), [], 'a line with no frame');
 });
 
-test("small ink over a letter is the top of one of its strokes broken off when the letter stops short of the hand's rise and with it rises as far; of a crowned letter, only a piece reaching into its body", () => {
-  // The hand's ל's necks rise 0.5 letter heights above the line's top, its ע's crowns 0.3.
+test("ink under one of a letter's strokes is its end broken off when that stroke stops short of the base, though the letter does not: a leg's end, taller than wide", () => {
+  // A ת 60 px wide, 100 px tall on FRAME: its roof, its right leg (x 45–55) to the base, its left leg (x 5–15) cut at 70. The hand's ת's end at the base.
+  const hand = handExtent([0, 1, 2].map(() => ({ char: 'ת', groups: [group([0, 0, 60, 100])], frame: FRAME })));
+  const tav = (under: ReturnType<typeof piece>) => {
+    const { labels, groups } = letterOn(60, [[0, 0, 60, 12], [45, 0, 55, 100], [5, 0, 15, 70]], { under: [under] });
+    return brokenEnds('ת', groups, FRAME, hand, labels, 60);
+  };
+  const leg = piece([5, 80, 15, 100]);
+  assert.deepEqual(tav(leg), [leg], 'the left leg short by 0.3, its end brings it to the base');
+  assert.deepEqual(tav(piece([5, 80, 15, 90])), [], 'as wide as tall: a dot under the stroke, no leg');
+  assert.deepEqual(tav(piece([5, 74, 15, 86])), [], 'with it still 0.14 short of the base, a leg end reaching 0.8 of the way');
+  assert.deepEqual(tav(piece([45, 102, 55, 115])), [], 'under the right leg, which reaches the base');
+  // A ק: its body to the base, its leg to 0.5 below it; the hand's ק's end there.
+  const qof = handExtent([0, 1, 2].map(() => ({ char: 'ק', groups: [group([0, 0, 60, 150])], frame: FRAME })));
+  const under = piece([45, 104, 55, 125]);
+  const { labels, groups } = letterOn(60, [[0, 0, 60, 12], [45, 0, 55, 100], [5, 40, 15, 150]], { under: [under] });
+  assert.deepEqual(brokenEnds('ק', groups, FRAME, qof, labels, 60), [], "under a ק's body, which ends at the base while its leg reaches below");
+});
+
+test("small ink over a letter is the top of one of its strokes broken off, facing it across a break, when the letter stops short of the hand's rise and with it rises as far; of a crowned letter, only a piece reaching into its body", () => {
+  // On a frame from row 100 to 200: the hand's ל's necks rise 0.5 letter heights above the line's top (to row 50), its ע's crowns 0.3.
+  const frame = { top: 100, base: 200 };
   const hand = handExtent([
-    ...[0, 1, 2].map(() => ({ char: 'ל', groups: [group([0, -50, 40, 100])], frame: FRAME })),
-    ...[0, 1, 2].map(() => ({ char: 'ע', groups: [group([0, -30, 50, 100])], frame: FRAME })),
+    ...[0, 1, 2].map(() => ({ char: 'ל', groups: [group([0, 50, 40, 200])], frame })),
+    ...[0, 1, 2].map(() => ({ char: 'ע', groups: [group([0, 70, 50, 200])], frame })),
   ]);
   assert.equal(hand.rise.get('ל'), 0.5);
-  const within = (box: InkGroup['box']) => ({ box, blobs: [2] });
-  const lamed = (top: number, piece: InkGroup['box']) => [{ ...group([0, top, 40, 100]), within: [within(piece)] }];
-  const neck = [5, -52, 15, -28] as InkGroup['box'];
-  assert.deepEqual(brokenTops('ל', lamed(-25, neck), FRAME, hand), [within(neck)], 'the neck short by 0.25, with its top 0.02 past');
-  assert.deepEqual(brokenTops('ל', lamed(-48, [5, -60, 15, -52]), FRAME, hand), [], 'a whole ל');
-  assert.deepEqual(brokenTops('ל', lamed(-25, [5, -90, 15, -70]), FRAME, hand), [], 'with it 0.4 past');
-  assert.deepEqual(brokenTops('ל', lamed(-25, [5, 20, 15, 60]), FRAME, hand), [], 'under its top: no stroke above it');
-  const ayin = (piece: InkGroup['box']) => [{ ...group([0, 0, 50, 100]), within: [within(piece)] }];
-  assert.deepEqual(brokenTops('ע', ayin([0, -30, 15, -2]), FRAME, hand), [], "a ע's crowns standing apart over its head");
-  assert.deepEqual(brokenTops('ע', ayin([0, -30, 15, 40]), FRAME, hand), [within([0, -30, 15, 40])], 'its arm with its crowns, broken off');
+  // A ל whose neck (columns 5–15) rises from its body to row `top`.
+  const lamed = (top: number, over: ReturnType<typeof piece>, taken = new Set<number>()) => {
+    const { labels, groups } = letterOn(60, [[5, top, 15, 200], [5, 150, 40, 200]], { within: [over] });
+    return brokenTops('ל', groups, frame, hand, labels, 60, taken);
+  };
+  const neck = piece([5, 48, 15, 70]);
+  assert.deepEqual(lamed(75, neck), [neck], 'the neck short by 0.25, its top 5 rows over it rising 0.02 past');
+  assert.deepEqual(lamed(75, neck, new Set([2])), [], "noted under a stroke's end of the line above");
+  assert.deepEqual(lamed(52, piece([5, 40, 15, 48])), [], 'a whole ל');
+  assert.deepEqual(lamed(75, piece([5, 20, 15, 70])), [], 'with it 0.3 past');
+  assert.deepEqual(lamed(110, piece([5, 80, 15, 105])), [], 'with it still 0.3 short');
+  assert.deepEqual(lamed(75, piece([5, 35, 15, 45])), [], '30 rows over the neck');
+  assert.deepEqual(lamed(75, piece([25, 48, 33, 70])), [], 'over the body, where no stroke rises under it');
+  assert.deepEqual(lamed(75, piece([0, 48, 40, 70])), [], 'four times as wide as the neck: no stroke of it');
+  // A ע without its crowns (to row 100): the crowns over its arm (columns 0–15), or the arm itself broken off with them.
+  const ayin = (over: ReturnType<typeof piece>, arm: number) => {
+    const { labels, groups } = letterOn(60, [[0, arm, 15, 200], [0, 180, 50, 200], [35, 100, 50, 200]], { within: [over] });
+    return brokenTops('ע', groups, frame, hand, labels, 60, new Set());
+  };
+  assert.deepEqual(ayin(piece([0, 70, 15, 98]), 100), [], "a ע's crowns standing apart over its head");
+  assert.deepEqual(ayin(piece([0, 70, 15, 110]), 112), [], 'reaching only 0.1 into its body');
+  const arm = piece([0, 70, 15, 140]);
+  assert.deepEqual(ayin(arm, 145), [arm], 'its arm with its crowns, broken off');
 });
 
 test("how much further a letter reaches below the line than the hand's instances of a letter do, in letter heights; unknown for a letter the hand has too few of", () => {
