@@ -6,22 +6,24 @@ import { facesStroke, spanOf, type Box, type InkGroup, type Piece } from './page
 
 // A letter with a stroke broken off: the stroke's end stands apart, under the
 // letter (a leg, a tail cut across: page-ink.ts notes such ink on the group
-// above, `under`) or beside it (a roof, a base cut along the line), and is the
-// letter's, which then reads in pieces. Ink standing so is also, now and then,
-// a detached crown of the next line's letter or a speck; the hand tells which:
-// a broken letter stops short, and with its stroke's end it reaches as far as
-// the hand's other instances of it do; a whole letter does not stop short, and
-// a crown takes it further than they go.
+// above, `under`), over it (a neck's top: small ink in its columns, `within`)
+// or beside it (a roof, a base cut along the line), and is the letter's, which
+// then reads in pieces. Ink standing so is also, now and then, a detached
+// crown of the next line's letter, a letter's own crown or a speck; the hand
+// tells which: a broken letter stops short, and with its stroke's end it
+// reaches as far as the hand's other instances of it do; a whole letter does
+// not stop short, and a crown takes it further than they go.
 
 /** A letter's extent is taken from the hand when it has at least this many instances read alone (ז, ף and ץ have three or four in the text). */
 const MIN_INSTANCES = 3;
 /**
  * A letter is short when it ends at least SHORT letter heights above where the
- * hand's instances of it end (their median); with the ink under it, it may end
- * at most REACH_TOLERANCE below. A hand's legs and tails vary by about a tenth
- * of a letter height (a ז's leg broken a little above its end left it 0.11
- * short, and reaching 0.14 past with its end); a crown of the next line's
- * letter under a whole letter takes it 0.3 to 0.5 lower.
+ * hand's instances of it end (their median); with the ink under it, it ends
+ * within REACH_TOLERANCE of there. A hand's legs and tails vary by about a
+ * tenth of a letter height (a ז's leg broken a little above its end left it
+ * 0.11 short, and reaching 0.14 past with its end); a crown of the next line's
+ * letter under a whole letter takes it 0.3 to 0.5 lower. The same holds of
+ * how far a letter rises above the line (a ל's neck) and its top broken off.
  */
 const SHORT = 0.05;
 const REACH_TOLERANCE = 0.2;

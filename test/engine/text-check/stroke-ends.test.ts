@@ -3,10 +3,11 @@ import { test } from 'node:test';
 import { markStrokeEnds, type InkGroup } from '../../../src/engine/text-check/page-ink.ts';
 import { brokenEnds, brokenTops, endsAsFarAs, handExtent, reachPast, sideEnds } from '../../../src/engine/text-check/stroke-ends.ts';
 
-// A letter with a stroke broken off: its end standing apart under the letter
-// or beside it is the letter's when the letter, short or narrow without it,
-// reaches as far as the hand's others with it; a crown between two letters, a
-// speck, a mark past where the hand's letters end are not.
+// A letter with a stroke broken off: its end standing apart under the letter,
+// over it or beside it is the letter's when the letter, short or narrow
+// without it, reaches as far as the hand's others with it; a crown between two
+// letters, a letter's own crowns, a speck, a mark past where the hand's
+// letters end are not.
 
 const WIDTH = 100;
 const HEIGHT = 120;
