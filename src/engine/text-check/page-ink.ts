@@ -29,9 +29,9 @@ const COLUMN_REACH = 0.02;
  * speck of dirt, a crown's tip, a bit of a letter. One standing alone along
  * the line is kept as small ink (a letter may take it, no finding is made of
  * it if none does), joined with small ink over or under it (a letter's
- * pieces); one over a letter's ink is left out of it, noted within it. Under DUST_SHARE a
- * blob is too small to be any letter (a י is a stroke half a letter high) and
- * is left out wherever it stands.
+ * pieces); one over a letter's ink is left out of it, noted within it. Under
+ * DUST_SHARE a blob is too small to be any letter (a י is a stroke half a
+ * letter high) and is left out wherever it stands.
  */
 const SPECK_SHARE = 0.3;
 const DUST_SHARE = 0.08;
