@@ -117,6 +117,17 @@ test("a ק whose leg is broken in two small pieces, one over the other, is found
   assert.deepEqual(places(check.findings), places(errors));
 });
 
+test("a ב written as a כ, which the line's frame does not tell from the hand's ב's, is found drawn in its own box", async () => {
+  // Line 4's ובלכתך, its ב: a set of 25 scrolls of each error kind (seed 5307, generated with `npm run synth:text`, not kept), where nothing but the letter drawn in its box finds it.
+  const path = 'reg-3mp/c76f5f781e4f.jpg';
+  const job = planTextSet({ seed: 5307, scribes: 30, clean: 0, perKind: 25, multi: 0, registration: [3, 12], phone: 0 }).jobs.find((j) => j.shots.some((s) => s.path === path))!;
+  const [photo] = await runTextJob({ ...job, shots: job.shots.filter((s) => s.path === path) });
+  const check = await checkPhotoText(new Uint8Array(photo.jpeg));
+  assert.ok(check.kind === 'read');
+  assert.deepEqual(job.errors.map((e) => [e.kind, e.line, e.word, e.letter, e.found]), [['wrong_letter', 4, 6, 2, 'כ']]);
+  assert.deepEqual(check.findings.map((f) => [f.kind, f.line, f.word, f.letter, f.found]), [['wrong_letter', 4, 6, 2, 'כ']]);
+});
+
 test("a ו written with a ז's head is found written as a ז: unlike every ו of the hand, as near its ז's as they are to one another", async () => {
   // Line 4's sixth word (ובלכתך): its first letter ו written as a ז, its nearest ז not near enough against its nearest ו to be read as one by that alone.
   const { errors, check } = await tunePhoto('reg-3mp/1592dfc814d5.jpg');
