@@ -90,7 +90,7 @@ export function brokenEnds(char: string, groups: readonly InkGroup[], frame: Lin
   if (reachOf(span[3], frame) <= typical - SHORT) return under.filter(({ box }) => reachesTo(span[3], box, typical));
   const mine = new Set(groups.flatMap((g) => g.blobs));
   return under.filter(({ box }) => {
-    const leg = rowsIn(labels, width, mine, box[0], box[2], span[1], span[3]);
+    const leg = rowsOf(inkIn(labels, width, mine, box[0], span[1], box[2], span[3]));
     return leg !== null && box[3] - box[1] >= LEG_END * (box[2] - box[0]) && reachOf(leg.to, frame) <= -SHORT && reachesTo(leg.to, box, 0);
   });
 }
@@ -133,10 +133,10 @@ export function brokenTops(char: string, groups: readonly InkGroup[], frame: Lin
     if (box[1] >= top || Math.abs(riseOf(box[1], frame) - typical) > REACH_TOLERANCE || blobs.some((b) => taken.has(b))) return false;
     if (CROWNED_LETTERS.has(char) && box[3] <= frame.top + INTO_BODY * lh) return false;
     // The stroke under it: the letter's ink in its columns, its top no further than END_GAP below the piece, as wide there as the piece's foot.
-    const stroke = rowsIn(labels, width, mine, box[0], box[2], top, bottom);
+    const stroke = rowsOf(inkIn(labels, width, mine, box[0], top, box[2], bottom));
     if (!stroke || stroke.from - box[3] > END_GAP * lh) return false;
-    const head = columnsIn(labels, width, mine, stroke.from, stroke.from + band, box[0] - band, box[2] + band);
-    const foot = columnsIn(labels, width, new Set(blobs), box[3] - band, box[3], box[0], box[2]);
+    const head = columnsOf(inkIn(labels, width, mine, box[0] - band, stroke.from, box[2] + band, stroke.from + band));
+    const foot = columnsOf(inkIn(labels, width, new Set(blobs), box[0], box[3] - band, box[2], box[3]));
     return head !== null && foot !== null && facesStroke(head, foot, HEAD_RATIO);
   });
 }
@@ -148,10 +148,10 @@ export function brokenTops(char: string, groups: readonly InkGroup[], frame: Lin
  * (page-ink.ts, facesStroke). It is the letter's when the letter is
  * narrower than the hand's instances of it (by SHORT) and with it not wider
  * than REACH_TOLERANCE past them: a speck or a stray mark beside a whole
- * letter is no piece of it.
+ * letter is no piece of it. Of a line's ink no letter took (`read`, aligned
+ * to the letters `chars`), what is so beside the letter before or after it:
+ * the letter's index, by the ink.
  */
-
-/** Of a line's ink no letter took (`read`, aligned to the letters `chars`), what is a stroke's end broken off beside the letter before or after it: the letter's index, by the ink. */
 export function sideEnds(read: { readonly letters: readonly AlignedLetter[]; readonly extra: readonly ExtraInk[] }, chars: readonly string[], frame: LineFrame | null, hand: HandExtent, labels: Int32Array, width: number): Map<ExtraInk, number> {
   const out = new Map<ExtraInk, number>();
   for (const e of read.extra) {
@@ -178,36 +178,22 @@ function isSideEnd(piece: InkGroup, char: string, groups: readonly InkGroup[], f
   const mine = new Set(groups.flatMap((g) => g.blobs));
   const top = Math.min(piece.box[1], top0);
   const bottom = Math.max(piece.box[3], bottom0);
-  const facing = onLeft ? rowsIn(labels, width, mine, left, left + band, top, bottom) : rowsIn(labels, width, mine, right - band, right, top, bottom);
-  const rest = onLeft ? rowsIn(labels, width, new Set(piece.blobs), piece.box[2] - band, piece.box[2], top, bottom) : rowsIn(labels, width, new Set(piece.blobs), piece.box[0], piece.box[0] + band, top, bottom);
+  const facing = rowsOf(onLeft ? inkIn(labels, width, mine, left, top, left + band, bottom) : inkIn(labels, width, mine, right - band, top, right, bottom));
+  const rest = rowsOf(onLeft ? inkIn(labels, width, new Set(piece.blobs), piece.box[2] - band, top, piece.box[2], bottom) : inkIn(labels, width, new Set(piece.blobs), piece.box[0], top, piece.box[0] + band, bottom));
   return facing !== null && rest !== null && facesStroke(facing, rest);
 }
 
-/** The rows (from, to: exclusive) the ink of `blobs` spans within columns `from` to `to` and rows `top` to `bottom`; null when it has none there. */
-function rowsIn(labels: Int32Array, width: number, blobs: ReadonlySet<number>, from: number, to: number, top: number, bottom: number): { from: number; to: number } | null {
-  let first = -1;
-  let last = -1;
-  for (let v = top; v < bottom; v++) {
-    for (let u = Math.max(0, from); u < Math.min(width, to); u++) {
-      if (!blobs.has(labels[v * width + u])) continue;
-      if (first < 0) first = v;
-      last = v + 1;
-      break;
-    }
-  }
-  return first < 0 ? null : { from: first, to: last };
-}
-
-/** The columns (from, to: exclusive) the ink of `blobs` spans within rows `top` to `bottom` and columns `from` to `to`; null when it has none there. */
-function columnsIn(labels: Int32Array, width: number, blobs: ReadonlySet<number>, top: number, bottom: number, from: number, to: number): { from: number; to: number } | null {
-  let first = Infinity;
-  let last = -Infinity;
+/** The box (left, top, right, bottom: exclusive) of the ink of `blobs` within columns `left` to `right` and rows `top` to `bottom`; null when it has none there. */
+function inkIn(labels: Int32Array, width: number, blobs: ReadonlySet<number>, left: number, top: number, right: number, bottom: number): Box | null {
+  let [x0, y0, x1, y1] = [Infinity, Infinity, -Infinity, -Infinity];
   for (let v = Math.max(0, top); v < Math.min(labels.length / width, bottom); v++) {
-    for (let u = Math.max(0, from); u < Math.min(width, to); u++) {
+    for (let u = Math.max(0, left); u < Math.min(width, right); u++) {
       if (!blobs.has(labels[v * width + u])) continue;
-      first = Math.min(first, u);
-      last = Math.max(last, u + 1);
+      [x0, y0, x1, y1] = [Math.min(x0, u), Math.min(y0, v), Math.max(x1, u + 1), v + 1];
     }
   }
-  return first < last ? { from: first, to: last } : null;
+  return x0 < x1 ? [x0, y0, x1, y1] : null;
 }
+/** The rows (from, to: exclusive) and the columns of the ink of `blobs` in a window (inkIn). */
+const rowsOf = (box: Box | null) => (box ? { from: box[1], to: box[3] } : null);
+const columnsOf = (box: Box | null) => (box ? { from: box[0], to: box[2] } : null);

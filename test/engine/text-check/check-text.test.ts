@@ -7,7 +7,7 @@ import { LINE_LETTERS, type StrayInk } from '../../../src/engine/text-check/read
 import { readText } from '../../support/letters-read.ts';
 import { TEXT_TUNE } from '../../../tools/scenes/index.ts';
 import { deriveSeed, makeScribe, makeScroll, photographScroll, planTextSet } from '../../../tools/synth/index.ts';
-import { runTextJob } from '../../../tools/synth/text-set.ts';
+import { runTextJob, type TextSetOptions } from '../../../tools/synth/text-set.ts';
 import { textError } from '../../../tools/synth/text-errors.ts';
 import { haveSamples, samplePhoto } from '../samples.ts';
 
@@ -22,9 +22,9 @@ async function registrationPhoto(k: number, megapixels: number, errors = [] as R
   return new Uint8Array(photo.jpeg);
 }
 
-/** A photo of the text tune set (tools/scenes), rendered again, with the errors its scroll was written with. */
-async function tunePhoto(path: string) {
-  const job = planTextSet(TEXT_TUNE).jobs.find((j) => j.shots.some((s) => s.path === path))!;
+/** A photo of a text set (the tune set of tools/scenes unless told), rendered again, with the errors its scroll was written with. */
+async function tunePhoto(path: string, set: TextSetOptions = TEXT_TUNE) {
+  const job = planTextSet(set).jobs.find((j) => j.shots.some((s) => s.path === path))!;
   const [photo] = await runTextJob({ ...job, shots: job.shots.filter((s) => s.path === path) });
   return { errors: job.errors, check: await checkPhotoText(new Uint8Array(photo.jpeg)) };
 }
@@ -119,12 +119,9 @@ test("a ק whose leg is broken in two small pieces, one over the other, is found
 
 test("a ב written as a כ, which the line's frame does not tell from the hand's ב's, is found drawn in its own box", async () => {
   // Line 4's ובלכתך, its ב: a set of 25 scrolls of each error kind (seed 5307, generated with `npm run synth:text`, not kept), where nothing but the letter drawn in its box finds it.
-  const path = 'reg-3mp/c76f5f781e4f.jpg';
-  const job = planTextSet({ seed: 5307, scribes: 30, clean: 0, perKind: 25, multi: 0, registration: [3, 12], phone: 0 }).jobs.find((j) => j.shots.some((s) => s.path === path))!;
-  const [photo] = await runTextJob({ ...job, shots: job.shots.filter((s) => s.path === path) });
-  const check = await checkPhotoText(new Uint8Array(photo.jpeg));
+  const { errors, check } = await tunePhoto('reg-3mp/c76f5f781e4f.jpg', { seed: 5307, scribes: 30, clean: 0, perKind: 25, multi: 0, registration: [3, 12], phone: 0 });
   assert.ok(check.kind === 'read');
-  assert.deepEqual(job.errors.map((e) => [e.kind, e.line, e.word, e.letter, e.found]), [['wrong_letter', 4, 6, 2, 'כ']]);
+  assert.deepEqual(errors.map((e) => [e.kind, e.line, e.word, e.letter, e.found]), [['wrong_letter', 4, 6, 2, 'כ']]);
   assert.deepEqual(check.findings.map((f) => [f.kind, f.line, f.word, f.letter, f.found]), [['wrong_letter', 4, 6, 2, 'כ']]);
 });
 
