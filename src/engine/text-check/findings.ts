@@ -107,6 +107,8 @@ export function findingsOf(read: LettersRead, scale: number): TextCheck {
   const written = (l: LetterReading) => as.get(l)?.char ?? null;
   // How sure a letter written as another is: how much nearer the other letter's instances are than its own's, by the measure that says so.
   const confidenceOf = (l: LetterReading) => round(1 - (as.get(l)?.ratio ?? 1));
+  // A letter read alone in as many pieces as the look-alike it is written as is that letter written, not its own broken: a ה in a ת's place, its leg apart from its roof.
+  const inLookAlikesPieces = (l: LetterReading) => l.op === 'match' && written(l) !== null && piecesWritten(written(l)!) === l.pieces;
   const byWord = groupBy(read.letters, (l) => `${l.line}:${l.word}`);
   for (const letters of byWord.values()) {
     const { line, word } = letters[0];
@@ -134,7 +136,7 @@ export function findingsOf(read: LettersRead, scale: number): TextCheck {
         const next = letters[i + 1];
         findings.push({ kind: 'swapped_letters', ...place, expected: l.char + next.char, found: next.char + l.char, confidence: round(1 - Math.max(l.toward.after!, next.toward.before!)), box: at(union(l.box!, next.box!), null) });
         i++;
-      } else if ((l.op === 'merge' || l.op === 'match') && l.pieces > piecesWritten(l.char)) {
+      } else if ((l.op === 'merge' || l.op === 'match') && l.pieces > piecesWritten(l.char) && !inLookAlikesPieces(l)) {
         findings.push({ kind: 'broken_letter', ...place, expected: l.char, found: l.char, confidence: CONFIDENCE.broken_letter, box: at(l.box, null) });
       } else if (l.op === 'match' && written(l)) {
         const next = letters[i + 1];

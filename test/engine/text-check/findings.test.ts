@@ -246,3 +246,17 @@ test("a ה whose short leg joins its roof, where the hand's ה's stand apart, le
   assert.ok(few.kind === 'read');
   assert.deepEqual(few.findings.filter((f) => f.kind === 'wrong_letter'), []);
 });
+
+test("a letter in as many pieces as the look-alike it is written as is that letter written, not its own broken: a ה in a ת's place; a ת in two pieces leaning to none is broken", () => {
+  // Line 1 word 8 is את: its ת read alone in two pieces (a ה's leg apart from its roof).
+  const judged = (reading: Partial<LetterReading>) => {
+    const check = findingsOf(readText((l) => (at(1, 8, 2)(l) ? { pieces: 2, ...reading } : {})), 1);
+    assert.ok(check.kind === 'read');
+    return check.findings.map((f) => [f.kind, f.line, f.word, f.letter, f.expected, f.found]);
+  };
+  assert.deepEqual(judged({ lookAlike: { char: 'ה', ratio: 0.2, own: 4, other: 0.9, meanRatio: 0.2 } }), [['wrong_letter', 1, 8, 2, 'ת', 'ה']]);
+  // Broken where it leans to no look-alike as far as a letter written wrong, or to one written whole (a ח), or where it is read from two groups.
+  assert.deepEqual(judged({ lookAlike: { char: 'ה', ratio: 0.6, own: 1, other: 1, meanRatio: 0.8 } }), [['broken_letter', 1, 8, 2, 'ת', 'ת']]);
+  assert.deepEqual(judged({ lookAlike: { char: 'ח', ratio: 0.2, own: 4, other: 0.9, meanRatio: 0.2 } }), [['broken_letter', 1, 8, 2, 'ת', 'ת']]);
+  assert.deepEqual(judged({ op: 'merge', lookAlike: { char: 'ה', ratio: 0.2, own: 4, other: 0.9, meanRatio: 0.2 } }), [['broken_letter', 1, 8, 2, 'ת', 'ת']]);
+});
