@@ -31,7 +31,8 @@ const COLUMN_REACH = 0.02;
  * it if none does), joined with small ink over or under it (a letter's
  * pieces); one over a letter's ink is left out of it, noted within it. Under
  * DUST_SHARE a blob is too small to be any letter (a י is a stroke half a
- * letter high) and is left out wherever it stands.
+ * letter high) and is left out wherever it stands, unless dust over it
+ * brings it over DUST_SHARE (stacked).
  */
 const SPECK_SHARE = 0.3;
 const DUST_SHARE = 0.08;
@@ -336,17 +337,35 @@ export function lettersOf(blobs: readonly InkGroup[]): InkGroup[] {
     else groups.push({ ...b, box: [...b.box], blobs: [...b.blobs] });
   }
   const small: InkGroup[] = [];
-  for (const g of blobs.filter((b) => b.area < SPECK_SHARE * typical && b.area >= DUST_SHARE * typical).sort((p, q) => p.X0 - q.X0)) {
+  for (const g of stacked(blobs.filter((b) => b.area < SPECK_SHARE * typical), typical, overlaps)) {
+    if (g.area < DUST_SHARE * typical) continue;
     const over = groups.find((l) => overlaps(l, g));
-    const last = small[small.length - 1];
     if (over) (over.within ??= []).push({ box: g.box, blobs: g.blobs });
-    // Small ink over small ink, a break apart, is one letter's pieces (a ו's head broken off its stroke).
-    else if (last && overlaps(last, g) && Math.max(last.Y0, g.Y0) - Math.min(last.Y1, g.Y1) <= BROKEN_GAP * LINE_PITCH) small[small.length - 1] = joined(last, g);
-    else small.push({ ...g, box: [...g.box], blobs: [...g.blobs] });
+    else small.push(g);
   }
   const all = [...groups, ...small.map((b) => ({ ...b, small: b.area < SPECK_SHARE * typical }))].sort((p, q) => p.X0 - q.X0);
   all.forEach((g, i) => (g.index = i));
   return all;
+}
+
+/**
+ * Small ink (under SPECK_SHARE) in pieces one over another, overlapping along
+ * the line and no further apart than a stroke broken off (BROKEN_GAP), as one
+ * group of their blobs: a ו's head broken off its stroke, a ה's short leg cut
+ * in two. Each piece alone may be too small for any letter: two specks of
+ * dust a break apart may be a stroke's two pieces, which left out as dust
+ * leave the ה read whole. Dust is joined only with dust, for a speck beside
+ * a letter's piece is the parchment's.
+ */
+function stacked(pieces: readonly InkGroup[], typical: number, overlaps: (a: InkGroup, b: InkGroup) => boolean): InkGroup[] {
+  const dust = (g: InkGroup) => g.area < DUST_SHARE * typical;
+  const out: InkGroup[] = [];
+  for (const g of [...pieces].sort((p, q) => p.X0 - q.X0)) {
+    const k = out.findIndex((s) => dust(s) === dust(g) && overlaps(s, g) && Math.max(s.Y0, g.Y0) - Math.min(s.Y1, g.Y1) <= BROKEN_GAP * LINE_PITCH);
+    if (k < 0) out.push({ ...g, box: [...g.box], blobs: [...g.blobs] });
+    else out[k] = joined(out[k], g);
+  }
+  return out;
 }
 
 /**

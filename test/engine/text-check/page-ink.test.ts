@@ -35,6 +35,23 @@ test("small ink over small ink along the line is one letter's pieces, joined: a 
   assert.deepEqual(below.slice(4).map((g) => g.blobs.length), [1, 1], 'a speck 0.2 pitches under a י: two small inks');
 });
 
+test("dust over dust across a break is a stroke's two pieces, kept when together more than dust: a ה's short leg cut in two under its roof; dust beside small ink is not joined", () => {
+  const letters = [blob(0, 1, 100), blob(1.3, 2.2, 90), blob(2.5, 3.5, 110), blob(3.8, 4.6, 95)];
+  // Each piece under DUST_SHARE of a letter (8 of 100), together over it; heights as above (a line pitch 0.05).
+  const upper = blob(2.6, 2.75, 5, 0.01, 0.02);
+  const lower = blob(2.62, 2.76, 5, 0.022, 0.03);
+  const groups = lettersOf([...letters, lower, upper]);
+  assert.deepEqual(groups[2].within?.map((w) => [...w.blobs].sort()), [[upper.blobs[0], lower.blobs[0]].sort()], 'one piece within the third letter, of both blobs');
+  const alone = lettersOf([...letters, blob(4.9, 5.0, 5, 0.01, 0.02), blob(4.91, 5.01, 5, 0.022, 0.03)]);
+  assert.deepEqual(alone.slice(4).map((g) => [g.blobs.length, g.small]), [[2, true]], 'standing alone along the line: small ink of two pieces');
+  const apart = lettersOf([...letters, blob(2.6, 2.75, 5, 0, 0.01), blob(2.62, 2.76, 5, 0.02, 0.03)]);
+  assert.equal(apart[2].within, undefined, 'two specks 0.2 pitches apart: dust, left out');
+  const side = lettersOf([...letters, blob(2.6, 2.7, 5, 0.01, 0.02), blob(2.8, 2.9, 5, 0.022, 0.03)]);
+  assert.equal(side[2].within, undefined, 'side by side: dust, left out');
+  const besideSmall = lettersOf([...letters, blob(2.6, 2.75, 20, 0.01, 0.02), blob(2.62, 2.76, 5, 0.022, 0.03)]);
+  assert.deepEqual(besideSmall[2].within?.map((w) => w.blobs.length), [1], 'dust under small ink: the small ink alone');
+});
+
 test("a line's specks of dust do not make a mark a tenth of a letter count as one: the typical letter is measured without them", () => {
   // The last line's six letters (one a ה in two blobs), a mark far along the line, and five specks by the sheet's edge.
   const letters = [blob(0, 0.02, 1180), blob(0.025, 0.042, 1080), blob(0.065, 0.084, 800), blob(0.066, 0.07, 240), blob(0.09, 0.11, 1390), blob(0.125, 0.14, 700), blob(0.15, 0.17, 1180)];
