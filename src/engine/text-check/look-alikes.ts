@@ -24,12 +24,18 @@ export type LookAlike = { readonly char: string; readonly ratio: number; readonl
  */
 const MIN_OWN_INSTANCES = 3;
 
+/** How far a letter's ink (`fine`, read as `char`) is from the nearest of the hand's instances of its letter, in how far those lie from their nearest (LookAlike's `own`); null when the hand has too few (MIN_OWN_INSTANCES). */
+export function unlikeItsOwn(fineHand: HandLetters, char: string, fine: Float32Array): number | null {
+  if (fineHand.count(char) < MIN_OWN_INSTANCES) return null;
+  const own = fineHand.nearestInstance(char, fine) / fineHand.typicalNearest(char);
+  return Number.isFinite(own) ? own : null;
+}
+
 /** The look-alike a letter read alone is nearest, on the fine grid's hand. */
 export function lookAlikeOf(fineHand: HandLetters, char: string, fine: Float32Array): Omit<LookAlike, 'meanRatio'> | null {
-  if (fineHand.count(char) < MIN_OWN_INSTANCES) return null;
+  const own = unlikeItsOwn(fineHand, char, fine);
+  if (own === null) return null;
   const ownNearest = fineHand.nearestInstance(char, fine);
-  if (!Number.isFinite(ownNearest)) return null;
-  const own = ownNearest / fineHand.typicalNearest(char);
   let lookAlike: Omit<LookAlike, 'meanRatio'> | null = null;
   for (const other of LOOK_ALIKES[char] ?? '') {
     const otherNearest = fineHand.nearestInstance(other, fine);

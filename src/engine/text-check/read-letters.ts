@@ -6,7 +6,7 @@ import { LINE_PITCH, TEMPLATE_LINES } from '../template.ts';
 import { DILATABLE_LETTERS, LARGE_LETTERS, MEZUZAH_WORDS } from '../../text/mezuzah-text.ts';
 import { alignLetters, lineScale, type AlignedLetter, type ExtraInk, type HandWidths, type LetterOp, type TextLetter } from './align-letters.ts';
 import { handLetters, type HandLetters } from './hand-letters.ts';
-import { boxedLookAlikeOf, lookAlikeOf, neighbourRatio, type BoxedLookAlike, type LookAlike } from './look-alikes.ts';
+import { boxedLookAlikeOf, lookAlikeOf, neighbourRatio, unlikeItsOwn, type BoxedLookAlike, type LookAlike } from './look-alikes.ts';
 import { COARSE_GRID, darknessInBox, FINE_GRID, letterDarkness, letterShape, lineFrame, localFrames, type LineFrame, type ShapeGrid } from './letter-shapes.ts';
 import { edgeWidths, type EdgeWidths } from './edge-width.ts';
 import { levelsOf, paleAmong, piecesInFaintInk } from './firm-ink.ts';
@@ -154,7 +154,11 @@ export function readLetters(img: Gray, map: PageMap, maxSide?: number): LettersR
       }
       return cost;
     };
-    const read = touchingOverStretched(alignLetters(groups, text, shapeCost, widths), text, (i, j) => stretchedBy(i, j) !== null);
+    const unlikeDrawnBack = (i: number, j: number) => {
+      const fine = darkness[l].framed(j, text[i].char);
+      return fine !== null && (unlikeItsOwn(fineHand, text[i].char, fine) ?? 0) > DRAWN_BACK_UNLIKE_OWN;
+    };
+    const read = touchingOverStretched(alignLetters(groups, text, shapeCost, widths), text, (i, j) => stretchedBy(i, j) !== null, unlikeDrawnBack);
     // Ink no letter took that is a stroke's end broken off beside a letter (stroke-ends.ts).
     const beside = sideEnds(read, text.map((t) => t.char), frame, extent, ink.labels, ink.page.image.width);
     const fragments = fragmentsOf(read, beside, frames);
@@ -215,25 +219,42 @@ export function handWidths(lines: readonly { scale: number; letters: readonly { 
 
 /**
  * A letter read stretched inside a line (`isStretched`: wider than the hand
- * writes it, not in the line's last word) with the next letter of its word
- * missing is read as the two letters touching: the missing letter's ink is in
- * the wide group, and two letters touching are likelier there than a letter
- * stretched and the next left out together. In a line's last word a scribe
- * who left a letter out stretches the others to fill the line.
+ * writes it, not in the line's last word) with a letter of its word beside it
+ * missing (the next, or the one before) is read as the two letters touching:
+ * the missing letter's ink is in the wide group, and two letters touching are
+ * likelier there than a letter stretched and its neighbour left out together.
+ * In a line's last word a scribe who left a letter out stretches the others
+ * to fill the line; there the two touch only when the letter drawn back to
+ * the hand's width is unlike every instance of its own (`unlikeDrawnBack`):
+ * a ת stretched is a ת drawn back, a נ and a ת joined are not.
  */
-export function touchingOverStretched<R extends { readonly letters: readonly AlignedLetter[] }>(read: R, text: readonly TextLetter[], isStretched: (i: number, j: number) => boolean): R {
-  const stretchedBefore = (i: number) => {
+export function touchingOverStretched<R extends { readonly letters: readonly AlignedLetter[] }>(read: R, text: readonly TextLetter[], isStretched: (i: number, j: number) => boolean, unlikeDrawnBack: (i: number, j: number) => boolean = () => false): R {
+  const missing = (k: number) => read.letters[k]?.op === 'missing';
+  // The letter of its word read missing beside letter i read stretched (the next first), or -1.
+  const partnerOf = (i: number) => {
     const a = read.letters[i];
-    const next = read.letters[i + 1];
-    return a.op === 'match' && next?.op === 'missing' && !text[i + 1].startsWord && !text[i].mayStretch && isStretched(i, a.groups[0].index);
+    if (a.op !== 'match' || !isStretched(i, a.groups[0].index) || (text[i].mayStretch && !unlikeDrawnBack(i, a.groups[0].index))) return -1;
+    if (missing(i + 1) && !text[i + 1].startsWord) return i + 1;
+    return missing(i - 1) && !text[i].startsWord ? i - 1 : -1;
   };
-  const letters = read.letters.map((a, i): AlignedLetter => {
-    if (stretchedBefore(i)) return { op: 'touch', groups: a.groups };
-    if (i > 0 && stretchedBefore(i - 1)) return { op: 'touched', groups: read.letters[i - 1].groups };
-    return a;
-  });
+  const letters = [...read.letters];
+  for (let i = 0; i < letters.length; i++) {
+    const k = partnerOf(i);
+    if (k < 0 || letters[k].op !== 'missing') continue;
+    const { groups } = read.letters[i];
+    letters[Math.min(i, k)] = { op: 'touch', groups };
+    letters[Math.max(i, k)] = { op: 'touched', groups };
+  }
   return { ...read, letters };
 }
+
+/**
+ * A letter of a line's last word read stretched, drawn back to the hand's
+ * width, is two letters touching when its nearest own instance is further
+ * than this many times the hand's instances of it are from theirs (the
+ * median), as far as a letter written as another (findings.ts, UNLIKE_OWN).
+ */
+const DRAWN_BACK_UNLIKE_OWN = 4;
 
 /**
  * Whether a dilatable letter (`char`) is stretched when it takes `group`

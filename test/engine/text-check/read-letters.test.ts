@@ -53,15 +53,24 @@ test('every letter of a clean registration photo is placed, nearly all one to on
   }
 });
 
-test("a letter read stretched inside a line with the next letter of its word missing is read as the two touching; in the line's last word, or not stretched, as aligned", () => {
+test("a letter read stretched with a letter of its word beside it missing is read as the two touching; in the line's last word only when, drawn back, it is unlike its own letter; not stretched, as aligned", () => {
   const group = (index: number): InkGroup => ({ X0: 0, X1: 1, Y0: 0, Y1: 1, area: 1, box: [0, 0, 1, 1], blobs: [index + 1], index });
   // לבבכם, its ל's group wide and its first ב read missing.
   const aligned: AlignedLetter[] = [{ op: 'match', groups: [group(0)] }, { op: 'missing', groups: [] }, ...[1, 2, 3].map((j) => ({ op: 'match' as const, groups: [group(j)] }))];
-  const word = (mayStretch: boolean) => [...'לבבכם'].map((char) => ({ char, startsWord: false, mayStretch }));
-  const ops = (text: ReturnType<typeof word>, stretched: boolean) => touchingOverStretched({ letters: aligned }, text, (i) => stretched && i === 0).letters.map((a) => a.op);
+  const word = (mayStretch: boolean, chars = 'לבבכם') => [...chars].map((char, i) => ({ char, startsWord: i === 0, mayStretch }));
+  const ops = (text: ReturnType<typeof word>, stretched: boolean, unlike = false, letters = aligned, at = 0) =>
+    touchingOverStretched({ letters }, text, (i) => stretched && i === at, (i) => unlike && i === at).letters.map((a) => a.op);
   assert.deepEqual(ops(word(false), true), ['touch', 'touched', 'match', 'match', 'match']);
   assert.deepEqual(ops(word(true), true), ['match', 'missing', 'match', 'match', 'match']);
+  assert.deepEqual(ops(word(true), true, true), ['touch', 'touched', 'match', 'match', 'match'], 'in the last word, unlike its own drawn back');
   assert.deepEqual(ops(word(false), false), ['match', 'missing', 'match', 'match', 'match']);
+  // ונתתי, its נ read missing and the first ת's group wide: the letter before it.
+  const before: AlignedLetter[] = [{ op: 'match', groups: [group(0)] }, { op: 'missing', groups: [] }, ...[1, 2, 3].map((j) => ({ op: 'match' as const, groups: [group(j)] }))];
+  assert.deepEqual(ops(word(true, 'ונתתי'), true, true, before, 2), ['match', 'touch', 'touched', 'match', 'match']);
+  assert.deepEqual(ops(word(true, 'ונתתי'), true, false, before, 2), ['match', 'missing', 'match', 'match', 'match']);
+  // Not across a word's start: the letter missing before a word's first letter is the word before's.
+  const across = [...word(false, 'לב'), ...word(false, 'בכם')];
+  assert.deepEqual(ops(across, true, false, aligned, 2), ['match', 'missing', 'match', 'match', 'match']);
 });
 
 test('the enlarged letters of the first verse are known as such: the ע of שמע and the ד of אחד, no other', () => {
