@@ -177,7 +177,8 @@ export function pageInk(img: Gray, map: PageMap, maxSide?: number): PageInk | nu
  * A stroke cut across (a leg broken off) leaves its end standing apart just
  * under it: no further below than BROKEN_GAP line pitches (a quarter of a
  * letter height), in the stroke's columns and about as wide as the stroke
- * there (facesStroke; a letter's base, a speck or a dot is not), with nothing
+ * there, or as its last row (facesStroke; a letter's base, a speck or a dot
+ * is not; a י's tail cut at its root leaves its head over it), with nothing
  * under it as near (ink between two is a crown's tip over
  * the next line's letter). Such ink is noted on the group above as ink under
  * its stroke (`under`) and left where it is: a detached crown of the next
@@ -207,7 +208,9 @@ export function markStrokeEnds(groups: readonly InkGroup[], labels: Int32Array, 
     const [left, top, right] = piece.box;
     const stroke = extentIn(labels, width, end.row - band + 1, end.row + 1, end.label, left, right);
     const rest = extentIn(labels, width, top, top + band, piece.blobs[0], left, right);
-    if (!stroke || !rest || !facesStroke(stroke, rest)) continue;
+    // Or its last row alone: a tail cut at its root leaves the head's base over it, as wide as the head.
+    const tip = extentIn(labels, width, end.row, end.row + 1, end.label, left, right);
+    if (!stroke || !rest || !(facesStroke(stroke, rest) || (tip && facesStroke(tip, rest)))) continue;
     (above.under ??= []).push({ box: piece.box, blobs: piece.blobs });
   }
 }

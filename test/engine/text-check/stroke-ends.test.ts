@@ -50,6 +50,17 @@ test('ink apart just under a stroke, as wide as it and in its columns, is noted 
   assert.deepEqual(marked([{ label: 2, cols: [20, 28], rows: [50, 60] }]), [], '10 rows under the leg');
 });
 
+test("ink under a pointed end is noted when it faces the end's last row, though the rows over it are the head's, wide: a י's tail cut at its root; under a flat base it is not", () => {
+  const under = (head: Rect[]) => {
+    const { labels, groups } = page([...head, { label: 2, cols: [20, 26], rows: [24, 30] }]);
+    markStrokeEnds(groups, labels, WIDTH, PITCH, 2 * PITCH);
+    return (groups[0].under ?? []).flatMap((u) => u.blobs);
+  };
+  // A head 20 px wide over rows 10–19, its tail's root 4 px wide on row 20; the piece 6 px wide, 4 rows under it.
+  assert.deepEqual(under([{ label: 1, cols: [10, 30], rows: [10, 20] }, { label: 1, cols: [22, 26], rows: [20, 21] }]), [2]);
+  assert.deepEqual(under([{ label: 1, cols: [10, 30], rows: [10, 21] }]), [], 'a dot under a flat base as wide as the head');
+});
+
 const FRAME = { top: 0, base: 100 };
 const group = (box: InkGroup['box'], blobs = [1], under?: InkGroup['under']): InkGroup => ({ X0: 0, X1: 0, Y0: 0, Y1: 0, area: 1, box, blobs, index: 0, ...(under ? { under } : {}) });
 /** A hand whose ז end at the base, 30 px (0.3 letter heights) wide; two ך only, too few to tell how far they reach. */
