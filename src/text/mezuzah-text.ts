@@ -35,6 +35,9 @@ export const MEZUZAH_WORDS: readonly (readonly string[])[] = MEZUZAH_LINES.map((
 
 export const MEZUZAH_LETTER_COUNT = 713;
 
+/** Letters whose stroke descends below the line: the final forms' tails and the ק's leg. */
+export const DESCENDING_LETTERS: ReadonlySet<string> = new Set([...'ןךףץק']);
+
 /** Letters that take three crowns (tagin): שעטנ״ז ג״ץ, finals included. */
 export const CROWNED_LETTERS: ReadonlySet<string> = new Set([...'שעטנזגצןץ']);
 

@@ -12,9 +12,12 @@ import type { HandLetters } from './hand-letters.ts';
  * own letter's instances and of the look-alike's are, each in how far that
  * letter's instances lie from their nearest (typicalNearest, the median: over
  * 1, further than half of them are); `meanRatio`, how unlike the look-alike's mean
- * shape it is against its own letter's mean (coarse grid, itself left out).
+ * shape it is against its own letter's mean (coarse grid, itself left out);
+ * `longer`, whether it ends as far below the line as the hand's instances of
+ * the look-alike and past where its own letter's end (stroke-ends.ts,
+ * SAME_REACH): a ו drawn down as a ן (absent: not).
  */
-export type LookAlike = { readonly char: string; readonly ratio: number; readonly own: number; readonly other: number; readonly meanRatio: number };
+export type LookAlike = { readonly char: string; readonly ratio: number; readonly own: number; readonly other: number; readonly meanRatio: number; readonly longer?: boolean };
 
 /**
  * A letter is set against its look-alikes only when the hand has at least

@@ -11,7 +11,7 @@ import { COARSE_GRID, darknessInBox, FINE_GRID, letterDarkness, letterShape, lin
 import { edgeWidths, type EdgeWidths } from './edge-width.ts';
 import { levelsOf, paleAmong, piecesInFaintInk } from './firm-ink.ts';
 import { pageInk, spanOf, washedOutShare, type Box, type InkGroup, type PageInk } from './page-ink.ts';
-import { brokenEnds, brokenTops, endsAsFarAs, handExtent, sideEnds, type HandExtent } from './stroke-ends.ts';
+import { brokenEnds, brokenTops, drawnDownAs, endsAsFarAs, handExtent, sideEnds, type HandExtent } from './stroke-ends.ts';
 import { fragmentsOf, partsWithin } from './letter-parts.ts';
 import { notSeen, unseenRuns } from './unseen-letters.ts';
 
@@ -173,8 +173,10 @@ export function readLetters(img: Gray, map: PageMap, maxSide?: number): LettersR
       // Its group is one of the hand's instances of its letter (left out of its letter's mean) when the first reading read the letter alone in it, an enlarged one never.
       const isInstance = !text[i].large && first.letters[i].op === 'match' && first.letters[i].groups[0] === groups[j];
       const meanRatio = (other: string, shape: Float32Array) => hand.unlikeness(other, shape, false) / Math.max(hand.unlikeness(text[i].char, shape, isInstance), 1e-9);
-      const lookAlike = nearest && coarse ? { ...nearest, meanRatio: meanRatio(nearest.char, coarse) } : null;
       const frame = j >= 0 ? frames[j] : null;
+      // Drawn down as far as the hand's look-alike, past where its own letter ends: a ו as long as a ן.
+      const longer = nearest !== null && frame !== null && !text[i].large && drawnDownAs(text[i].char, nearest.char, [groups[j]], frame, extent);
+      const lookAlike = nearest && coarse ? { ...nearest, meanRatio: meanRatio(nearest.char, coarse), longer } : null;
       const boxed = a.op === 'match' && !text[i].large ? darkness[l].boxed(j) : null;
       let inBox: LetterReading['inBox'] = null;
       if (boxed && fine && coarse && frame) {

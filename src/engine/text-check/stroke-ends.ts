@@ -1,5 +1,5 @@
 import { median } from '../geometry.ts';
-import { CROWNED_LETTERS } from '../../text/mezuzah-text.ts';
+import { CROWNED_LETTERS, DESCENDING_LETTERS } from '../../text/mezuzah-text.ts';
 import type { AlignedLetter, ExtraInk } from './align-letters.ts';
 import type { LineFrame } from './letter-shapes.ts';
 import { facesStroke, spanOf, type Box, type InkGroup, type Piece } from './page-ink.ts';
@@ -44,6 +44,11 @@ const SAME_REACH = 0.15;
 /** Whether a letter's ink (`groups`) ends within SAME_REACH of where the hand's instances of `char` end (false when the hand has too few of them): a letter drawn in its own box is set only against letters it ends as far down as (look-alikes.ts, BoxedLookAlike). */
 export function endsAsFarAs(char: string, groups: readonly InkGroup[], frame: LineFrame, hand: HandExtent): boolean {
   return Math.abs(reachPast(char, groups, frame, hand)) <= SAME_REACH;
+}
+
+/** Whether a letter's ink (`groups`, read as `char`) is drawn down as far as the hand's instances of `other`, a letter whose stroke descends below the line where `char`'s does not, and past where the hand's instances of its own end (SAME_REACH): a ו as long as a ן. */
+export function drawnDownAs(char: string, other: string, groups: readonly InkGroup[], frame: LineFrame, hand: HandExtent): boolean {
+  return DESCENDING_LETTERS.has(other) && !DESCENDING_LETTERS.has(char) && endsAsFarAs(other, groups, frame, hand) && reachPast(char, groups, frame, hand) > SAME_REACH;
 }
 
 /** How far each letter of the hand reaches below its line's base and above its top (`rise`: a ל's neck, a letter's crowns), and how wide it is, in letter heights: the medians of its instances read alone. */

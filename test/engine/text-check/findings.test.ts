@@ -260,3 +260,16 @@ test("a letter in as many pieces as the look-alike it is written as is that lett
   assert.deepEqual(judged({ lookAlike: { char: 'ח', ratio: 0.2, own: 4, other: 0.9, meanRatio: 0.2 } }), [['broken_letter', 1, 8, 2, 'ת', 'ת']]);
   assert.deepEqual(judged({ op: 'merge', lookAlike: { char: 'ה', ratio: 0.2, own: 4, other: 0.9, meanRatio: 0.2 } }), [['broken_letter', 1, 8, 2, 'ת', 'ת']]);
 });
+
+test("a letter drawn down as far as its look-alike with a tail, leaning to it, is written as it though short of the ratio a look-alike asks alone: a ו written as a ן", () => {
+  // Line 1 word 7 is ואהבת: its ו leaning to a ן no nearer than 0.4 of its own nearest instance.
+  const judged = (lookAlike: Partial<LookAlike>) => {
+    const check = findingsOf(readText((l) => (at(1, 7, 1)(l) ? { lookAlike: { char: 'ן', ratio: 0.4, own: 2, other: 1.3, meanRatio: 0.5, ...lookAlike } } : {})), 1);
+    assert.ok(check.kind === 'read');
+    return check.findings.map((f) => [f.kind, f.line, f.word, f.letter, f.expected, f.found]);
+  };
+  assert.deepEqual(judged({ longer: true }), [['wrong_letter', 1, 7, 1, 'ו', 'ן']]);
+  assert.deepEqual(judged({ longer: false }), []);
+  assert.deepEqual(judged({ longer: true, ratio: 0.8 }), [], 'nearer its own instances than the look-alike asks');
+  assert.deepEqual(judged({ longer: true, meanRatio: 1.1 }), [], "nearer its own letter's mean");
+});

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { markStrokeEnds, type InkGroup } from '../../../src/engine/text-check/page-ink.ts';
-import { brokenEnds, brokenTops, endsAsFarAs, handExtent, reachPast, sideEnds } from '../../../src/engine/text-check/stroke-ends.ts';
+import { brokenEnds, brokenTops, drawnDownAs, endsAsFarAs, handExtent, reachPast, sideEnds } from '../../../src/engine/text-check/stroke-ends.ts';
 
 // A letter with a stroke broken off: its end standing apart under the letter,
 // over it or beside it is the letter's when the letter, short or narrow
@@ -161,6 +161,20 @@ test("how much further a letter reaches below the line than the hand's instances
   // Ending as far down as the hand's letter: within 0.15 of a letter height either way; never for a letter the hand has too few of.
   assert.deepEqual([84, 85, 115, 116].map((bottom) => endsAsFarAs('ז', [group([0, 0, 30, bottom])], FRAME, HAND)), [false, true, true, false]);
   assert.equal(endsAsFarAs('ך', [group([0, 0, 50, 165])], FRAME, HAND), false);
+});
+
+test("a letter drawn down as far as the hand's look-alike with a tail, past where its own ends, is drawn down as it: a ו as long as a ן; not a ן as short as a ו, nor look-alikes neither of which descends", () => {
+  // The hand's ו end at the base (frame 0–100), its ן 0.25 under it, its ה at the base too and its ת 0.25 under (a blurred foot).
+  const hand = handExtent([
+    ...[99, 100, 101].map((bottom) => ({ char: 'ו', groups: [group([0, 0, 10, bottom])], frame: FRAME })),
+    ...[124, 125, 126].map((bottom) => ({ char: 'ן', groups: [group([0, 0, 10, bottom])], frame: FRAME })),
+    ...[99, 100, 101].map((bottom) => ({ char: 'ה', groups: [group([0, 0, 40, bottom])], frame: FRAME })),
+    ...[124, 125, 126].map((bottom) => ({ char: 'ת', groups: [group([0, 0, 40, bottom])], frame: FRAME })),
+  ]);
+  const vav = (bottom: number) => drawnDownAs('ו', 'ן', [group([0, 0, 10, bottom])], FRAME, hand);
+  assert.deepEqual([100, 114, 116, 125, 141].map(vav), [false, false, true, true, false], 'past 0.15 under its own, within 0.15 of the ן');
+  assert.equal(drawnDownAs('ן', 'ו', [group([0, 0, 10, 100])], FRAME, hand), false);
+  assert.equal(drawnDownAs('ה', 'ת', [group([0, 0, 40, 125])], FRAME, hand), false);
 });
 
 test("ink beside a letter, facing its stroke's end, is that end broken off when the letter is narrower than the hand's and as wide with it", () => {
