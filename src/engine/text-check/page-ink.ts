@@ -1,8 +1,7 @@
 import { median } from '../geometry.ts';
 import type { PageMap } from '../page-map.ts';
-import { maxFilter, type Gray } from '../raster.ts';
-import { inkMask } from '../ink.ts';
-import { inkBlobs, inkWindowOf, PLAIN_INK, type Ink } from '../reader/inks.ts';
+import type { Gray } from '../raster.ts';
+import { inkBlobs, PLAIN_INK, type Ink } from '../reader/inks.ts';
 import { rectifyPage } from '../rectify.ts';
 import { LINE_PITCH, TEMPLATE_LINES } from '../template.ts';
 import { partsInFirmInk } from './firm-ink.ts';
@@ -19,7 +18,7 @@ import { partsInFirmInk } from './firm-ink.ts';
  * one with the text: 2,026 at the reader's contrast (0.3), 2,096 at 0.45,
  * 2,078 at 0.6 (thin strokes break apart).
  */
-const LETTER_INK: Ink = { ...PLAIN_INK, contrast: 0.45 };
+export const LETTER_INK: Ink = { ...PLAIN_INK, contrast: 0.45 };
 /** A blob belongs to the line its vertical middle lies within this share of a line pitch of. */
 const LINE_REACH = 0.5;
 /** Blobs further than this (column widths) outside the text column are the margin's: the sheet's edge, its stains. */
@@ -105,44 +104,6 @@ export type PageInk = {
 
 /** A box on the rectified page, pixels: [left, top, right, bottom]. */
 export type Box = readonly [number, number, number, number];
-
-/**
- * Ink a veil of glare or a beam of light washed out: a third of the letters'
- * contrast asked, the veil taken off (ink.ts), where the letters' ink finds
- * nothing of a letter but its blurred edge.
- */
-const WASHED_OUT_INK: Ink = { ...PLAIN_INK, contrast: LETTER_INK.contrast / 3, unveil: true };
-
-/**
- * The share of `box` (page pixels, [left, top, right, bottom]) that is washed-out
- * ink (WASHED_OUT_INK) further than `near` pixels from the page's ink
- * (`labels`, pageInk's): not a letter's blurred edge, a speck's halo or a
- * letter at full contrast. Measured on the box and two ink windows about it.
- */
-export function washedOutShare(page: Gray, labels: Int32Array, box: Box, near: number): number {
-  const pad = Math.max(2 * inkWindowOf(page), Math.ceil(near));
-  const [left, top] = [Math.max(0, box[0] - pad), Math.max(0, box[1] - pad)];
-  const [right, bottom] = [Math.min(page.width, box[2] + pad), Math.min(page.height, box[3] + pad)];
-  const [w, h] = [right - left, bottom - top];
-  if (w <= 0 || h <= 0) return 0;
-  const crop = { width: w, height: h, data: new Uint8Array(w * h) };
-  const inked = { width: w, height: h, data: new Uint8Array(w * h) };
-  for (let y = 0; y < h; y++) {
-    crop.data.set(page.data.subarray((top + y) * page.width + left, (top + y) * page.width + right), y * w);
-    for (let x = 0; x < w; x++) if (labels[(top + y) * page.width + left + x] !== 0) inked.data[y * w + x] = 255;
-  }
-  const washed = inkMask(crop, inkWindowOf(page), WASHED_OUT_INK.contrast, WASHED_OUT_INK.unveil, WASHED_OUT_INK.clipped);
-  const nearInk = maxFilter(inked, Math.max(1, Math.round(near))).data;
-  let count = 0;
-  const [x0, y0, x1, y1] = [Math.max(box[0], 0), Math.max(box[1], 0), Math.min(box[2], page.width), Math.min(box[3], page.height)];
-  for (let y = y0; y < y1; y++) {
-    for (let x = x0; x < x1; x++) {
-      const at = (y - top) * w + x - left;
-      if (washed[at] && !nearInk[at]) count++;
-    }
-  }
-  return count / Math.max(1, (x1 - x0) * (y1 - y0));
-}
 
 /** The ink of each line of the page `map` frames in `img`, rectified at most `maxSide` px tall (rectify.ts's own cap unless told); null when the page cannot be rectified. */
 export function pageInk(img: Gray, map: PageMap, maxSide?: number): PageInk | null {

@@ -10,10 +10,10 @@ import { boxedLookAlikeOf, lookAlikeOf, neighbourRatio, unlikeItsOwn, type Boxed
 import { COARSE_GRID, darknessInBox, FINE_GRID, letterDarkness, letterShape, lineFrame, localFrames, type LineFrame, type ShapeGrid } from './letter-shapes.ts';
 import { edgeWidths, type EdgeWidths } from './edge-width.ts';
 import { levelsOf, paleAmong, piecesInFaintInk } from './firm-ink.ts';
-import { pageInk, spanOf, washedOutShare, type Box, type InkGroup, type PageInk } from './page-ink.ts';
+import { pageInk, spanOf, type Box, type InkGroup, type PageInk } from './page-ink.ts';
 import { brokenEnds, brokenTops, drawnDownAs, endsAsFarAs, handExtent, sideEnds, type HandExtent } from './stroke-ends.ts';
 import { fragmentsOf, partsWithin } from './letter-parts.ts';
-import { notSeen, unseenRuns } from './unseen-letters.ts';
+import { notSeen, unseenRuns, washedOutShare } from './unseen-letters.ts';
 
 // Where each of the text's 713 letters stands on a photo the reader has read,
 // and how it is written: the page rectified through the reading's map, each
@@ -220,9 +220,8 @@ export function handWidths(lines: readonly { scale: number; letters: readonly { 
 }
 
 /**
- * A letter read stretched inside a line (`isStretched`: wider than the hand
- * writes it, not in the line's last word) with a letter of its word beside it
- * missing (the next, or the one before) is read as the two letters touching:
+ * A letter read stretched (`isStretched`: wider than the hand writes it)
+ * inside a line, with a letter of its word beside it missing (the next, or the one before) is read as the two letters touching:
  * the missing letter's ink is in the wide group, and two letters touching are
  * likelier there than a letter stretched and its neighbour left out together.
  * In a line's last word a scribe who left a letter out stretches the others

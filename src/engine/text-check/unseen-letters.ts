@@ -1,13 +1,16 @@
 import { LETTER_GAP, letterWidth } from '../template.ts';
 import type { AlignedLetter } from './align-letters.ts';
 import type { LineFrame } from './letter-shapes.ts';
-import type { Box, InkGroup } from './page-ink.ts';
+import { maxFilter, type Gray } from '../raster.ts';
+import { inkMask } from '../ink.ts';
+import { inkWindowOf, PLAIN_INK, type Ink } from '../reader/inks.ts';
+import { LETTER_INK, type Box, type InkGroup } from './page-ink.ts';
 
 // Letters the photo does not show: a run of letters the alignment read
 // missing whose place holds ink a beam of light or glare washed out is
 // written, not left out, and is left out of what was read (decision 029).
 
-/** A run of letters read missing is not seen when its place holds this share of washed-out ink (page-ink.ts): the places of letters and words left out on the text tune set held at most 0.08 of faint ink, blurred edges and all (decision 029). */
+/** A run of letters read missing is not seen when its place holds this share of washed-out ink (washedOutShare): the places of letters and words left out on the text tune set held at most 0.08 of faint ink, blurred edges and all (decision 029). */
 const UNSEEN_INK_SHARE = 0.1;
 /** Nor unless its place is this share of the run's width as the text writes it at least: a scribe who left letters out wrote on, leaving a gap, not their room. */
 const UNSEEN_ROOM = 0.5;
@@ -51,4 +54,42 @@ export function notSeen(runs: readonly { from: number; to: number; box: Box }[],
     letter: (i) => kept.some((u) => i >= u.from && i <= u.to),
     ink: (g) => kept.some((u) => g.box[0] >= u.box[0] && g.box[2] <= u.box[2]),
   };
+}
+
+/**
+ * Ink a veil of glare or a beam of light washed out: a third of the letters'
+ * contrast asked, the veil taken off (ink.ts), where the letters' ink finds
+ * nothing of a letter but its blurred edge.
+ */
+const WASHED_OUT_INK: Ink = { ...PLAIN_INK, contrast: LETTER_INK.contrast / 3, unveil: true };
+
+/**
+ * The share of `box` (page pixels, [left, top, right, bottom]) that is washed-out
+ * ink (WASHED_OUT_INK) further than `near` pixels from the page's ink
+ * (`labels`, pageInk's): not a letter's blurred edge, a speck's halo or a
+ * letter at full contrast. Measured on the box and two ink windows about it.
+ */
+export function washedOutShare(page: Gray, labels: Int32Array, box: Box, near: number): number {
+  const pad = Math.max(2 * inkWindowOf(page), Math.ceil(near));
+  const [left, top] = [Math.max(0, box[0] - pad), Math.max(0, box[1] - pad)];
+  const [right, bottom] = [Math.min(page.width, box[2] + pad), Math.min(page.height, box[3] + pad)];
+  const [w, h] = [right - left, bottom - top];
+  if (w <= 0 || h <= 0) return 0;
+  const crop = { width: w, height: h, data: new Uint8Array(w * h) };
+  const inked = { width: w, height: h, data: new Uint8Array(w * h) };
+  for (let y = 0; y < h; y++) {
+    crop.data.set(page.data.subarray((top + y) * page.width + left, (top + y) * page.width + right), y * w);
+    for (let x = 0; x < w; x++) if (labels[(top + y) * page.width + left + x] !== 0) inked.data[y * w + x] = 255;
+  }
+  const washed = inkMask(crop, inkWindowOf(page), WASHED_OUT_INK.contrast, WASHED_OUT_INK.unveil, WASHED_OUT_INK.clipped);
+  const nearInk = maxFilter(inked, Math.max(1, Math.round(near))).data;
+  let count = 0;
+  const [x0, y0, x1, y1] = [Math.max(box[0], 0), Math.max(box[1], 0), Math.min(box[2], page.width), Math.min(box[3], page.height)];
+  for (let y = y0; y < y1; y++) {
+    for (let x = x0; x < x1; x++) {
+      const at = (y - top) * w + x - left;
+      if (washed[at] && !nearInk[at]) count++;
+    }
+  }
+  return count / Math.max(1, (x1 - x0) * (y1 - y0));
 }

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { cutAcrossLines, lettersOf, washedOutShare, type InkGroup } from '../../../src/engine/text-check/page-ink.ts';
+import { cutAcrossLines, lettersOf, type InkGroup } from '../../../src/engine/text-check/page-ink.ts';
+import { washedOutShare } from '../../../src/engine/text-check/unseen-letters.ts';
 import { LINE_PITCH } from '../../../src/engine/template.ts';
 
 // A line's blobs as groups: letters of ordinary size, and small ink (a י, a
