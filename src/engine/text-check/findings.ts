@@ -1,5 +1,6 @@
 import { MEZUZAH_LETTER_COUNT, MEZUZAH_WORDS } from '../../text/mezuzah-text.ts';
 import type { TextCheck, TextFinding } from '../types.ts';
+import { UNLIKE_OWN } from './look-alikes.ts';
 import type { LetterReading, LettersRead, StrayInk } from './read-letters.ts';
 
 // The letters as read, told as the text check reports them: where the text
@@ -24,7 +25,8 @@ const piecesWritten = (char: string) => (WRITTEN_IN_PIECES.has(char) ? 2 : 1);
  */
 const WRITTEN_AS_RATIO = 0.3;
 /*
- * Or when it is unlike every instance of its own letter (UNLIKE_OWN), as near
+ * Or when it is unlike every instance of its own letter (look-alikes.ts,
+ * UNLIKE_OWN), as near
  * the look-alike's as they are to each other (LIKE_OTHER), and nearer them
  * than its own (UNLIKE_OWN_RATIO), its mean agreeing: a ו written with a ז's
  * head is far from every ו, while its nearest ז may be no nearer than the
@@ -32,8 +34,6 @@ const WRITTEN_AS_RATIO = 0.3;
  * 80.6% of look-alikes found (80.1% by the ratio alone); in the engine that ו
  * found at 3 and at 12 MP, nothing more false.
  */
-/** Its nearest own instance further than this many times the hand's instances of it are from their nearest (the median): at 3 (with LIKE_OTHER 1.2), 2 own letters more taken for look-alikes on the tune set at 3 MP and 2 at 12 MP. */
-const UNLIKE_OWN = 4;
 /** Its nearest look-alike instance no further than the look-alike's instances are from theirs (the median): at 2, 3 more own letters taken across the four tuning sets for 1 more found. */
 const LIKE_OTHER = 1;
 /** And nearer the look-alike's instances than its own, by this much at least: a lean, not a letter between the two. */
@@ -59,8 +59,8 @@ const JOINED_FROM = 5;
 
 /*
  * Or when it is drawn down as far as the hand's instances of a look-alike
- * whose stroke descends below the line, past where its own letter's end
- * (LookAlike's `longer`, stroke-ends.ts drawnDownAs), and leans to it
+ * whose stroke descends below the line, past where the hand's instances of
+ * its own letter end (LookAlike's `longer`, stroke-ends.ts drawnDownAs), and leans to it
  * (UNLIKE_OWN_RATIO), its mean agreeing: a ו written as a ן, a ר as a ך,
  * a ז as a ן differ by their tails, which the grid weighs as a few cells. On
  * seed 5311 (200 scrolls by 30 scribes at 3 MP, 25 written wrong), 3 more

@@ -26,7 +26,7 @@ export function partsWithin(letter: readonly InkGroup[], frame: LineFrame): Piec
   const [left, , right] = spanOf(letter);
   const underRoof = (p: Piece) => p.box[1] >= frame.top + UNDER_ROOF * h;
   const roofEnd = (p: Piece) => p.box[1] >= frame.top - ROOF_SLACK * h && p.box[0] >= left && p.box[2] <= right;
-  return letter.flatMap((g) => g.within ?? []).filter((p) => isPart(p.box, frame) && (underRoof(p) || roofEnd(p)));
+  return letter.flatMap((g) => g.within ?? []).filter((p) => isPart(p, frame) && (underRoof(p) || roofEnd(p)));
 }
 
 /**
@@ -47,7 +47,7 @@ export function fragmentsOf(read: { readonly letters: readonly AlignedLetter[]; 
     if (a.op !== 'missing' || !readThere(i - 1) || !readThere(i + 1)) return;
     const piece = read.extra.find((e) => {
       const frame = frames[e.group.index];
-      return e.group.small && !e.inWord && !beside.has(e) && e.after === i - 1 && frame !== null && isPart(e.group.box, frame) && (e.group.box[1] + e.group.box[3]) / 2 > frame.top;
+      return e.group.small && !e.inWord && !beside.has(e) && e.after === i - 1 && frame !== null && isPart(e.group, frame) && (e.group.box[1] + e.group.box[3]) / 2 > frame.top;
     });
     if (piece) out.set(i, piece);
   });
@@ -64,7 +64,7 @@ const UNDER_ROOF = 0.2;
 const ROOF_SLACK = 0.05;
 /** A part of a letter is at least this tall (letter heights): a leg, not a dot of ink or a speck (a ה's short leg and a י are half a letter high). */
 const PART_HEIGHT = 0.3;
-/** Whether ink boxed so may be a part of a letter on `frame`: as tall as a leg (PART_HEIGHT), its middle above the letters' base (not a crown of the next line's letter). */
-function isPart(box: Box, frame: LineFrame): boolean {
-  return box[3] - box[1] >= PART_HEIGHT * (frame.base - frame.top) && (box[1] + box[3]) / 2 < frame.base;
+/** Whether ink may be a part of a letter on `frame`: as tall as a leg (PART_HEIGHT) in its own rows (page-ink.ts, `rows`: a break between its pieces left out), its middle above the letters' base (not a crown of the next line's letter). */
+function isPart({ box, rows }: { readonly box: Box; readonly rows?: number }, frame: LineFrame): boolean {
+  return (rows ?? box[3] - box[1]) >= PART_HEIGHT * (frame.base - frame.top) && (box[1] + box[3]) / 2 < frame.base;
 }

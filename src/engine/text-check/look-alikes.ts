@@ -14,8 +14,9 @@ import type { HandLetters } from './hand-letters.ts';
  * 1, further than half of them are); `meanRatio`, how unlike the look-alike's mean
  * shape it is against its own letter's mean (coarse grid, itself left out);
  * `longer`, whether it ends as far below the line as the hand's instances of
- * the look-alike and past where its own letter's end (stroke-ends.ts,
- * SAME_REACH): a ו drawn down as a ן (absent: not).
+ * a look-alike whose stroke descends below it (DESCENDING_LETTERS), and past
+ * where the hand's instances of its own letter end (stroke-ends.ts,
+ * drawnDownAs): a ו drawn down as a ן (absent: not).
  */
 export type LookAlike = { readonly char: string; readonly ratio: number; readonly own: number; readonly other: number; readonly meanRatio: number; readonly longer?: boolean };
 
@@ -26,6 +27,9 @@ export type LookAlike = { readonly char: string; readonly ratio: number; readonl
  * ordinary variation reads as another letter.
  */
 const MIN_OWN_INSTANCES = 3;
+
+/** A letter is unlike every instance of its own when its nearest own instance is further than this many times the hand's instances of it are from their nearest (the median; LookAlike's `own`): at 3 (with findings.ts's LIKE_OTHER 1.2), 2 own letters more taken for look-alikes on the text tune set at 3 MP and 2 at 12 MP. */
+export const UNLIKE_OWN = 4;
 
 /** How far a letter's ink (`fine`, read as `char`) is from the nearest of the hand's instances of its letter, in how far those lie from their nearest (LookAlike's `own`); null when the hand has too few (MIN_OWN_INSTANCES). */
 export function unlikeItsOwn(fineHand: HandLetters, char: string, fine: Float32Array): number | null {

@@ -87,12 +87,14 @@ export type InkGroup = {
   small?: boolean;
   /** Ink standing apart just under one of its strokes' ends (markStrokeEnds): the rest of a stroke broken off, or a crown of the next line's letter (stroke-ends.ts tells which). */
   under?: Piece[];
+  /** Of small ink stacked across breaks (stacked): the rows its ink spans, the breaks left out (absent: its box's height). */
+  rows?: number;
   /** Small ink in its columns that it does not count as its own (a ה's short leg, a crown's tip, a speck): left out of its reading; what of it stands under its roof, or is a roof's end cut off at its top, is counted in its look against its look-alikes and in its pieces (letter-parts.ts, partsWithin), and what is the top of a stroke broken off over it in its pieces (stroke-ends.ts, brokenTops). */
   within?: Piece[];
 };
 
 /** Ink that is a piece of a letter it is not grouped with: its box in the page's pixels and its blobs' labels. */
-export type Piece = { readonly box: Box; readonly blobs: readonly number[] };
+export type Piece = { readonly box: Box; readonly blobs: readonly number[]; readonly rows?: number };
 
 /** The rectified page and, for each of the 22 lines, its groups of ink in reading order. */
 export type PageInk = {
@@ -169,8 +171,8 @@ export function markStrokeEnds(groups: readonly InkGroup[], labels: Int32Array, 
     const [left, top, right] = piece.box;
     const stroke = extentIn(labels, width, end.row - band + 1, end.row + 1, end.label, left, right);
     const rest = extentIn(labels, width, top, top + band, piece.blobs[0], left, right);
-    // Or its last row alone: a tail cut at its root leaves the head's base over it, as wide as the head.
-    const tip = extentIn(labels, width, end.row, end.row + 1, end.label, left, right);
+    // Or its last row alone, when the piece is no wider than tall (a stroke's end, not a dot lying flat under a bowl's bottom): a tail cut at its root leaves the head's base over it, as wide as the head.
+    const tip = piece.box[2] - piece.box[0] <= piece.box[3] - piece.box[1] ? extentIn(labels, width, end.row, end.row + 1, end.label, left, right) : null;
     if (!stroke || !rest || !(facesStroke(stroke, rest) || (tip && facesStroke(tip, rest)))) continue;
     (above.under ??= []).push({ box: piece.box, blobs: piece.blobs });
   }
@@ -301,10 +303,9 @@ export function lettersOf(blobs: readonly InkGroup[]): InkGroup[] {
     else groups.push({ ...b, box: [...b.box], blobs: [...b.blobs] });
   }
   const small: InkGroup[] = [];
-  for (const g of stacked(blobs.filter((b) => b.area < SPECK_SHARE * typical), typical, overlaps)) {
+  for (const { group: g, over } of stacked(blobs.filter((b) => b.area < SPECK_SHARE * typical), typical, groups, overlaps)) {
     if (g.area < DUST_SHARE * typical) continue;
-    const over = groups.find((l) => overlaps(l, g));
-    if (over) (over.within ??= []).push({ box: g.box, blobs: g.blobs });
+    if (over) (over.within ??= []).push({ box: g.box, blobs: g.blobs, ...(g.rows === undefined ? {} : { rows: g.rows }) });
     else small.push(g);
   }
   const all = [...groups, ...small.map((b) => ({ ...b, small: b.area < SPECK_SHARE * typical }))].sort((p, q) => p.X0 - q.X0);
@@ -315,19 +316,30 @@ export function lettersOf(blobs: readonly InkGroup[]): InkGroup[] {
 /**
  * Small ink (under SPECK_SHARE) in pieces one over another, overlapping along
  * the line and no further apart than a stroke broken off (BROKEN_GAP), as one
- * group of their blobs: a ו's head broken off its stroke, a ה's short leg cut
- * in two. Each piece alone may be too small for any letter: two specks of
- * dust a break apart may be a stroke's two pieces, which left out as dust
- * leave the ה read whole. Dust is joined only with dust, for a speck beside
- * a letter's piece is the parchment's.
+ * group of their blobs, with the letter it stands over (`over`, if any): a ו's
+ * head broken off its stroke, a ה's short leg cut in two. Each piece alone
+ * may be too small for any letter: two specks of dust a break apart may be a
+ * stroke's two pieces, which left out as dust leave the ה read whole. Dust
+ * is joined only with dust, for a speck beside a letter's piece is the
+ * parchment's; pieces over a letter only on the same side of its top, for
+ * its roof stands between a crown's tip and a leg under it. A group's `rows`
+ * leave its breaks out: two specks a break apart are no taller than their ink.
  */
-function stacked(pieces: readonly InkGroup[], typical: number, overlaps: (a: InkGroup, b: InkGroup) => boolean): InkGroup[] {
-  const dust = (g: InkGroup) => g.area < DUST_SHARE * typical;
-  const out: InkGroup[] = [];
+function stacked(pieces: readonly InkGroup[], typical: number, letters: readonly InkGroup[], overlaps: (a: InkGroup, b: InkGroup) => boolean): { group: InkGroup; over: InkGroup | undefined }[] {
+  type Stack = { group: InkGroup; over: InkGroup | undefined; dust: boolean; above: boolean };
+  const height = (g: InkGroup) => g.box[3] - g.box[1];
+  const out: Stack[] = [];
   for (const g of [...pieces].sort((p, q) => p.X0 - q.X0)) {
-    const k = out.findIndex((s) => dust(s) === dust(g) && overlaps(s, g) && Math.max(s.Y0, g.Y0) - Math.min(s.Y1, g.Y1) <= BROKEN_GAP * LINE_PITCH);
-    if (k < 0) out.push({ ...g, box: [...g.box], blobs: [...g.blobs] });
-    else out[k] = joined(out[k], g);
+    const over = letters.find((l) => overlaps(l, g));
+    const [dust, above] = [g.area < DUST_SHARE * typical, over !== undefined && g.Y0 < over.Y0];
+    const k = out.findIndex((s) => s.dust === dust && s.over === over && s.above === above && overlaps(s.group, g) && Math.max(s.group.Y0, g.Y0) - Math.min(s.group.Y1, g.Y1) <= BROKEN_GAP * LINE_PITCH);
+    if (k < 0) {
+      out.push({ group: { ...g, box: [...g.box], blobs: [...g.blobs] }, over, dust, above });
+      continue;
+    }
+    const s = out[k].group;
+    const overlap = Math.max(0, Math.min(s.box[3], g.box[3]) - Math.max(s.box[1], g.box[1]));
+    out[k].group = { ...joined(s, g), rows: (s.rows ?? height(s)) + height(g) - overlap };
   }
   return out;
 }

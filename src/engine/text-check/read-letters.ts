@@ -6,7 +6,7 @@ import { LINE_PITCH, TEMPLATE_LINES } from '../template.ts';
 import { DILATABLE_LETTERS, LARGE_LETTERS, MEZUZAH_WORDS } from '../../text/mezuzah-text.ts';
 import { alignLetters, lineScale, type AlignedLetter, type ExtraInk, type HandWidths, type LetterOp, type TextLetter } from './align-letters.ts';
 import { handLetters, type HandLetters } from './hand-letters.ts';
-import { boxedLookAlikeOf, lookAlikeOf, neighbourRatio, unlikeItsOwn, type BoxedLookAlike, type LookAlike } from './look-alikes.ts';
+import { boxedLookAlikeOf, lookAlikeOf, neighbourRatio, UNLIKE_OWN, unlikeItsOwn, type BoxedLookAlike, type LookAlike } from './look-alikes.ts';
 import { COARSE_GRID, darknessInBox, FINE_GRID, letterDarkness, letterShape, lineFrame, localFrames, type LineFrame, type ShapeGrid } from './letter-shapes.ts';
 import { edgeWidths, type EdgeWidths } from './edge-width.ts';
 import { levelsOf, paleAmong, piecesInFaintInk } from './firm-ink.ts';
@@ -156,7 +156,7 @@ export function readLetters(img: Gray, map: PageMap, maxSide?: number): LettersR
     };
     const unlikeDrawnBack = (i: number, j: number) => {
       const fine = darkness[l].framed(j, text[i].char);
-      return fine !== null && (unlikeItsOwn(fineHand, text[i].char, fine) ?? 0) > DRAWN_BACK_UNLIKE_OWN;
+      return fine !== null && (unlikeItsOwn(fineHand, text[i].char, fine) ?? 0) > UNLIKE_OWN;
     };
     const read = touchingOverStretched(alignLetters(groups, text, shapeCost, widths), text, (i, j) => stretchedBy(i, j) !== null, unlikeDrawnBack);
     // Ink no letter took that is a stroke's end broken off beside a letter (stroke-ends.ts).
@@ -220,14 +220,16 @@ export function handWidths(lines: readonly { scale: number; letters: readonly { 
 }
 
 /**
- * A letter read stretched (`isStretched`: wider than the hand writes it)
- * inside a line, with a letter of its word beside it missing (the next, or the one before) is read as the two letters touching:
- * the missing letter's ink is in the wide group, and two letters touching are
- * likelier there than a letter stretched and its neighbour left out together.
- * In a line's last word a scribe who left a letter out stretches the others
- * to fill the line; there the two touch only when the letter drawn back to
- * the hand's width is unlike every instance of its own (`unlikeDrawnBack`):
- * a ת stretched is a ת drawn back, a נ and a ת joined are not.
+ * A letter read stretched (`isStretched`: wider than the hand writes it) with
+ * a letter of its word beside it missing (the next, or else the one before)
+ * is read as the two letters touching: the missing letter's ink is in the
+ * wide group, and two letters touching are likelier there than a letter
+ * stretched and its neighbour left out together. In a line's last word a
+ * scribe who left a letter out stretches the others to fill the line; there
+ * the two touch only when the letter drawn back to the hand's width is unlike
+ * every instance of its own (`unlikeDrawnBack`, as far as look-alikes.ts's
+ * UNLIKE_OWN): a ת stretched is a ת drawn back, a נ and a ת joined are not.
+ * Of two stretched letters either side of one missing, the first takes it.
  */
 export function touchingOverStretched<R extends { readonly letters: readonly AlignedLetter[] }>(read: R, text: readonly TextLetter[], isStretched: (i: number, j: number) => boolean, unlikeDrawnBack: (i: number, j: number) => boolean = () => false): R {
   const missing = (k: number) => read.letters[k]?.op === 'missing';
@@ -248,14 +250,6 @@ export function touchingOverStretched<R extends { readonly letters: readonly Ali
   }
   return { ...read, letters };
 }
-
-/**
- * A letter of a line's last word read stretched, drawn back to the hand's
- * width, is two letters touching when its nearest own instance is further
- * than this many times the hand's instances of it are from theirs (the
- * median), as far as a letter written as another (findings.ts, UNLIKE_OWN).
- */
-const DRAWN_BACK_UNLIKE_OWN = 4;
 
 /**
  * Whether a dilatable letter (`char`) is stretched when it takes `group`

@@ -51,6 +51,20 @@ test("dust over dust across a break is a stroke's two pieces, kept when together
   assert.equal(side[2].within, undefined, 'side by side: dust, left out');
   const besideSmall = lettersOf([...letters, blob(2.6, 2.75, 20, 0.01, 0.02), blob(2.62, 2.76, 5, 0.022, 0.03)]);
   assert.deepEqual(besideSmall[2].within?.map((w) => w.blobs.length), [1], 'dust under small ink: the small ink alone');
+  // Whichever comes first along the line: two specks of dust joined are still dust to small ink under them.
+  const dustFirst = lettersOf([...letters, blob(4.9, 5.0, 5, 0, 0.005), blob(4.91, 5.0, 5, 0.007, 0.012), blob(4.92, 5.0, 20, 0.014, 0.03)]);
+  assert.deepEqual(dustFirst.slice(4).map((g) => [g.blobs.length, g.area]), [[2, 10], [1, 20]]);
+});
+
+test("small ink over a letter is joined only on the same side of the letter's top: a crown's tip over its roof and its leg under it stay apart; a piece's rows leave its break out", () => {
+  const letters = [blob(0, 1, 100), blob(1.3, 2.2, 90), blob(2.5, 3.5, 110, 0, 0.03), blob(3.8, 4.6, 95)];
+  const tip = blob(2.6, 2.75, 10, -0.006, -0.001);
+  const leg = blob(2.62, 2.76, 12, 0.002, 0.03);
+  assert.deepEqual(lettersOf([...letters, tip, leg])[2].within?.map((w) => w.blobs), [tip.blobs, leg.blobs]);
+  // A leg cut in two: pieces of 7 and 4 rows 4 rows apart span 15 rows, their ink 11.
+  const upper = { ...blob(2.6, 2.75, 5, 0.01, 0.02), box: [0, 10, 5, 17] as InkGroup['box'] };
+  const lower = { ...blob(2.62, 2.76, 5, 0.022, 0.03), box: [0, 21, 5, 25] as InkGroup['box'] };
+  assert.deepEqual(lettersOf([...letters, upper, lower])[2].within?.map((w) => [w.box, w.rows]), [[[0, 10, 5, 25], 11]]);
 });
 
 test("a line's specks of dust do not make a mark a tenth of a letter count as one: the typical letter is measured without them", () => {

@@ -59,6 +59,9 @@ test("ink under a pointed end is noted when it faces the end's last row, though 
   // A head 20 px wide over rows 10–19, its tail's root 4 px wide on row 20; the piece 6 px wide, 4 rows under it.
   assert.deepEqual(under([{ label: 1, cols: [10, 30], rows: [10, 20] }, { label: 1, cols: [22, 26], rows: [20, 21] }]), [2]);
   assert.deepEqual(under([{ label: 1, cols: [10, 30], rows: [10, 21] }]), [], 'a dot under a flat base as wide as the head');
+  const flat = page([{ label: 1, cols: [10, 30], rows: [10, 20] }, { label: 1, cols: [22, 26], rows: [20, 21] }, { label: 2, cols: [19, 27], rows: [24, 29] }]);
+  markStrokeEnds(flat.groups, flat.labels, WIDTH, PITCH, 2 * PITCH);
+  assert.equal(flat.groups[0].under, undefined, 'a dot lying flat under a bowl narrowing to its bottom');
 });
 
 const FRAME = { top: 0, base: 100 };
