@@ -68,6 +68,11 @@ test("a letter read stretched with a letter of its word beside it missing is rea
   const before: AlignedLetter[] = [{ op: 'match', groups: [group(0)] }, { op: 'missing', groups: [] }, ...[1, 2, 3].map((j) => ({ op: 'match' as const, groups: [group(j)] }))];
   assert.deepEqual(ops(word(true, 'ונתתי'), true, true, before, 2), ['match', 'touch', 'touched', 'match', 'match']);
   assert.deepEqual(ops(word(true, 'ונתתי'), true, false, before, 2), ['match', 'missing', 'match', 'match', 'match']);
+  // Two stretched letters either side of one missing: the first takes it, the second stays as read.
+  assert.deepEqual(
+    touchingOverStretched({ letters: before }, word(false, 'ונתתי'), (i) => i === 0 || i === 2).letters.map((a) => a.op),
+    ['touch', 'touched', 'match', 'match', 'match'],
+  );
   // Not across a word's start: the letter missing before a word's first letter is the word before's.
   const across = [...word(false, 'לב'), ...word(false, 'בכם')];
   assert.deepEqual(ops(across, true, false, aligned, 2), ['match', 'missing', 'match', 'match', 'match']);
