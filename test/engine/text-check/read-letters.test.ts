@@ -114,6 +114,10 @@ test("the small ink within a letter that is a part of it stands under its roof, 
   const letter: InkGroup = { X0: 0, X1: 1, Y0: 0, Y1: 1, area: 1, box: [0, 100, 100, 200], blobs: [1], index: 0, within: [part(2, 140, 200), part(3, 90, 140), part(4, 150, 170), part(5, 190, 250)] };
   // A ה's short leg (2); a crown's tip reaching down from over the roof (3); a dot (4); a crown of the next line's letter under the base (5).
   assert.deepEqual(partsWithin([letter], frame).flatMap((p) => p.blobs), [2]);
+  // Two specks stacked a break apart span 40 rows, their ink 20: no leg; a leg cut in two, its ink 35 rows, is.
+  const stackedSpecks = { box: [40, 140, 50, 180] as const, blobs: [6, 7], rows: 20 };
+  const cutLeg = { box: [40, 140, 50, 185] as const, blobs: [8, 9], rows: 35 };
+  assert.deepEqual(partsWithin([{ ...letter, within: [stackedSpecks, cutLeg] }], frame).flatMap((p) => p.blobs), [8, 9]);
 });
 
 test("a roof's end cut off at the body's top is a part of the letter when it stands inside the columns of the letter's ink; a crown's stem past its edge is not", () => {
