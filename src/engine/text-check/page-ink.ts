@@ -171,9 +171,14 @@ export function markStrokeEnds(groups: readonly InkGroup[], labels: Int32Array, 
     const [left, top, right] = piece.box;
     const stroke = extentIn(labels, width, end.row - band + 1, end.row + 1, end.label, left, right);
     const rest = extentIn(labels, width, top, top + band, piece.blobs[0], left, right);
+    if (!stroke || !rest) continue;
     // Or its last row alone, when the piece is no wider than tall (a stroke's end, not a dot lying flat under a bowl's bottom): a tail cut at its root leaves the head's base over it, as wide as the head.
-    const tip = piece.box[2] - piece.box[0] <= piece.box[3] - piece.box[1] ? extentIn(labels, width, end.row, end.row + 1, end.label, left, right) : null;
-    if (!stroke || !rest || !(facesStroke(stroke, rest) || (tip && facesStroke(tip, rest)))) continue;
+    const upright = right - left <= piece.box[3] - top;
+    const facesTip = () => {
+      const tip = extentIn(labels, width, end.row, end.row + 1, end.label, left, right);
+      return tip !== null && facesStroke(tip, rest);
+    };
+    if (!facesStroke(stroke, rest) && !(upright && facesTip())) continue;
     (above.under ??= []).push({ box: piece.box, blobs: piece.blobs });
   }
 }
